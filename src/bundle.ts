@@ -1,0 +1,150 @@
+import { readdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+import { SiteError } from './errors.ts';
+import type { PageAssets } from './document.tsx';
+
+const SITEGEN_DIR = path.resolve(fileURLToPath(import.meta.url), '../..');
+
+/** The browser assets of a site: hashed files and where each page finds them. */
+export interface BundleResult {
+  /** URL path (`/assets/runtime-AB12.js`) → contents. */
+  files: Map<string, Uint8Array>;
+  assets: Omit<PageAssets, 'inlineHead'>;
+  /** URL path → SRI hash, for every script and stylesheet. */
+  integrity: Map<string, string>;
+  /** Island name → the chunk URLs it imports besides its own (React and shared code). */
+  imports: Record<string, string[]>;
+}
+
+const ASSET_BASE = '/assets';
+
+/**
+ * Bundles the island client entries (templates/islands/*.tsx), the runtime
+ * every page loads, and the stylesheets (templates/styles/*.css, in name
+ * order) with esbuild: ESM, split so React is one shared chunk, minified,
+ * content-hashed.
+ */
+export async function bundleIslands(root: string): Promise<BundleResult> {
+  const islandNames = await listNames(path.join(root, 'templates', 'islands'), /\.tsx?$/);
+  const styleFiles = await listNames(path.join(root, 'templates', 'styles'), /\.css$/, true);
+  const entryPoints = [
+    { in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' },
+    { in: 'sitegen-styles:site.css', out: 'site' },
+    ...islandNames.map((name) => ({ in: `sitegen-island:${name}`, out: name })),
+  ];
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      entryPoints,
+      absWorkingDir: root,
+      bundle: true,
+      splitting: true,
+      write: false,
+      metafile: true,
+      format: 'esm',
+      platform: 'browser',
+      target: ['chrome111', 'firefox114', 'safari16.4'],
+      minify: true,
+      jsx: 'automatic',
+      outdir: path.join(root, 'dist', 'assets'),
+      entryNames: '[name]-[hash]',
+      chunkNames: 'chunk-[hash]',
+      assetNames: '[name]-[hash]',
+      logLevel: 'silent',
+      legalComments: 'none',
+      alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'api.ts') },
+      nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      plugins: [virtualEntries(root, styleFiles)],
+    });
+  } catch (error) {
+    const first = (error as esbuild.BuildFailure).errors?.[0];
+    throw new SiteError('bundle', first?.text ?? String(error), {
+      location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
+      cause: error,
+    });
+  }
+  return collect(root, result, islandNames);
+}
+
+function virtualEntries(root: string, styleFiles: string[]): esbuild.Plugin {
+  return {
+    name: 'sitegen-entries',
+    setup(build) {
+      // url(/img/…) in a stylesheet points at a public file: leave it for the browser.
+      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
+      build.onResolve({ filter: /^sitegen-(island|styles):/ }, (args) => ({
+        path: args.path.slice(args.path.indexOf(':') + 1),
+        namespace: args.path.slice(0, args.path.indexOf(':')),
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'sitegen-island' }, (args) => ({
+        resolveDir: root,
+        loader: 'tsx',
+        contents: [
+          `import Component from ${JSON.stringify(path.join(root, 'templates', 'islands', args.path))};`,
+          `import { mount } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'client', 'hydrate.tsx'))};`,
+          `export default (element, props) => mount(element, Component, props);`,
+        ].join('\n'),
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'sitegen-styles' }, () => ({
+        resolveDir: root,
+        loader: 'css',
+        contents: styleFiles.map((file) => `@import ${JSON.stringify(`./templates/styles/${file}`)};`).join('\n'),
+      }));
+    },
+  };
+}
+
+function collect(root: string, result: esbuild.BuildResult<{ write: false; metafile: true }>, islandNames: string[]): BundleResult {
+  const outdir = path.join(root, 'dist', 'assets');
+  const urlOf = (file: string) => `${ASSET_BASE}/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`;
+  const files = new Map<string, Uint8Array>();
+  const integrity = new Map<string, string>();
+  for (const output of result.outputFiles) {
+    const url = urlOf(output.path);
+    files.set(url, output.contents);
+    integrity.set(url, 'sha384-' + createHash('sha384').update(output.contents).digest('base64'));
+  }
+  const byEntry = new Map<string, { url: string; imports: string[] }>();
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const entry = output.entryPoint.replace(/^sitegen-(island|styles):/, '');
+    const key = output.entryPoint.startsWith('sitegen-island:') ? `island:${entry}`
+      : output.entryPoint.startsWith('sitegen-styles:') ? 'styles' : 'runtime';
+    if (key === 'runtime' && file.endsWith('.css')) continue;
+    byEntry.set(key, { url: urlOf(file), imports: output.imports.filter((item) => !item.external).map((item) => urlOf(item.path)) });
+  }
+  const asset = (key: string) => {
+    const found = byEntry.get(key);
+    if (!found) throw new Error(`bundle: no output for ${key}`);
+    return { href: found.url, src: found.url, integrity: integrity.get(found.url)! };
+  };
+  const css = asset('styles');
+  const runtime = asset('runtime');
+  const islands: Record<string, { src: string; integrity: string }> = {};
+  const imports: Record<string, string[]> = {};
+  for (const name of islandNames) {
+    const { src, integrity: hash } = asset(`island:${name}`);
+    islands[name] = { src, integrity: hash };
+    imports[name] = byEntry.get(`island:${name}`)!.imports;
+  }
+  return {
+    files,
+    integrity,
+    imports,
+    assets: { css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands },
+  };
+}
+
+async function listNames(dir: string, pattern: RegExp, keepExtension = false): Promise<string[]> {
+  try {
+    const files = (await readdir(dir)).filter((file) => pattern.test(file) && !file.startsWith('.')).sort();
+    return keepExtension ? files : files.map((file) => file.replace(pattern, ''));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * The command line: it declares the commands and is the one place that
+ * catches errors, prints them and sets the exit code.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Command, Option } from 'commander';
+import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
+import { style } from './terminal.ts';
+
+const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+
+const program = new Command('sitegen')
+  .description('Prerender a React site from YAML and Markdown content to static HTML, with hydrated islands.')
+  .version(version)
+  .showHelpAfterError();
+
+const rootOption = () => new Option('--root <dir>', 'site root holding content/, templates/ and public/').default('.');
+const portOption = () => new Option('--port <n>', 'port to listen on').default(3000).argParser(parsePort);
+const hostOption = () => new Option('--host <host>', 'address to listen on').default('127.0.0.1');
+
+program.command('build')
+  .description('build the site into dist/ (atomically: a failed build leaves dist/ as it was)')
+  .addOption(rootOption())
+  .option('--out <dir>', 'output folder (default: ROOT/dist)')
+  .action(run(async (options: { root: string; out?: string }) => {
+    const { buildCommand } = await import('./commands.ts');
+    await buildCommand(resolveRoot(options.root), options.out);
+  }));
+
+program.command('serve')
+  .description('serve the built site with the reference API (unknown paths redirect to /)')
+  .addOption(rootOption())
+  .addOption(portOption())
+  .addOption(hostOption())
+  .option('--out <dir>', 'folder to serve (default: ROOT/dist)')
+  .option('--no-api', 'serve the static files only, without the reference API')
+  .action(run(async (options: { root: string; port: number; host: string; out?: string; api: boolean }) => {
+    const { serveCommand } = await import('./commands.ts');
+    await serveCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, outDir: options.out, api: options.api });
+  }));
+
+program.command('start')
+  .description('build, then serve with the reference API (what `npm start` runs)')
+  .addOption(rootOption())
+  .addOption(portOption())
+  .addOption(hostOption())
+  .action(run(async (options: { root: string; port: number; host: string }) => {
+    const { startCommand } = await import('./commands.ts');
+    await startCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, api: true });
+  }));
+
+program.command('dev')
+  .description('build, serve, and rebuild what a change affects; open tabs reload by themselves')
+  .addOption(rootOption())
+  .addOption(portOption())
+  .addOption(hostOption())
+  .option('--no-api', 'without the reference API')
+  .action(run(async (options: { root: string; port: number; host: string; api: boolean }) => {
+    const { devCommand } = await import('./dev.ts');
+    await devCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, api: options.api });
+  }));
+
+program.command('check')
+  .description('check that the content is valid and that every internal link and asset in dist/ resolves')
+  .addOption(rootOption())
+  .option('--out <dir>', 'built folder to check (default: ROOT/dist)')
+  .action(run(async (options: { root: string; out?: string }) => {
+    const { checkCommand } = await import('./commands.ts');
+    await checkCommand(resolveRoot(options.root), options.out);
+  }));
+
+export { program };
+
+function resolveRoot(root: string): string {
+  return path.resolve(root);
+}
+
+function parsePort(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new SiteError('bad-flag', `--port ${value}: expected a number from 0 to 65535`);
+  return port;
+}
+
+/** Wraps an action: user errors print without a stack; anything else keeps it. */
+export function run<A extends unknown[]>(action: (...args: A) => Promise<void>) {
+  return async (...args: A) => {
+    try {
+      await action(...args);
+    } catch (error) {
+      const root = (args[0] as { root?: string } | undefined)?.root;
+      printError(error, path.resolve(root ?? '.'));
+      process.exitCode = 1;
+    }
+  };
+}
+
+function printError(error: unknown, root: string): void {
+  if (error instanceof SiteErrors) {
+    const sources = readSources(error.errors, root);
+    for (const item of error.errors) console.error(style('red', 'error ') + formatSiteError(item, sources) + '\n');
+    console.error(style('red', error.message));
+  } else if (error instanceof SiteError) {
+    console.error(style('red', 'error ') + formatSiteError(error, readSources([error], root)));
+  } else {
+    console.error(style('red', 'internal error: ') + ((error as Error)?.stack ?? String(error)));
+  }
+}
+
+function readSources(errors: SiteError[], root: string): Map<string, string> {
+  const sources = new Map<string, string>();
+  for (const error of errors) {
+    const file = error.location?.file;
+    if (!file || sources.has(file)) continue;
+    try {
+      sources.set(file, readFileSync(path.resolve(root, file), 'utf8'));
+    } catch {
+      // No frame for a file that cannot be read; the location still says where.
+    }
+  }
+  return sources;
+}
+
+if (process.argv[1] && /sitegen(\.js)?$/.test(process.argv[1])) {
+  await program.parseAsync(process.argv);
+}

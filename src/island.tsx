@@ -1,0 +1,65 @@
+import { createContext, useContext, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+
+declare module 'react' {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace JSX {
+    interface IntrinsicElements {
+      'sitegen-island': { name: string; src: string; props: string; dangerouslySetInnerHTML: { __html: string } };
+    }
+  }
+}
+
+/** Per render: the hashed chunk of each island, and the islands the page used. */
+export interface IslandRegistry {
+  chunks: Readonly<Record<string, string>>;
+  used: Set<string>;
+}
+
+export const IslandContext = createContext<IslandRegistry | null>(null);
+
+interface IslandProps<P> {
+  /** The client entry's file name in templates/islands/, without extension. */
+  name: string;
+  component: ComponentType<P>;
+  props: P;
+}
+
+/**
+ * An interactive part of a page. The server renders the component on its own
+ * (so that useId and the tree match what hydrateRoot sees on the client) and
+ * wraps it in an element that carries the chunk and the props as JSON.
+ */
+export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+  const registry = useContext(IslandContext);
+  if (!registry) throw new Error(`island "${name}" rendered outside a sitegen page`);
+  const src = registry.chunks[name];
+  if (!src) throw new Error(`island "${name}" has no client entry: add templates/islands/${name}.tsx`);
+  registry.used.add(name);
+  const json = serializeProps(name, props);
+  const html = renderToString(<Component {...props} />);
+  return <sitegen-island name={name} src={src} props={json} dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
+/** JSON of the props, refusing what JSON would silently lose. */
+export function serializeProps(name: string, props: unknown): string {
+  check(props, 'props');
+  return JSON.stringify(props);
+
+  function check(value: unknown, at: string): void {
+    if (value === null || typeof value === 'string' || typeof value === 'boolean') return;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw new Error(`island "${name}": ${at} is ${value}, which JSON cannot carry`);
+      return;
+    }
+    if (Array.isArray(value)) return value.forEach((item, index) => check(item, `${at}[${index}]`));
+    if (typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+      for (const [key, item] of Object.entries(value)) {
+        if (item !== undefined) check(item, `${at}.${key}`);
+      }
+      return;
+    }
+    const kind = typeof value === 'object' ? (value as object).constructor?.name ?? 'object' : typeof value;
+    throw new Error(`island "${name}": ${at} is a ${kind}, which JSON cannot carry; pass plain data`);
+  }
+}

@@ -1,0 +1,155 @@
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import matter from 'gray-matter';
+import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document, type Node } from 'yaml';
+import { SiteError } from './errors.ts';
+
+/** A content file as read from disk, before validation. */
+export interface RawDoc {
+  /** Path relative to the site root, with forward slashes. */
+  file: string;
+  /** The route it becomes (`/` for index), or undefined for site.yaml and private files. */
+  route?: string;
+  kind: 'yaml' | 'markdown';
+  source: string;
+  data: unknown;
+  /** Markdown body (without the front matter). */
+  body?: string;
+  /** Finds the line and column of a field path in this file. */
+  locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
+}
+
+export interface RawContent {
+  site?: RawDoc;
+  pages: RawDoc[];
+  errors: SiteError[];
+}
+
+const CONTENT_FILE = /\.(ya?ml|md|markdown)$/i;
+
+/** Reads content/site.yaml and every page under content/pages; never throws for bad content. */
+export async function loadContent(root: string): Promise<RawContent> {
+  const errors: SiteError[] = [];
+  const sitePath = path.join(root, 'content', 'site.yaml');
+  let site: RawDoc | undefined;
+  try {
+    site = parseContentFile('content/site.yaml', await readFile(sitePath, 'utf8'));
+  } catch (error) {
+    errors.push(toLoadError('content/site.yaml', error));
+  }
+  const pagesDir = path.join(root, 'content', 'pages');
+  const files = (await listFiles(pagesDir)).filter((file) => CONTENT_FILE.test(file)).sort();
+  if (files.length === 0) {
+    errors.push(new SiteError('no-pages', 'no page content found', {
+      location: { file: 'content/pages' },
+      hint: 'add a YAML or Markdown file per route, for example content/pages/index.yaml for /',
+    }));
+  }
+  const pages = await Promise.all(files.map(async (relative) => {
+    const file = `content/pages/${relative}`;
+    try {
+      const doc = parseContentFile(file, await readFile(path.join(pagesDir, relative), 'utf8'));
+      doc.route = routeOf(relative);
+      return doc;
+    } catch (error) {
+      errors.push(toLoadError(file, error));
+      return undefined;
+    }
+  }));
+  return { site, pages: pages.filter((doc): doc is RawDoc => doc !== undefined), errors };
+}
+
+/** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`. */
+export function routeOf(relative: string): string {
+  const withoutExt = relative.replace(CONTENT_FILE, '').split(path.sep).join('/');
+  const trimmed = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
+  return '/' + trimmed;
+}
+
+/** Parses one YAML or Markdown file; throws a SiteError (with position) on a syntax error. */
+export function parseContentFile(file: string, source: string): RawDoc {
+  if (/\.(md|markdown)$/i.test(file)) return parseMarkdown(file, source);
+  const { doc, lineCounter } = parseYaml(file, source, 0);
+  return {
+    file, kind: 'yaml', source, data: doc.toJS() ?? {},
+    locate: (fieldPath, key) => locateIn(doc, lineCounter, fieldPath, key, 0),
+  };
+}
+
+function parseMarkdown(file: string, source: string): RawDoc {
+  let parsed: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
+  // The front matter starts on line 2, after the opening `---`.
+  const frontMatterOffset = 1;
+  const result = matter(source, {
+    engines: {
+      yaml: (text: string) => {
+        parsed = parseYaml(file, text, frontMatterOffset);
+        return (parsed.doc.toJS() ?? {}) as object;
+      },
+    },
+  });
+  const current = parsed;
+  return {
+    file, kind: 'markdown', source, data: result.data, body: result.content,
+    locate: (fieldPath, key) => current
+      ? locateIn(current.doc, current.lineCounter, fieldPath, key, frontMatterOffset)
+      : { line: 1, column: 1 },
+  };
+}
+
+function parseYaml(file: string, source: string, lineOffset: number) {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(source, { lineCounter, prettyErrors: true, uniqueKeys: true });
+  const [first] = doc.errors;
+  if (first) {
+    const pos = first.linePos?.[0];
+    throw new SiteError('yaml-syntax', `YAML syntax error: ${first.message.split('\n')[0].replace(/ at line \d+, column \d+:?$/, '')}`, {
+      location: { file, line: (pos?.line ?? 1) + lineOffset, column: pos?.col ?? 1 },
+      hint: 'check the indentation and the quotes around this line; a value containing ": " needs quotes',
+    });
+  }
+  return { doc, lineCounter };
+}
+
+/** The position of the deepest node that exists on the path (the key itself for an unknown key). */
+function locateIn(
+  doc: Document.Parsed, lineCounter: LineCounter, fieldPath: readonly PropertyKey[], key: string | undefined, lineOffset: number,
+): { line: number; column: number } {
+  let node: unknown = doc.contents;
+  for (const segment of fieldPath) {
+    if (!isMap(node) && !(node && typeof node === 'object' && 'items' in node)) break;
+    const next = (node as { get(key: unknown, keepScalar: boolean): unknown }).get(segment, true);
+    if (next === undefined) break;
+    node = next;
+  }
+  if (key !== undefined && isMap(node)) {
+    const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && item.key.value === key);
+    if (pair && isScalar(pair.key)) node = pair.key;
+  }
+  const range = (node as Node | null)?.range;
+  const { line, col } = lineCounter.linePos(range ? range[0] : 0);
+  return { line: line + lineOffset, column: col };
+}
+
+async function listFiles(dir: string, prefix = ''): Promise<string[]> {
+  let entries;
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw error;
+  }
+  const nested = await Promise.all(entries.map((entry) => {
+    if (entry.name.startsWith('.')) return [];
+    const relative = prefix ? path.join(prefix, entry.name) : entry.name;
+    return entry.isDirectory() ? listFiles(path.join(dir, entry.name), relative) : [relative];
+  }));
+  return nested.flat();
+}
+
+function toLoadError(file: string, error: unknown): SiteError {
+  if (error instanceof SiteError) return error;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === 'ENOENT') return new SiteError('missing-file', 'file not found', { location: { file }, cause: error });
+  return new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error });
+}

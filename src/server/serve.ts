@@ -1,0 +1,98 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+import { staticHeaders } from './headers.ts';
+import { liveReload, type LiveReload } from './live-reload.ts';
+
+export interface ServeOptions {
+  root: string;
+  outDir: string;
+  port: number;
+  host: string;
+  /** Mount the reference API (contact, demo and login) on the same origin. */
+  api: boolean;
+  /** Dev mode: files change under the server, and open tabs reload on rebuild. */
+  dev?: boolean;
+}
+
+export interface RunningServer {
+  url: string;
+  server: http.Server;
+  /** Tells open tabs to reload (dev mode). */
+  reload(): void;
+  close(): Promise<void>;
+}
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean> | boolean;
+
+/** Serves dist/ (and the API); every path that is no file is redirected to `/`. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const reloader: LiveReload | undefined = options.dev ? liveReload(options.outDir) : undefined;
+  const handlers: Handler[] = [];
+  if (reloader) handlers.push(reloader.handle);
+  if (options.api) {
+    const { createApi } = await import('./api.ts');
+    handlers.push(await createApi(options.root));
+  }
+  const files = sirv(options.outDir, {
+    // Read the folder on each request: a rebuild swaps dist/ under a running server.
+    dev: true,
+    etag: true,
+    extensions: ['html'],
+    dotfiles: false,
+    setHeaders: (res, pathname) => {
+      for (const [name, value] of Object.entries(staticHeaders(options.outDir, pathname))) res.setHeader(name, value);
+    },
+  });
+
+  const server = http.createServer(async (req, res) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => logRequest(req, res, started));
+    try {
+      for (const handle of handlers) if (await handle(req, res)) return;
+      files(req, res, () => redirectHome(req, res));
+    } catch (error) {
+      console.error(error);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"error":"internal error"}');
+      } else {
+        res.destroy();
+      }
+    }
+  });
+  server.on('clientError', (_error, socket) => socket.destroy());
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    reload: () => reloader?.reload(),
+    close: () => new Promise((resolve) => {
+      reloader?.close();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+function redirectHome(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') {
+    res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Method not allowed\n');
+    return;
+  }
+  res.writeHead(302, { location: '/', 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
+  res.end('Redirecting to /\n');
+}
+
+function logRequest(req: http.IncomingMessage, res: http.ServerResponse, started: bigint): void {
+  if (process.env.SITEGEN_QUIET) return;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  console.log(`${req.method} ${req.url} ${res.statusCode} ${ms.toFixed(1)} ms`);
+}

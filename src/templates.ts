@@ -1,0 +1,124 @@
+import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import * as esbuild from 'esbuild';
+import { SiteError } from './errors.ts';
+import type { LayoutModule, TemplateModule } from './model.ts';
+import type { RenderInput, RenderedPage } from './document.tsx';
+
+const SITEGEN_DIR = path.resolve(fileURLToPath(import.meta.url), '../..');
+
+/** The compiled templates of a site root, loaded and ready to render. */
+export interface Templates {
+  layout: LayoutModule;
+  pages: Readonly<Record<string, TemplateModule>>;
+  setValidationContext(context: { routes: ReadonlySet<string>; publicFiles: ReadonlySet<string> }): void;
+  renderPage(input: RenderInput): RenderedPage;
+  /** Template name → the source files (relative to the root) it is built from. */
+  dependencies: Readonly<Record<string, string[]>>;
+}
+
+/**
+ * Bundles templates/layout.tsx and templates/pages/*.tsx for Node with
+ * esbuild, together with sitegen's document shell and react-dom/server, so
+ * that they share one React; then imports the bundle.
+ */
+export async function compileTemplates(root: string): Promise<Templates> {
+  const templatesDir = path.join(root, 'templates');
+  const names = await pageTemplateNames(templatesDir);
+  const entry = [
+    `export * as layout from ${JSON.stringify(path.join(templatesDir, 'layout.tsx'))};`,
+    ...names.map((name, index) => `import * as page${index} from ${JSON.stringify(path.join(templatesDir, 'pages', `${name}.tsx`))};`),
+    `export const pages = { ${names.map((name, index) => `${JSON.stringify(name)}: page${index}`).join(', ')} };`,
+    `export { setValidationContext } from 'sitegen';`,
+    `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'document.tsx'))};`,
+  ].join('\n');
+
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await esbuild.build({
+      stdin: { contents: entry, resolveDir: root, sourcefile: 'sitegen-templates.js', loader: 'js' },
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      jsx: 'automatic',
+      logLevel: 'silent',
+      alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'api.ts') },
+      nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
+      define: { 'process.env.NODE_ENV': '"production"' },
+      // Node built-ins used by dependencies are imported, not bundled; `require` is shimmed for CommonJS ones.
+      banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
+    });
+  } catch (error) {
+    throw templateBuildError(root, error);
+  }
+  const code = result.outputFiles[0].text;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const cacheDir = path.join(os.tmpdir(), 'sitegen-templates');
+  await mkdir(cacheDir, { recursive: true });
+  const file = path.join(cacheDir, `${hash}.mjs`);
+  await writeFile(file, code);
+  const loaded = await import(pathToFileURL(file).href);
+  return {
+    layout: loaded.layout,
+    pages: loaded.pages,
+    setValidationContext: loaded.setValidationContext,
+    renderPage: loaded.renderPage,
+    dependencies: dependenciesOf(root, names, result.metafile),
+  };
+}
+
+async function pageTemplateNames(templatesDir: string): Promise<string[]> {
+  try {
+    const files = await readdir(path.join(templatesDir, 'pages'));
+    return files.filter((file) => /\.tsx$/.test(file)).map((file) => file.replace(/\.tsx$/, '')).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      throw new SiteError('no-templates', 'no page templates found', {
+        location: { file: 'templates/pages' }, hint: 'add templates/pages/NAME.tsx for each template a page names',
+      });
+    }
+    throw error;
+  }
+}
+
+/** For each page template, the files under the root it imports, directly or not (layout included). */
+function dependenciesOf(root: string, names: string[], metafile: esbuild.Metafile): Record<string, string[]> {
+  const relativeRoot = path.relative(process.cwd(), root);
+  const normalise = (input: string) => path.relative(root, path.resolve(process.cwd(), input)).split(path.sep).join('/');
+  const graph = new Map<string, string[]>();
+  for (const [input, info] of Object.entries(metafile.inputs)) {
+    graph.set(normalise(input), info.imports.map((item) => normalise(item.path)));
+  }
+  const reach = (start: string) => {
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (seen.has(next) || next.startsWith('..') || next.includes('node_modules')) continue;
+      seen.add(next);
+      stack.push(...(graph.get(next) ?? []));
+    }
+    return seen;
+  };
+  const layout = reach('templates/layout.tsx');
+  void relativeRoot;
+  return Object.fromEntries(names.map((name) => [name, [...new Set([...reach(`templates/pages/${name}.tsx`), ...layout])].sort()]));
+}
+
+function templateBuildError(root: string, error: unknown): SiteError {
+  const failure = error as esbuild.BuildFailure;
+  const first = failure.errors?.[0];
+  if (!first) return new SiteError('template-build', String(error), { cause: error });
+  const file = first.location ? path.relative(root, path.resolve(first.location.file)).split(path.sep).join('/') : undefined;
+  return new SiteError('template-build', first.text, {
+    location: file ? { file, line: first.location!.line, column: first.location!.column + 1 } : undefined,
+    hint: failure.errors.length > 1 ? `and ${failure.errors.length - 1} more error(s) in the templates` : undefined,
+    cause: error,
+  });
+}

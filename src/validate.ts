@@ -1,0 +1,183 @@
+import { marked } from 'marked';
+import { z, type ZodType } from 'zod';
+import { SiteError } from './errors.ts';
+import type { RawContent, RawDoc } from './load.ts';
+import type { PageInfo, SiteInfo } from './model.ts';
+import type { Templates } from './templates.ts';
+
+/** A page ready to render: what sitegen knows of it and its template's data. */
+export interface PageModel {
+  info: PageInfo;
+  data: Record<string, unknown>;
+}
+
+export interface SiteModel {
+  site: SiteInfo;
+  pages: PageModel[];
+}
+
+const siteCoreSchema = z.strictObject({
+  name: z.string().min(1),
+  url: z.url({ message: 'expected an absolute URL such as https://example.com' }),
+  lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as en or en-IN').default('en'),
+  description: z.string().min(1),
+  image: z.string().optional(),
+  favicon: z.string().default('/favicon.svg'),
+  themeColor: z.string().optional(),
+  api: z.strictObject({
+    contactUrl: z.string().min(1).default('/api/contact'),
+    loginUrl: z.string().min(1).default('/api/login'),
+    publicKey: z.string().optional(),
+  }).default({ contactUrl: '/api/contact', loginUrl: '/api/login' }),
+  gate: z.strictObject({
+    script: z.string().min(1),
+    tenantId: z.string().min(1),
+    function: z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 'expected a global function name such as botCheck'),
+    mode: z.enum(['page', 'islands']).default('page'),
+  }).optional(),
+  analytics: z.strictObject({ vitalsUrl: z.string().optional() }).optional(),
+});
+
+const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
+
+const pageCoreSchema = z.strictObject({
+  template: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string().min(1),
+  canonical: z.string().optional(),
+  image: z.string().optional(),
+  sitemap: z.boolean().default(true),
+  noindex: z.boolean().default(false),
+});
+
+const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
+
+/**
+ * Checks every content file against its schema and returns the typed model,
+ * or every error of every file at once.
+ */
+export function validateContent(
+  raw: RawContent, templates: Templates, publicFiles: ReadonlySet<string>, now = new Date(),
+): { model?: SiteModel; errors: SiteError[] } {
+  const errors = [...raw.errors];
+  const routes = new Set(raw.pages.map((page) => page.route!));
+  templates.setValidationContext({ routes, publicFiles });
+  const inPublic = (url: string | undefined) => url === undefined || publicFiles.has(url);
+
+  let site: SiteInfo | undefined;
+  if (raw.site) {
+    const data = asObject(raw.site, errors);
+    const [core, layoutData] = split(data, CORE_SITE_KEYS);
+    const coreResult = check(raw.site, siteCoreSchema, core, errors);
+    const layoutResult = check(raw.site, templates.layout.schema, layoutData, errors);
+    if (coreResult) {
+      for (const key of ['image', 'favicon'] as const) {
+        if (!inPublic(coreResult[key])) errors.push(fieldError(raw.site, [key], `public${coreResult[key]} does not exist`));
+      }
+    }
+    if (coreResult && layoutResult) {
+      site = { ...coreResult, layout: layoutResult as Record<string, unknown>, year: now.getFullYear() };
+    }
+  }
+
+  const pages: PageModel[] = [];
+  for (const doc of raw.pages) {
+    const data = asObject(doc, errors);
+    if (doc.kind === 'markdown') {
+      data.template ??= 'markdown';
+      data.body = marked.parse(doc.body ?? '', { async: false });
+    }
+    const [core, rest] = split(data, CORE_PAGE_KEYS);
+    const info = check(doc, pageCoreSchema, core, errors);
+    if (!info) continue;
+    const template = templates.pages[info.template];
+    if (!template) {
+      errors.push(fieldError(doc, ['template'], `no template named "${info.template}"`,
+        `the templates are: ${Object.keys(templates.pages).join(', ')} (files in templates/pages/)`));
+      continue;
+    }
+    if (info.canonical !== undefined && !routes.has(info.canonical)) {
+      errors.push(fieldError(doc, ['canonical'], `links to ${info.canonical}, which is not a route`));
+    }
+    if (!inPublic(info.image)) errors.push(fieldError(doc, ['image'], `public${info.image} does not exist`));
+    const pageData = check(doc, template.schema, rest, errors);
+    if (!pageData) continue;
+    const canonical = info.canonical ?? doc.route!;
+    pages.push({
+      info: { ...info, route: doc.route!, file: doc.file, canonical, sitemap: info.sitemap && !info.noindex && canonical === doc.route },
+      data: pageData as Record<string, unknown>,
+    });
+  }
+  if (errors.length > 0 || !site) return { errors };
+  return { model: { site, pages }, errors };
+}
+
+function asObject(doc: RawDoc, errors: SiteError[]): Record<string, unknown> {
+  if (doc.data && typeof doc.data === 'object' && !Array.isArray(doc.data)) return { ...(doc.data as Record<string, unknown>) };
+  errors.push(fieldError(doc, [], 'expected a mapping of keys to values at the top of the file'));
+  return {};
+}
+
+function split(data: Record<string, unknown>, keys: readonly string[]): [Record<string, unknown>, Record<string, unknown>] {
+  const core: Record<string, unknown> = {};
+  const rest: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) (keys.includes(key) ? core : rest)[key] = value;
+  return [core, rest];
+}
+
+function check<T>(doc: RawDoc, schema: ZodType<T>, data: unknown, errors: SiteError[]): T | undefined {
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  for (const issue of result.error.issues) errors.push(...issueErrors(doc, issue, data));
+  return undefined;
+}
+
+function issueErrors(doc: RawDoc, issue: z.core.$ZodIssue, data: unknown): SiteError[] {
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => fieldError(doc, [...issue.path, key], `unknown key "${key}"`,
+      'check its spelling and indentation; remove it if it does not belong here', key));
+  }
+  const value = valueAt(data, issue.path);
+  let message = issue.message;
+  if (issue.code === 'invalid_type') {
+    message = value === undefined
+      ? `is required but missing (expected ${issue.expected})`
+      : `expected ${issue.expected}, got ${describe(value)}`;
+  } else if (issue.code === 'invalid_value') {
+    message = `expected one of ${issue.values.map((item) => JSON.stringify(item)).join(', ')}, got ${describe(value)}`;
+  }
+  return [fieldError(doc, issue.path, message)];
+}
+
+function fieldError(doc: RawDoc, fieldPath: readonly PropertyKey[], message: string, hint?: string, key?: string): SiteError {
+  const keyPath = key === undefined ? fieldPath : fieldPath.slice(0, -1);
+  const { line, column } = doc.locate(keyPath, key);
+  return new SiteError('content', message, {
+    location: { file: doc.file, line, column },
+    field: formatPath(fieldPath),
+    hint,
+  });
+}
+
+/** `sections[2].title` style path. */
+export function formatPath(fieldPath: readonly PropertyKey[]): string {
+  return fieldPath.reduce<string>((out, segment) =>
+    typeof segment === 'number' ? `${out}[${segment}]` : out ? `${out}.${String(segment)}` : String(segment), '') || '(top level)';
+}
+
+function valueAt(data: unknown, fieldPath: readonly PropertyKey[]): unknown {
+  let value = data;
+  for (const segment of fieldPath) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<PropertyKey, unknown>)[segment];
+  }
+  return value;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'nothing (null)';
+  if (Array.isArray(value)) return 'a list';
+  if (typeof value === 'object') return 'a mapping';
+  if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
+  return `${typeof value} ${String(value)}`;
+}

@@ -1,0 +1,42 @@
+import { z, image, link, type LayoutProps } from 'sitegen';
+import { Banner } from './components/Banner.tsx';
+import { Navbar } from './components/Navbar.tsx';
+import { Footer } from './components/Footer.tsx';
+
+const navLink = z.strictObject({ label: z.string().min(1), href: link() });
+
+/** The keys of content/site.yaml that the frame (banner, navbar, footer) reads. */
+export const schema = z.strictObject({
+  banner: z.strictObject({ text: z.string().min(1), link: navLink.optional() }),
+  navbar: z.strictObject({
+    logo: image(),
+    products: z.strictObject({ label: z.string().min(1), items: z.array(navLink).min(1) }),
+    links: z.array(navLink),
+    cta: navLink,
+  }),
+  contact: z.strictObject({ phone: z.string().min(1), email: z.email() }),
+  footer: z.strictObject({
+    about: z.string().min(1),
+    offices: z.array(z.strictObject({ city: z.string().min(1), lines: z.array(z.string().min(1)).min(1) })).min(1),
+    quickLinks: z.strictObject({ title: z.string().min(1), links: z.array(navLink) }),
+    compliance: z.strictObject({ title: z.string().min(1), links: z.array(navLink) }),
+    social: z.array(z.strictObject({ label: z.string().min(1), href: link(), icon: z.enum(['linkedin', 'x', 'youtube', 'instagram', 'facebook']) })),
+    certifications: z.array(image()),
+    copyright: z.string().includes('{year}', { message: 'expected the text to contain {year}, where the current year goes' }),
+  }),
+});
+
+export type LayoutData = z.infer<typeof schema>;
+
+export default function Layout({ site, page, children }: LayoutProps) {
+  const layout = site.layout as LayoutData;
+  return (
+    <>
+      <a className="skip-link" href="#main">Skip to main content</a>
+      <Banner {...layout.banner} />
+      <Navbar {...layout.navbar} current={page.route} />
+      <main id="main" tabIndex={-1}>{children}</main>
+      <Footer {...layout.footer} contact={layout.contact} logo={layout.navbar.logo} siteName={site.name} year={site.year} />
+    </>
+  );
+}

@@ -1,0 +1,81 @@
+import { z, image, link, type PageProps } from 'sitegen';
+import { Img } from '../components/Img.tsx';
+import { LogoCarousel } from '../components/LogoCarousel.tsx';
+import { IntroVideo } from '../components/IntroVideo.tsx';
+
+const cta = z.strictObject({ label: z.string().min(1), href: link() });
+
+export const schema = z.strictObject({
+  hero: z.strictObject({ tagline: z.string().min(1), title: z.string().min(1), text: z.string().min(1), cta, image: image() }),
+  trustedBy: z.strictObject({ title: z.string().min(1), logos: z.array(image()).length(14, 'the carousel shows exactly 14 logos') }),
+  video: z.strictObject({ title: z.string().min(1), text: z.string().min(1), src: z.string().startsWith('/'), poster: image(), label: z.string().min(1) }),
+  offerings: z.strictObject({
+    title: z.string().min(1),
+    intro: z.string().min(1),
+    cards: z.array(z.strictObject({ name: z.string().min(1), title: z.string().min(1), text: z.string().min(1), image: image(), more: cta })).min(1),
+  }),
+  closing: z.strictObject({ title: z.string().min(1), text: z.string().min(1), cta }),
+});
+
+type Data = z.infer<typeof schema>;
+
+export default function Home({ data }: PageProps<Data>) {
+  const { hero, trustedBy, video, offerings, closing } = data;
+  return (
+    <>
+      <section className="hero hero--home">
+        <div className="hero__text">
+          <p className="hero__tagline">{hero.tagline}</p>
+          <h1>{hero.title}</h1>
+          <p className="lead">{hero.text}</p>
+          <a className="button button--primary" href={hero.cta.href}>{hero.cta.label}</a>
+        </div>
+        <Img image={hero.image} className="hero__image" eager />
+      </section>
+      <section className="section trusted" aria-labelledby="trusted-title">
+        <h2 id="trusted-title" className="section__title">{trustedBy.title}</h2>
+        <LogoCarousel logos={trustedBy.logos} label={trustedBy.title} />
+      </section>
+      <section className="section intro-video" aria-labelledby="video-title">
+        <h2 id="video-title" className="section__title">{video.title}</h2>
+        <p className="section__intro">{video.text}</p>
+        <IntroVideo src={video.src} poster={video.poster} label={video.label} />
+      </section>
+      <section className="section offerings" aria-labelledby="offerings-title">
+        <h2 id="offerings-title" className="section__title">{offerings.title}</h2>
+        <p className="section__intro">{offerings.intro}</p>
+        <ul className="card-grid card-grid--two">
+          {offerings.cards.map((card) => (
+            <li key={card.name} className="card offering-card">
+              <Img image={card.image} className="offering-card__image" />
+              <h3>{card.title}</h3>
+              <p>{card.text}</p>
+              <a className="button button--secondary" href={card.more.href} aria-label={`${card.more.label} about ${card.name}`}>{card.more.label}</a>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section className="section closing" aria-labelledby="closing-title">
+        <h2 id="closing-title">{closing.title}</h2>
+        <p>{closing.text}</p>
+        <a className="button button--primary" href={closing.cta.href}>{closing.cta.label}</a>
+      </section>
+    </>
+  );
+}
+
+export function jsonLd({ site }: PageProps<Data>) {
+  const layout = site.layout as { contact: { phone: string; email: string }; footer: { social: { href: string }[] }; navbar: { logo: { src: string } } };
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'Organization',
+    name: site.name,
+    url: site.url,
+    logo: new URL(layout.navbar.logo.src, site.url).href,
+    description: site.description,
+    foundingDate: '2021-12',
+    email: layout.contact.email,
+    telephone: layout.contact.phone,
+    sameAs: layout.footer.social.map((item) => item.href),
+  };
+}

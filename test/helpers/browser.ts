@@ -1,0 +1,38 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
+/**
+ * Debian's Chromium, headless, with the flags that work on these machines
+ * (no sandbox as root, no background networking on a closed network) and a
+ * fresh profile each launch.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const profile = mkdtempSync(path.join(os.tmpdir(), 'sitegen-chromium-'));
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [
+      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+      '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`,
+    ],
+  });
+  browser.on('disconnected', () => rmSync(profile, { recursive: true, force: true }));
+  return browser;
+}
+
+/** A page that records console errors and page errors, for tests that must see none. */
+export async function openPage(context: Browser | BrowserContext, options: { width?: number; height?: number } = {}): Promise<{ page: Page; errors: string[] }> {
+  const page = 'newPage' in context && !('contexts' in context)
+    ? await (context as BrowserContext).newPage()
+    : await (context as Browser).newPage({ viewport: { width: options.width ?? 1280, height: options.height ?? 800 } });
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') errors.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
+  return { page, errors };
+}

@@ -1,0 +1,34 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildSite, type BuildResult } from '../../src/build.ts';
+import { startServer, type RunningServer } from '../../src/server/serve.ts';
+
+export const REPO_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
+export const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures');
+
+let realBuild: Promise<BuildResult> | undefined;
+
+/** The real site, built once per test process into a temporary folder. */
+export function buildRealSite(): Promise<BuildResult> {
+  realBuild ??= (async () => {
+    const outDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-test-')), 'dist');
+    process.once('exit', () => void rm(path.dirname(outDir), { recursive: true, force: true }));
+    return buildSite({ root: REPO_ROOT, outDir });
+  })();
+  return realBuild;
+}
+
+/** Serves a built folder on 127.0.0.1 on a free port; the caller closes it. */
+export async function serveBuild(outDir: string, options: { api?: boolean; root?: string } = {}): Promise<RunningServer> {
+  process.env.SITEGEN_QUIET = '1';
+  return startServer({ root: options.root ?? REPO_ROOT, outDir, port: 0, host: '127.0.0.1', api: options.api ?? false });
+}
+
+/** A fresh temporary folder, removed when the process exits. */
+export async function tempDir(prefix = 'sitegen-test-'): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  process.once('exit', () => void rm(dir, { recursive: true, force: true }));
+  return dir;
+}
