@@ -2,6 +2,7 @@ import { z, image, link, type LayoutProps } from 'sitegen';
 import { Banner } from './components/Banner.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { Footer } from './components/Footer.tsx';
+import { Toaster } from './components/Toaster.tsx';
 
 const navLink = z.strictObject({ label: z.string().min(1), href: link() });
 
@@ -37,6 +38,7 @@ export default function Layout({ site, page, children }: LayoutProps) {
       <Navbar {...layout.navbar} current={page.route} />
       <main id="main" tabIndex={-1}>{children}</main>
       <Footer {...layout.footer} contact={layout.contact} logo={layout.navbar.logo} siteName={site.name} year={site.year} />
+      <Toaster />
     </>
   );
 }
