@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { loadContent } from './load.ts';
+import { loadContent, type RawDoc } from './load.ts';
 import { compileTemplates, type Templates } from './templates.ts';
 import { validateContent, type SiteModel } from './validate.ts';
 import { bundleIslands, type BundleResult } from './bundle.ts';
@@ -26,6 +26,8 @@ export interface BuildResult {
   templates: Templates;
   bundle: BundleResult;
   publicFiles: Set<string>;
+  /** Every content file as last read (for incremental rebuilds), and the ones that failed to parse. */
+  rawDocs: Map<string, RawDoc>;
   /** Route → islands its page uses. */
   islands: Map<string, string[]>;
   files: OutputFiles;
@@ -62,7 +64,8 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), now = 
   for (const [name, contents] of renderSiteFiles(model!, assets.inlineScriptHashes)) files.set(name, contents);
   for (const [url, contents] of bundle.files) files.set(url.slice(1), contents);
   await timed('emit', () => emitSite(root, outDir, files));
-  return { model: model!, templates, bundle, publicFiles, islands, files, outDir, assets, warnings, timings };
+  const rawDocs = new Map([...(raw.site ? [raw.site] : []), ...raw.pages].map((doc) => [doc.file, doc]));
+  return { model: model!, templates, bundle, publicFiles, rawDocs, islands, files, outDir, assets, warnings, timings };
 }
 
 function siteWarnings(model: SiteModel): string[] {

@@ -12,7 +12,7 @@ const SITEGEN_DIR = path.resolve(fileURLToPath(import.meta.url), '../..');
 export interface BundleResult {
   /** URL path (`/assets/runtime-AB12.js`) → contents. */
   files: Map<string, Uint8Array>;
-  assets: Omit<PageAssets, 'inlineHead'>;
+  assets: Omit<PageAssets, 'inlineHead' | 'devScripts'>;
   /** URL path → SRI hash, for every script and stylesheet. */
   integrity: Map<string, string>;
   /** Island name → the chunk URLs it imports besides its own (React and shared code). */

@@ -1,7 +1,7 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
-import { LineCounter, parseDocument, isMap, isPair, isScalar, type Document, type Node } from 'yaml';
+import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import { SiteError } from './errors.ts';
 
 /** A content file as read from disk, before validation. */
@@ -22,6 +22,8 @@ export interface RawDoc {
 export interface RawContent {
   site?: RawDoc;
   pages: RawDoc[];
+  /** Every page's route, those that failed to parse included, so links to them are not reported too. */
+  routes: string[];
   errors: SiteError[];
 }
 
@@ -56,7 +58,7 @@ export async function loadContent(root: string): Promise<RawContent> {
       return undefined;
     }
   }));
-  return { site, pages: pages.filter((doc): doc is RawDoc => doc !== undefined), errors };
+  return { site, pages: pages.filter((doc): doc is RawDoc => doc !== undefined), routes: files.map(routeOf), errors };
 }
 
 /** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`. */
@@ -117,8 +119,8 @@ function locateIn(
 ): { line: number; column: number } {
   let node: unknown = doc.contents;
   for (const segment of fieldPath) {
-    if (!isMap(node) && !(node && typeof node === 'object' && 'items' in node)) break;
-    const next = (node as { get(key: unknown, keepScalar: boolean): unknown }).get(segment, true);
+    if (!isMap(node) && !isSeq(node)) break;
+    const next = node.get(segment, true);
     if (next === undefined) break;
     node = next;
   }

@@ -16,8 +16,10 @@ export interface Templates {
   pages: Readonly<Record<string, TemplateModule>>;
   setValidationContext(context: { routes: ReadonlySet<string>; publicFiles: ReadonlySet<string> }): void;
   renderPage(input: RenderInput): RenderedPage;
-  /** Template name → the source files (relative to the root) it is built from. */
+  /** Template name → the source files (relative to the root) its page module imports, directly or not. */
   dependencies: Readonly<Record<string, string[]>>;
+  /** The files the layout imports: a change to one of them changes every page. */
+  layoutDependencies: readonly string[];
 }
 
 /**
@@ -69,7 +71,7 @@ export async function compileTemplates(root: string): Promise<Templates> {
     pages: loaded.pages,
     setValidationContext: loaded.setValidationContext,
     renderPage: loaded.renderPage,
-    dependencies: dependenciesOf(root, names, result.metafile),
+    ...dependenciesOf(root, names, result.metafile),
   };
 }
 
@@ -87,9 +89,8 @@ async function pageTemplateNames(templatesDir: string): Promise<string[]> {
   }
 }
 
-/** For each page template, the files under the root it imports, directly or not (layout included). */
-function dependenciesOf(root: string, names: string[], metafile: esbuild.Metafile): Record<string, string[]> {
-  const relativeRoot = path.relative(process.cwd(), root);
+/** For each page template and for the layout, the files under the root it imports, directly or not. */
+function dependenciesOf(root: string, names: string[], metafile: esbuild.Metafile) {
   const normalise = (input: string) => path.relative(root, path.resolve(process.cwd(), input)).split(path.sep).join('/');
   const graph = new Map<string, string[]>();
   for (const [input, info] of Object.entries(metafile.inputs)) {
@@ -106,9 +107,10 @@ function dependenciesOf(root: string, names: string[], metafile: esbuild.Metafil
     }
     return seen;
   };
-  const layout = reach('templates/layout.tsx');
-  void relativeRoot;
-  return Object.fromEntries(names.map((name) => [name, [...new Set([...reach(`templates/pages/${name}.tsx`), ...layout])].sort()]));
+  return {
+    dependencies: Object.fromEntries(names.map((name) => [name, [...reach(`templates/pages/${name}.tsx`)].sort()])),
+    layoutDependencies: [...reach('templates/layout.tsx')].sort(),
+  };
 }
 
 function templateBuildError(root: string, error: unknown): SiteError {

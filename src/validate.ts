@@ -60,7 +60,7 @@ export function validateContent(
   raw: RawContent, templates: Templates, publicFiles: ReadonlySet<string>, now = new Date(),
 ): { model?: SiteModel; errors: SiteError[] } {
   const errors = [...raw.errors];
-  const routes = new Set(raw.pages.map((page) => page.route!));
+  const routes = new Set(raw.routes);
   templates.setValidationContext({ routes, publicFiles });
   const inPublic = (url: string | undefined) => url === undefined || publicFiles.has(url);
 

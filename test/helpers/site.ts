@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,8 +14,7 @@ let realBuild: Promise<BuildResult> | undefined;
 /** The real site, built once per test process into a temporary folder. */
 export function buildRealSite(): Promise<BuildResult> {
   realBuild ??= (async () => {
-    const outDir = path.join(await mkdtemp(path.join(os.tmpdir(), 'sitegen-test-')), 'dist');
-    process.once('exit', () => void rm(path.dirname(outDir), { recursive: true, force: true }));
+    const outDir = path.join(await tempDir(), 'dist');
     return buildSite({ root: REPO_ROOT, outDir });
   })();
   return realBuild;
@@ -26,9 +26,14 @@ export async function serveBuild(outDir: string, options: { api?: boolean; root?
   return startServer({ root: options.root ?? REPO_ROOT, outDir, port: 0, host: '127.0.0.1', api: options.api ?? false });
 }
 
+const temporaryDirs: string[] = [];
+process.once('exit', () => {
+  for (const dir of temporaryDirs) rmSync(dir, { recursive: true, force: true });
+});
+
 /** A fresh temporary folder, removed when the process exits. */
 export async function tempDir(prefix = 'sitegen-test-'): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
-  process.once('exit', () => void rm(dir, { recursive: true, force: true }));
+  temporaryDirs.push(dir);
   return dir;
 }

@@ -1,0 +1,36 @@
+import { cp, readFile, writeFile, readdir } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { FIXTURES, tempDir } from './site.ts';
+
+/** A writable copy of test/fixtures/NAME in a temporary folder. */
+export async function copyFixture(name: string): Promise<string> {
+  const root = path.join(await tempDir(`sitegen-${name}-`), name);
+  await cp(path.join(FIXTURES, name), root, { recursive: true });
+  return root;
+}
+
+/** Replaces text in a file of a fixture copy; fails loudly when the text is not there. */
+export async function edit(root: string, file: string, from: string | RegExp, to: string): Promise<void> {
+  const target = path.join(root, file);
+  const before = await readFile(target, 'utf8');
+  const after = before.replace(from, to);
+  if (after === before) throw new Error(`edit: ${String(from)} not found in ${file}`);
+  await writeFile(target, after);
+}
+
+/** A hash of every file's path and contents under a folder: equal hashes mean nothing changed. */
+export async function hashTree(dir: string): Promise<string> {
+  const hash = createHash('sha256');
+  async function walk(current: string): Promise<void> {
+    const entries = (await readdir(current, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name));
+    for (const entry of entries) {
+      const full = path.join(current, entry.name);
+      hash.update(path.relative(dir, full));
+      if (entry.isDirectory()) await walk(full);
+      else hash.update(await readFile(full));
+    }
+  }
+  await walk(dir);
+  return hash.digest('hex');
+}

@@ -1,0 +1,65 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSite } from '../../src/build.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+
+const read = (dir: string, file: string) => readFile(path.join(dir, file), 'utf8');
+
+test('a route per content file, nested and non-ASCII names included', async () => {
+  const root = await copyFixture('basic');
+  const { outDir, model } = await buildSite({ root });
+  assert.equal(model.pages.map((page) => page.info.route).sort(), ['/', '/about', '/café', '/docs/guide', '/hidden']);
+  const files = await readdir(outDir, { recursive: true });
+  for (const file of ['index.html', 'about.html', 'café.html', 'docs/guide.html', 'hidden.html', '404.html', '_redirects', 'sitemap.xml', 'robots.txt', '_headers']) {
+    assert.ok(files.includes(file), `missing: ${file}`);
+  }
+  assert.ok(files.includes('img/logo.svg'), 'public/ is copied as it is');
+});
+
+test('every page has a title, description, canonical URL, Open Graph tags, lang and a favicon', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const html = await read(outDir, 'about.html');
+  assert.ok(html.startsWith('<!DOCTYPE html><html lang="en">'), 'doctype and lang');
+  assert.match(html, '<title>About | Fixture Site</title>');
+  assert.match(html, '<meta name="description" content="About the fixture."/>');
+  assert.match(html, '<link rel="canonical" href="https://fixture.example/about"/>');
+  assert.match(html, '<meta property="og:title" content="About"/>');
+  assert.match(html, '<meta property="og:url" content="https://fixture.example/about"/>');
+  assert.match(html, '<meta name="twitter:card"');
+  assert.match(html, /<link rel="icon" href="\/favicon.svg"/);
+  assert.match(html, `© ${new Date().getFullYear()} Fixture Site`, 'the layout gets the current year');
+});
+
+test('Markdown becomes HTML in its template, with front matter as page data', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const html = await read(outDir, 'docs/guide.html');
+  assert.match(html, '<h1>Guide</h1>');
+  assert.is((html.match(/<h2>/g) ?? []).length, 2, 'two sections');
+  assert.match(html, '<a href="/about">about us</a>');
+});
+
+test('the sitemap lists public routes only; robots.txt points at it', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const sitemap = await read(outDir, 'sitemap.xml');
+  assert.match(sitemap, '<loc>https://fixture.example/about</loc>');
+  assert.match(sitemap, '<loc>https://fixture.example/caf%C3%A9</loc>');
+  assert.not.match(sitemap, 'hidden', 'a noindex page is not in the sitemap');
+  assert.match(await read(outDir, 'robots.txt'), 'Sitemap: https://fixture.example/sitemap.xml');
+  assert.match(await read(outDir, 'hidden.html'), '<meta name="robots" content="noindex"/>');
+});
+
+test('unknown paths: 404.html sends the visitor to / (with a link for when refresh is off); _redirects too', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const notFound = await read(outDir, '404.html');
+  assert.match(notFound, '<meta http-equiv="refresh" content="0; url=/">');
+  assert.match(notFound, '<a href="/">Go to the home page</a>');
+  assert.match(await read(outDir, '_redirects'), /^\/\*\s+\/\s+302$/m);
+});
+
+test.run();
