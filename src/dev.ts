@@ -3,6 +3,7 @@
  * affects. A change that breaks the content prints its errors and leaves the
  * last good build served; fixing the file recovers.
  */
+import { statSync } from 'node:fs';
 import { cp, readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -53,7 +54,9 @@ export async function startDev({ root, port, host, api, outDir = path.join(root,
   const pending = new Set<string>();
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
+  let closed = false;
   const schedule = (absolute: string) => {
+    if (closed) return;
     pending.add(path.relative(root, absolute).split(path.sep).join('/'));
     clearTimeout(timer);
     // A short pause batches the events of one save (editors write, rename, chmod).
@@ -66,6 +69,7 @@ export async function startDev({ root, port, host, api, outDir = path.join(root,
 
   async function rebuild(changed: string[]): Promise<void> {
     const started = performance.now();
+    recheckLater(changed);
     try {
       const written = state ? await rebuildChanged(root, outDir, state, brokenFiles, changed) : await fullBuild();
       if (written > 0) server.reload();
@@ -74,6 +78,21 @@ export async function startDev({ root, port, host, api, outDir = path.join(root,
       report(root, error);
       console.error(style('yellow', 'still serving the last good build; fix the file and save to rebuild'));
     }
+  }
+
+  /**
+   * chokidar drops a second change event for the same file within 50 ms, so
+   * a quick second save (or the write that follows a truncate) could go
+   * unseen. Look at each changed file again once that window has passed and
+   * rebuild if it moved on since this build read it.
+   */
+  function recheckLater(files: string[]): void {
+    const seen = new Map(files.map((file) => [file, fingerprint(path.join(root, file))]));
+    setTimeout(() => {
+      for (const [file, before] of seen) {
+        if (fingerprint(path.join(root, file)) !== before) schedule(path.join(root, file));
+      }
+    }, 60).unref();
   }
 
   async function fullBuild(): Promise<number> {
@@ -95,6 +114,7 @@ export async function startDev({ root, port, host, api, outDir = path.join(root,
       await running;
     },
     close: async () => {
+      closed = true;
       clearTimeout(timer);
       await watcher.close();
       await running;
@@ -188,6 +208,15 @@ async function reloadContent(root: string, state: BuildResult, brokenFiles: Map<
       .map((file) => routeOf(file.slice('content/pages/'.length))),
     errors: [...brokenFiles.values()],
   };
+}
+
+function fingerprint(file: string): string {
+  try {
+    const info = statSync(file);
+    return `${info.mtimeMs}:${info.size}`;
+  } catch {
+    return 'missing';
+  }
 }
 
 function sameContents(before: string | Uint8Array | undefined, after: string | Uint8Array): boolean {

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import { staticHeaders } from './headers.ts';
 import { liveReload, type LiveReload } from './live-reload.ts';
+import type { ApiOptions } from './api.ts';
 
 export interface ServeOptions {
   root: string;
@@ -11,6 +12,8 @@ export interface ServeOptions {
   host: string;
   /** Mount the reference API (contact, demo and login) on the same origin. */
   api: boolean;
+  /** Rate limits of the reference API (tests and the load bench raise or lower them). */
+  apiOptions?: ApiOptions;
   /** Dev mode: files change under the server, and open tabs reload on rebuild. */
   dev?: boolean;
 }
@@ -32,7 +35,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   if (reloader) handlers.push(reloader.handle);
   if (options.api) {
     const { createApi } = await import('./api.ts');
-    handlers.push(await createApi(options.root));
+    handlers.push(await createApi(options.root, options.apiOptions));
   }
   const files = sirv(options.outDir, {
     // Read the folder on each request: a rebuild swaps dist/ under a running server.
@@ -50,7 +53,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     res.on('finish', () => logRequest(req, res, started));
     try {
       for (const handle of handlers) if (await handle(req, res)) return;
-      files(req, res, () => redirectHome(req, res));
+      const notFound = () => redirectHome(req, res, options.outDir);
+      // Host configuration files are for the host, not for visitors.
+      if (HOST_FILES.test(req.url ?? '')) return notFound();
+      files(req, res, notFound);
     } catch (error) {
       console.error(error);
       if (!res.headersSent) {
@@ -80,7 +86,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
-function redirectHome(req: http.IncomingMessage, res: http.ServerResponse): void {
+const HOST_FILES = /^\/(_headers|_redirects)(\?|$)/;
+
+function redirectHome(req: http.IncomingMessage, res: http.ServerResponse, outDir: string): void {
+  for (const [name, value] of Object.entries(staticHeaders(outDir, '/'))) res.setHeader(name, value);
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') {
     res.writeHead(405, { allow: 'GET, HEAD', 'content-type': 'text/plain; charset=utf-8' });

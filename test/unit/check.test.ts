@@ -1,0 +1,46 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSite } from '../../src/build.ts';
+import { checkSite } from '../../src/check.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { copyFixture, edit } from '../helpers/fixture.ts';
+
+test('a whole build passes the check', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const report = await checkSite(root, outDir);
+  assert.equal(report.problems, []);
+  assert.is(report.pages, 6, 'five pages and 404.html');
+  assert.ok(report.references > 20, `only ${report.references} references checked`);
+});
+
+test('a broken link, a missing image and a missing script are each reported with the page', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const about = path.join(outDir, 'about.html');
+  const html = await readFile(about, 'utf8');
+  await writeFile(about, html.replace('</main>', '<a href="/gone#x">x</a><img src="/img/none.png" alt=""></main>'));
+  await rm(path.join(outDir, 'img/logo.svg'));
+  const runtime = html.match(/<script type="module" src="([^"]+)"/)![1];
+  await rm(path.join(outDir, runtime));
+  const { problems } = await checkSite(root, outDir);
+  const joined = problems.join('\n');
+  assert.match(joined, 'about.html: href="/gone#x" does not resolve');
+  assert.match(joined, 'about.html: src="/img/none.png" does not resolve');
+  assert.match(joined, 'index.html: src="/img/logo.svg" does not resolve');
+  assert.match(joined, `about.html: src="${runtime}" does not resolve`);
+});
+
+test('the check validates the content too', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  await edit(root, 'content/pages/about.yaml', 'heading: About the fixture', 'heading: 5');
+  await checkSite(root, outDir).then(() => assert.unreachable('invalid content passed'), (error) => {
+    assert.instance(error, SiteErrors);
+    assert.is((error as SiteErrors).errors[0].field, 'heading');
+  });
+});
+
+test.run();

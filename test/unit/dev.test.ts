@@ -1,0 +1,75 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { startDev, type DevSession } from '../../src/dev.ts';
+import { copyFixture, edit } from '../helpers/fixture.ts';
+
+let root: string;
+let session: DevSession;
+const output = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
+const mtime = async (file: string) => (await stat(path.join(root, 'dist', file))).mtimeMs;
+
+/** Waits until `check` passes or two seconds pass (file events arrive asynchronously). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 2000;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.unreachable(`timed out waiting for: ${what}`);
+}
+
+test.before(async () => {
+  root = await copyFixture('basic');
+  const log = console.log;
+  console.log = () => undefined;
+  session = await startDev({ root, port: 0, host: '127.0.0.1', api: false });
+  console.log = log;
+});
+
+test.after(async () => {
+  await session.close();
+});
+
+test('a content edit rebuilds that page, and only that page', async () => {
+  const aboutBefore = await mtime('about.html');
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome back');
+  await eventually(async () => (await output('index.html')).includes('<h1>Welcome back</h1>'), 'index.html to change');
+  await session.idle();
+  assert.is(await mtime('about.html'), aboutBefore, 'about.html was rewritten although nothing it shows changed');
+});
+
+test('every page carries the live-reload client in dev', async () => {
+  assert.match(await output('about.html'), '<script type="module" src="/__sitegen/reload.js">');
+});
+
+test('broken content keeps the last good build; fixing it recovers', async () => {
+  const errors: string[] = [];
+  const original = console.error;
+  console.error = (...args: unknown[]) => void errors.push(args.join(' '));
+  try {
+    await edit(root, 'content/pages/about.yaml', 'heading: About the fixture', 'heading: [');
+    await eventually(async () => errors.some((line) => line.includes('content/pages/about.yaml')), 'the error to be printed');
+    assert.match(await output('about.html'), '<h1>About the fixture</h1>', 'the last good page is still there');
+    await edit(root, 'content/pages/about.yaml', 'heading: [', 'heading: About, fixed');
+    await eventually(async () => (await output('about.html')).includes('<h1>About, fixed</h1>'), 'the fixed page');
+  } finally {
+    console.error = original;
+  }
+});
+
+test('a template edit rebuilds the routes that use it and no other', async () => {
+  const markdownBefore = await mtime('docs/guide.html');
+  await edit(root, 'templates/heading.tsx', '<h1>{text}</h1>', '<h1 className="big">{text}</h1>');
+  await eventually(async () => (await output('about.html')).includes('<h1 class="big">'), 'about.html to use the new template');
+  await session.idle();
+  assert.is(await mtime('docs/guide.html'), markdownBefore, 'a Markdown page, which does not import heading.tsx, was rewritten');
+});
+
+test('a new page appears and joins the sitemap', async () => {
+  await edit(root, 'content/pages/hidden.yaml', 'noindex: true\n', '');
+  await eventually(async () => (await output('sitemap.xml')).includes('/hidden</loc>'), 'the sitemap to list /hidden');
+});
+
+test.run();
