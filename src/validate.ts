@@ -181,3 +181,13 @@ function describe(value: unknown): string {
   if (typeof value === 'string') return `the text ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)}`;
   return `${typeof value} ${String(value)}`;
 }
+
+/**
+ * Validates one content file that is not part of the site model (the
+ * server's content/private/*.yaml), with the same errors: file, line, field.
+ */
+export function validateDoc<T>(doc: RawDoc, schema: ZodType<T>): { value?: T; errors: SiteError[] } {
+  const errors: SiteError[] = [];
+  const value = check(doc, schema, asObject(doc, errors), errors);
+  return errors.length ? { errors } : { value, errors };
+}

@@ -1,16 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type http from 'node:http';
+import { parseContentFile } from '../load.ts';
+import { stateFiles } from '../state.ts';
+import { contactHandler } from './contact.ts';
+import { loginHandler } from './login.ts';
+import { loadLicense } from './license.ts';
+import { readPrivateKey } from './envelope.ts';
+import { createRateLimiter, type RateLimit } from './rate-limit.ts';
+import { sendJson } from './respond.ts';
+import { openStore } from './store.ts';
+
+export interface ApiOptions {
+  /** Contact and demo requests per client (default 20 a minute). */
+  contactLimit?: RateLimit;
+  /** Failed logins per client before it is refused (default 10 in 15 minutes). */
+  loginFailureLimit?: RateLimit;
+}
+
+export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 20, windowMs: 60_000 };
+export const DEFAULT_LOGIN_FAILURE_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60_000 };
+
+type Route = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
 /**
- * The reference API (contact, demo and login) on the same origin as the site.
- * Until its handlers land, every /api/ call is answered 503 so the forms show
- * their error path instead of a redirect.
+ * The reference API (contact, demo and login) on the site's origin, at the
+ * paths content/site.yaml gives in `api`. A handler answers true when the
+ * request was for it; everything else falls through to the static files.
  */
-export async function createApi(root: string) {
-  void root;
-  return (req: http.IncomingMessage, res: http.ServerResponse): boolean => {
-    if (!(req.url ?? '').startsWith('/api/')) return false;
-    res.writeHead(503, { 'content-type': 'application/json' });
-    res.end('{"error":"the reference API is not available"}');
+export async function createApi(root: string, options: ApiOptions = {}) {
+  const urls = await apiPaths(root);
+  const privateKey = await readFile(stateFiles(root).privateKey, 'utf8').then(readPrivateKey, (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error;
+    console.warn(`warning: no login key in ${stateFiles(root).dir}; logins answer 503 until \`sitegen keys\` has run`);
+    return undefined;
+  });
+  const license = await loadLicense(root);
+  if (!license) console.warn('warning: content/private/license.yaml is missing; logins answer 503');
+  const routes = new Map<string, Route>([
+    [urls.contact, contactHandler(openStore(root), createRateLimiter(options.contactLimit ?? DEFAULT_CONTACT_LIMIT))],
+    [urls.login, loginHandler({ root, privateKey, license, failures: createRateLimiter(options.loginFailureLimit ?? DEFAULT_LOGIN_FAILURE_LIMIT) })],
+  ]);
+  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
+    const route = routes.get(new URL(req.url ?? '/', 'http://localhost').pathname);
+    if (!route) return false;
+    if (req.method !== 'POST') {
+      sendJson(res, 405, { error: 'use POST' }, { allow: 'POST' });
+      return true;
+    }
+    await route(req, res);
     return true;
   };
+}
+
+/** The paths of api.contactUrl and api.loginUrl in content/site.yaml (a full URL counts by its path). */
+async function apiPaths(root: string): Promise<{ contact: string; login: string }> {
+  const file = 'content/site.yaml';
+  let api: { contactUrl?: unknown; loginUrl?: unknown } = {};
+  try {
+    const data = parseContentFile(file, await readFile(path.join(root, file), 'utf8')).data as { api?: typeof api };
+    api = data?.api ?? {};
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const pathOf = (url: unknown, fallback: string) => (typeof url === 'string' ? new URL(url, 'http://localhost').pathname : fallback);
+  return { contact: pathOf(api.contactUrl, '/api/contact'), login: pathOf(api.loginUrl, '/api/login') };
 }
