@@ -35,6 +35,8 @@ export function loginHandler(deps: LoginDeps) {
     const body = await readJsonBody(req);
     if (!body.ok) {
       deps.failures.record(client);
+      // Unparseable JSON is one more malformed envelope; a wrong type or size is not about the envelope.
+      if (body.status === 400) return sendJson(res, 400, MALFORMED);
       return sendJson(res, body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
     }
     const credentials = openEnvelope(body.value, deps.privateKey);
