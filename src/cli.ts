@@ -70,6 +70,35 @@ program.command('check')
     await checkCommand(resolveRoot(options.root), options.out);
   }));
 
+program.command('keys')
+  .description('make the login key pair in ROOT/.sitegen/ (the private key stays there, mode 0600; never in git or dist/)')
+  .addOption(rootOption())
+  .option('--force', 'replace an existing key pair')
+  .action(run(async (options: { root: string; force?: boolean }) => {
+    const { keysCommand } = await import('./commands.ts');
+    await keysCommand(resolveRoot(options.root), options.force ?? false);
+  }));
+
+const users = program.command('users').description('manage the customers who can log in at /customerlogin');
+users.command('add')
+  .description('add a customer; the password is read from standard input (prompted without echo on a terminal)')
+  .argument('<name>', 'the username')
+  .addOption(rootOption())
+  .option('--force', 'set a new password for an existing user')
+  .action(run(async (name: string, options: { root: string; force?: boolean }) => {
+    const { usersAddCommand } = await import('./commands.ts');
+    await usersAddCommand(resolveRoot(options.root), name, options.force ?? false);
+  }));
+
+program.command('submissions')
+  .description('print the contact and demo requests the reference API stored')
+  .addOption(rootOption())
+  .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
+  .action(run(async (options: { root: string; format: 'json' | 'csv' }) => {
+    const { submissionsCommand } = await import('./commands.ts');
+    await submissionsCommand(resolveRoot(options.root), options.format);
+  }));
+
 export { program };
 
 function resolveRoot(root: string): string {

@@ -4,6 +4,12 @@ import { checkSite } from './check.ts';
 import { startServer, type ServeOptions } from './server/serve.ts';
 import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
+import { hasLoginKeys, makeLoginKeys } from './keys.ts';
+import { addUser, randomPassword, readUsers } from './users.ts';
+import { readPassword } from './password-input.ts';
+import { stateFiles } from './state.ts';
+import { openStore } from './server/store.ts';
+import { formatSubmissions, type SubmissionFormat } from './submissions.ts';
 
 export async function buildCommand(root: string, out?: string): Promise<void> {
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
@@ -19,9 +25,50 @@ export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { out
   console.log(`serving on ${server.url}${options.api ? ' with the reference API' : ''}`);
 }
 
+/**
+ * `npm start` on a fresh clone: makes what the login needs and is not in git
+ * (the key pair, and a demo customer whose random password is printed once;
+ * only its scrypt hash is kept), then builds and serves.
+ */
 export async function startCommand(options: Omit<ServeOptions, 'outDir'>): Promise<void> {
+  if (!(await hasLoginKeys(options.root))) {
+    const files = await makeLoginKeys(options.root, { force: true });
+    console.log(`made the login key pair in ${path.relative(process.cwd(), path.dirname(files.privateKey)) || '.'}`);
+  }
+  if (Object.keys(await readUsers(options.root)).length === 0) {
+    const password = randomPassword();
+    await addUser(options.root, DEMO_USERNAME, password);
+    console.log(`made a demo customer for /customerlogin: username ${style('bold', DEMO_USERNAME)}, password ${style('bold', password)}`);
+    console.log('  (shown this once; only its scrypt hash is kept. `sitegen users add NAME --force` sets a new one)');
+  }
   await buildCommand(options.root);
   await serveCommand(options);
+}
+
+const DEMO_USERNAME = 'demo';
+
+export async function keysCommand(root: string, force: boolean): Promise<void> {
+  const files = await makeLoginKeys(root, { force });
+  console.log(`wrote ${files.privateKey} (private, mode 0600) and ${files.publicKey}; rebuild the site to embed the new public key`);
+}
+
+/** `sitegen users add NAME`: the password comes from standard input, never from the command line. */
+export async function usersAddCommand(root: string, username: string, force: boolean): Promise<void> {
+  const password = await readPassword(`password for ${username}: `);
+  if (process.stdin.isTTY && password !== await readPassword('repeat it: ')) {
+    throw new SiteError('password-mismatch', 'the two passwords differ; nothing was changed');
+  }
+  await addUser(root, username, password, { replace: force });
+  console.log(`saved user ${username} (scrypt hash in ${path.relative(process.cwd(), stateFiles(root).users) || stateFiles(root).users})`);
+}
+
+export async function submissionsCommand(root: string, format: SubmissionFormat): Promise<void> {
+  const store = openStore(root);
+  try {
+    process.stdout.write(formatSubmissions(store.list(), format));
+  } finally {
+    store.close();
+  }
 }
 
 export async function checkCommand(root: string, out?: string): Promise<void> {
