@@ -10,3 +10,34 @@ export interface Link {
   label: string;
   href: string;
 }
+
+/** A titled entry of a list section: a need, a benefit, a sector … */
+export interface Item {
+  title: string;
+  text?: string;
+}
+
+/** A hero banner at the top of an inner page. */
+export interface Hero {
+  eyebrow?: string;
+  title: string;
+  text?: string;
+  image?: Image;
+  cta?: Link;
+}
+
+/** A person on the About page. */
+export interface Person {
+  name: string;
+  role: string;
+  credential: string;
+  profile: string;
+  photo: Image;
+}
+
+/** A video with its poster, as IntroVideo takes it. */
+export interface Video {
+  src: string;
+  poster: Image;
+  label: string;
+}

@@ -1,0 +1,19 @@
+import type { Hero } from './types.ts';
+import { Img } from './Img.tsx';
+
+/** The dark banner that opens every inner page; it holds the page's only h1. */
+export function PageHero({ eyebrow, title, text, image, cta }: Hero) {
+  return (
+    <section className="page-hero">
+      <div className={image ? 'page-hero__inner page-hero__inner--image' : 'page-hero__inner'}>
+        <div className="page-hero__text">
+          {eyebrow ? <p className="page-hero__eyebrow">{eyebrow}</p> : null}
+          <h1>{title}</h1>
+          {text ? <p className="page-hero__lead">{text}</p> : null}
+          {cta ? <a className="button button--primary" href={cta.href}>{cta.label}</a> : null}
+        </div>
+        {image ? <Img image={image} className="page-hero__image" eager /> : null}
+      </div>
+    </section>
+  );
+}

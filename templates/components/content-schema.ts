@@ -1,0 +1,37 @@
+/**
+ * Schema pieces that several page templates share, so that a hero or a list
+ * section is written the same way in every content file.
+ */
+import { z, asset, image, link } from 'sitegen';
+
+const text = () => z.string().min(1);
+
+export const cta = z.strictObject({ label: text(), href: link() });
+
+export const hero = z.strictObject({
+  eyebrow: text().optional(),
+  title: text(),
+  text: text().optional(),
+  image: image().optional(),
+  cta: cta.optional(),
+});
+
+/** A list entry: a title, and a sentence or two when the list needs one. */
+export const item = z.strictObject({ title: text(), text: text().optional() });
+
+/**
+ * A section made of a heading, an optional intro and a list of items. How
+ * many items each page shows is the content's business (the spec counts are
+ * checked by test/unit/pages.test.ts), so the schema only asks for one.
+ */
+export function listSection(what = 'items') {
+  return z.strictObject({ title: text(), intro: text().optional(), items: z.array(item).min(1, `expected at least one of the ${what}`) });
+}
+
+/** Paragraphs of running text, one string each. */
+export const paragraphs = z.array(text()).min(1, 'expected at least one paragraph');
+
+export const video = z.strictObject({ src: asset(), poster: image(), label: text() });
+
+/** The closing call to action at the bottom of inner pages. */
+export const closing = z.strictObject({ title: text(), text: text(), cta });
