@@ -1,0 +1,82 @@
+import { z, asset, image, type PageProps } from 'sitegen';
+import { hero, listSection, paragraphs, video, closing } from '../components/content-schema.ts';
+import { PageHero } from '../components/PageHero.tsx';
+import { PageSection, Paragraphs } from '../components/PageSection.tsx';
+import { ItemList, PointList } from '../components/ItemList.tsx';
+import { Figure } from '../components/Figure.tsx';
+import { IntroVideo } from '../components/IntroVideo.tsx';
+import { Closing } from '../components/Closing.tsx';
+
+const title = z.string().min(1);
+
+/**
+ * A product page (adapID AI's adaptive, password-less and continuous pages,
+ * BotShield AI). They share one shape; each section a product lacks is left
+ * out of its content file.
+ */
+export const schema = z.strictObject({
+  hero,
+  intro: z.strictObject({ title, paragraphs, bullets: z.array(title).min(1).optional() }),
+  needs: listSection('needs').optional(),
+  solutions: listSection('solution items'),
+  howItWorks: z.strictObject({
+    title,
+    intro: title.optional(),
+    paragraphs: paragraphs.optional(),
+    video: video.optional(),
+    image: image().optional(),
+    /** The still version of an animated image, for visitors who ask for reduced motion. */
+    still: asset().optional(),
+  }).refine((how) => how.paragraphs || how.video || how.image, 'expected paragraphs, a video or an image to show how it works'),
+  diagram: z.strictObject({ title, intro: title.optional(), image: image(), caption: title.optional() }).optional(),
+  benefits: z.strictObject({
+    title,
+    intro: title.optional(),
+    style: z.enum(['list', 'cards']).default('cards'),
+    items: listSection().shape.items.optional(),
+    image: image().optional(),
+  }).refine((benefits) => benefits.items || benefits.image, 'expected benefit items, a benefits diagram, or both'),
+  sectors: listSection('sectors or use cases'),
+  closing: closing.optional(),
+});
+
+type Data = z.infer<typeof schema>;
+
+export default function Product({ data }: PageProps<Data>) {
+  const { intro, needs, solutions, howItWorks, diagram, benefits, sectors } = data;
+  return (
+    <>
+      <PageHero {...data.hero} />
+      <PageSection id="overview" title={intro.title}>
+        <Paragraphs paragraphs={intro.paragraphs} />
+        {intro.bullets ? <PointList name="bullets" points={intro.bullets} className="points points--checks" /> : null}
+      </PageSection>
+      {needs ? (
+        <PageSection id="why" title={needs.title} intro={needs.intro}>
+          <ItemList name="needs" items={needs.items} variant="cards" />
+        </PageSection>
+      ) : null}
+      <PageSection id="solution" title={solutions.title} intro={solutions.intro}>
+        <ItemList name="solutions" items={solutions.items} variant="features" />
+      </PageSection>
+      <PageSection id="how-it-works" title={howItWorks.title} intro={howItWorks.intro}>
+        {howItWorks.paragraphs ? <Paragraphs paragraphs={howItWorks.paragraphs} /> : null}
+        {howItWorks.video ? <div className="media-frame"><IntroVideo {...howItWorks.video} /></div> : null}
+        {howItWorks.image ? <Figure image={howItWorks.image} still={howItWorks.still} /> : null}
+      </PageSection>
+      {diagram ? (
+        <PageSection id="flow" title={diagram.title} intro={diagram.intro}>
+          <Figure image={diagram.image} caption={diagram.caption} />
+        </PageSection>
+      ) : null}
+      <PageSection id="benefits" title={benefits.title} intro={benefits.intro}>
+        {benefits.image ? <Figure image={benefits.image} /> : null}
+        {benefits.items ? <ItemList name="benefits" items={benefits.items} variant={benefits.style === 'list' ? 'checks' : 'cards'} /> : null}
+      </PageSection>
+      <PageSection id="industries" title={sectors.title} intro={sectors.intro}>
+        <ItemList name="sectors" items={sectors.items} variant={sectors.items.some((item) => item.text) ? 'tiles' : 'chips'} />
+      </PageSection>
+      {data.closing ? <Closing {...data.closing} /> : null}
+    </>
+  );
+}
