@@ -11,10 +11,23 @@ export interface SiteAssets {
 
 /** What every page links to: the bundle's hashed files and the inline head scripts, hashed for the CSP. */
 export function pageAssets(site: SiteInfo, bundle: BundleResult, options: { dev?: boolean } = {}): SiteAssets {
-  const inlineHead: string[] = [];
-  void site;
+  const inlineHead = [htmlClassScript(site)];
   return {
     page: { ...bundle.assets, inlineHead, devScripts: options.dev ? ['/__sitegen/reload.js'] : [] },
     inlineScriptHashes: inlineHead.map((code) => 'sha256-' + createHash('sha256').update(code).digest('base64')),
   };
+}
+
+/**
+ * Classes on <html> set before the first paint, which module scripts are too
+ * late for: `js` lets the stylesheet keep no-JS fallbacks (the mobile menu
+ * shown open) away from visitors with scripts, and `gate-pending` (page-mode
+ * gate) hides the body until the runtime's bot check succeeds, with no flash
+ * of content before it. Visitors without JavaScript get neither class and
+ * see the page. Must stay in step with GATE_PENDING_CLASS in
+ * src/client/gate.ts.
+ */
+function htmlClassScript(site: SiteInfo): string {
+  const classes = site.gate?.mode === 'page' ? ['js', 'gate-pending'] : ['js'];
+  return `document.documentElement.classList.add(${classes.map((name) => JSON.stringify(name)).join(',')})`;
 }

@@ -3,9 +3,11 @@
  * template bundle (see templates.ts) so that the shell, the layout, the pages
  * and react-dom/server share one React.
  */
+import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IslandContext, type IslandRegistry } from './island.tsx';
 import type { LayoutModule, PageInfo, SiteInfo, TemplateModule } from './model.ts';
+import { CONFIG_ELEMENT_ID, type RuntimeConfig } from './client/config.ts';
 
 /** The hashed files a page links to, with their integrity hashes. */
 export interface PageAssets {
@@ -47,9 +49,10 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   );
   const islands = [...registry.used].sort();
   const jsonLd = template.jsonLd?.({ data, page, site });
+  const extraHead = template.head?.({ data, page, site });
   const html = '<!DOCTYPE html>' + renderToString(
     <html lang={site.lang}>
-      <Head page={page} site={site} assets={assets} islands={islands} jsonLd={jsonLd} />
+      <Head page={page} site={site} assets={assets} islands={islands} jsonLd={jsonLd} extra={extraHead} />
       <body dangerouslySetInnerHTML={{ __html: body }} />
     </html>,
   );
@@ -62,9 +65,11 @@ interface HeadProps {
   assets: PageAssets;
   islands: string[];
   jsonLd?: object;
+  /** The template's own head elements (TemplateModule.head). */
+  extra?: ReactNode;
 }
 
-function Head({ page, site, assets, islands, jsonLd }: HeadProps) {
+function Head({ page, site, assets, islands, jsonLd, extra }: HeadProps) {
   const canonical = absolute(site.url, page.canonical);
   const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
   const title = page.route === '/' ? page.title : `${page.title} | ${site.name}`;
@@ -72,6 +77,7 @@ function Head({ page, site, assets, islands, jsonLd }: HeadProps) {
     <head>
       <meta charSet="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
+      {extra}
       <title>{title}</title>
       <meta name="description" content={page.description} />
       <link rel="canonical" href={canonical} />
@@ -90,6 +96,8 @@ function Head({ page, site, assets, islands, jsonLd }: HeadProps) {
       <link rel="icon" href={site.favicon} type={site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined} />
       {assets.inlineHead.map((code, index) => <script key={index} dangerouslySetInnerHTML={{ __html: code }} />)}
       <link rel="stylesheet" href={assets.css.href} integrity={assets.css.integrity} />
+      <RuntimeConfigElement site={site} />
+      {site.gate ? <link rel="preload" as="script" href={site.gate.script} /> : null}
       <script type="module" src={assets.runtime.src} integrity={assets.runtime.integrity} />
       {islands.map((name) => (
         <link key={name} rel="modulepreload" href={assets.islands[name].src} integrity={assets.islands[name].integrity} />
@@ -98,6 +106,13 @@ function Head({ page, site, assets, islands, jsonLd }: HeadProps) {
       {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(jsonLd) }} /> : null}
     </head>
   );
+}
+
+/** The settings the runtime reads (src/client/config.ts): data, not code, so the CSP needs no hash for them. */
+function RuntimeConfigElement({ site }: { site: SiteInfo }) {
+  const config: RuntimeConfig = { gate: site.gate, vitalsUrl: site.analytics?.vitalsUrl };
+  if (!config.gate && !config.vitalsUrl) return null;
+  return <script type="application/json" id={CONFIG_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: safeJson(config) }} />;
 }
 
 function absolute(siteUrl: string, pathOrUrl: string): string {

@@ -16,6 +16,11 @@ export function mount<P extends object>(element: HTMLElement, Island: ComponentT
 class Boundary extends Component<{ element: HTMLElement; children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
 
+  componentDidMount() {
+    // Hydration has committed: tests and styles can tell a live island from static HTML.
+    this.props.element.setAttribute('hydrated', '');
+  }
+
   static getDerivedStateFromError() {
     return { failed: true };
   }

@@ -1,18 +1,17 @@
 /**
- * The script every page loads: it finds the islands in the server HTML and
- * hydrates each from its own lazily loaded chunk. Kept free of React so that
- * a page without islands ships only this file.
+ * The script every page loads: it runs the bot-detection gate, then hydrates
+ * the page's islands, each from its own lazily loaded chunk. Kept free of
+ * React so that a page without islands ships only this file.
  */
-import { showIslandError } from './island-error.ts';
+import { readConfig } from './config.ts';
+import { passGate } from './gate.ts';
+import { hydrateIslands } from './islands.ts';
 
-type Mount = (element: HTMLElement, props: unknown) => void;
+const config = readConfig();
 
-for (const element of document.querySelectorAll<HTMLElement>('sitegen-island')) {
-  const src = element.getAttribute('src')!;
-  import(src)
-    .then((module: { default: Mount }) => module.default(element, JSON.parse(element.getAttribute('props') ?? '{}')))
-    .catch((error) => {
-      console.error(error);
-      showIslandError(element, error);
-    });
+void passGate(config.gate).then(() => hydrateIslands());
+
+if (config.vitalsUrl) {
+  const url = config.vitalsUrl;
+  void import('./vitals.ts').then((vitals) => vitals.reportVitals(url));
 }

@@ -1,0 +1,15 @@
+import type { GateSettings } from './gate.ts';
+
+/** The settings the document shell writes for the runtime (see src/document.tsx). */
+export interface RuntimeConfig {
+  gate?: GateSettings;
+  vitalsUrl?: string;
+}
+
+export const CONFIG_ELEMENT_ID = 'sitegen-config';
+
+/** Read from a JSON data element, not inline code, so the CSP needs no hash for it and content cannot inject script. */
+export function readConfig(doc: Document = document): RuntimeConfig {
+  const text = doc.getElementById(CONFIG_ELEMENT_ID)?.textContent;
+  return text ? (JSON.parse(text) as RuntimeConfig) : {};
+}

@@ -1,0 +1,68 @@
+/**
+ * The bot-detection gate of spec section 1: load the provider's script, call
+ * its global function with the tenant id and two callbacks, and go on only
+ * when it calls the success one.
+ */
+
+/** The gate settings of content/site.yaml, as the page carries them. */
+export interface GateSettings {
+  script: string;
+  tenantId: string;
+  /** A global function, dotted names allowed (`Provider.check`). */
+  function: string;
+  mode: 'page' | 'islands';
+}
+
+/** The class the inline head script puts on <html> in page mode; the stylesheet hides the body while it is there. */
+export const GATE_PENDING_CLASS = 'gate-pending';
+
+type GateFunction = (tenantId: string, onSuccess: () => void, onFailure: (reason?: unknown) => void) => void;
+
+/**
+ * Resolves when the check succeeds; never settles otherwise, because a page
+ * (or its islands) must not render for a failed or silent check.
+ */
+export function passGate(gate: GateSettings | undefined): Promise<void> {
+  if (!gate) return Promise.resolve();
+  return new Promise((resolve) => {
+    // The spec: the failure handler only logs. warn, not error: a visitor the
+    // provider turns away is the gate working, not a fault of the site, and
+    // error trackers (and our tests) treat console.error as a fault.
+    const failed = (reason?: unknown) => console.warn('sitegen gate: the bot-detection check failed', reason ?? '');
+    loadScript(gate.script).then(() => {
+      const found = globalFunction(gate.function);
+      if (!found) return failed(`${gate.function} is not a function`);
+      const succeeded = () => {
+        document.documentElement.classList.remove(GATE_PENDING_CLASS);
+        resolve();
+      };
+      try {
+        found.check.call(found.owner, gate.tenantId, succeeded, failed);
+      } catch (error) {
+        failed(error);
+      }
+    }, () => failed(`could not load ${gate.script}`));
+  });
+}
+
+function loadScript(src: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement('script');
+    script.src = src;
+    script.async = true;
+    script.onload = () => resolve();
+    script.onerror = () => reject();
+    document.head.append(script);
+  });
+}
+
+/** The function and the object it hangs on, so that `Provider.check` runs with `this` = Provider. */
+function globalFunction(dottedName: string): { check: GateFunction; owner: unknown } | undefined {
+  let owner: unknown;
+  let value: unknown = globalThis;
+  for (const part of dottedName.split('.')) {
+    owner = value;
+    value = (value as Record<string, unknown> | null | undefined)?.[part];
+  }
+  return typeof value === 'function' ? { check: value as GateFunction, owner } : undefined;
+}
