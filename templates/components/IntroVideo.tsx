@@ -1,9 +1,7 @@
-import type { Image } from './types.ts';
+import { Island } from 'sitegen';
+import Video, { type VideoProps } from '../islands/video.tsx';
 
 /** A muted, inline video with controls; the video island plays it while it is fully in view. */
-export function IntroVideo({ src, poster, label }: { src: string; poster: Image; label: string }) {
-  return (
-    <video className="video" src={src} poster={poster.src} width={poster.width} height={poster.height}
-      muted playsInline controls preload="none" aria-label={label} />
-  );
+export function IntroVideo({ src, poster, label }: VideoProps) {
+  return <Island name="video" component={Video} props={{ src, poster, label }} />;
 }

@@ -1,17 +1,8 @@
+import { Island } from 'sitegen';
+import Carousel from '../islands/carousel.tsx';
 import type { Image } from './types.ts';
-import { Img } from './Img.tsx';
 
-/** The Trusted-by logos. Static markup for now; the carousel island takes it over. */
+/** The Trusted-by logos: server HTML that the carousel island brings to life. */
 export function LogoCarousel({ logos, label }: { logos: Image[]; label: string }) {
-  return (
-    <div className="carousel" role="region" aria-roledescription="carousel" aria-label={label}>
-      <ul className="carousel__track">
-        {logos.map((logo, index) => (
-          <li key={logo.src} className="carousel__slide" role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${logos.length}`}>
-            <Img image={logo} />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
+  return <Island name="carousel" component={Carousel} props={{ logos, label }} />;
 }
