@@ -12,6 +12,7 @@ import { renderPages, renderSiteFiles, type OutputFiles } from './render.ts';
 import { emitSite, listPublicFiles } from './emit.ts';
 import { throwIfAny } from './errors.ts';
 import { pageAssets, type SiteAssets } from './assets.ts';
+import { withLoginKey } from './login-key.ts';
 
 export interface BuildOptions {
   root: string;
@@ -56,8 +57,10 @@ export async function buildSite({ root, outDir = path.join(root, 'dist'), now = 
     timed('templates', () => compileTemplates(root)),
     timed('bundle', () => bundleIslands(root)),
   ]);
-  const { model, errors } = await timed('validate', () => validateContent(raw, templates, publicFiles, now));
+  const { model: validated, errors } = await timed('validate', () => validateContent(raw, templates, publicFiles, now));
   throwIfAny(errors);
+  // The login page embeds the public key that content/site.yaml names; reading it is I/O, so it happens here.
+  const model: SiteModel = { ...validated!, site: await timed('load', () => withLoginKey(root, validated!.site, raw.site)) };
   const warnings = siteWarnings(model!);
   const assets = pageAssets(model!.site, bundle, { dev });
   const { files, islands } = await timed('render', () => renderPages(model!, templates, assets.page));

@@ -4,7 +4,7 @@ import { checkSite } from './check.ts';
 import { startServer, type ServeOptions } from './server/serve.ts';
 import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
-import { hasLoginKeys, makeLoginKeys } from './keys.ts';
+import { ensureLoginKeys, makeLoginKeys } from './keys.ts';
 import { addUser, randomPassword, readUsers } from './users.ts';
 import { readPassword } from './password-input.ts';
 import { stateFiles } from './state.ts';
@@ -31,9 +31,8 @@ export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { out
  * only its scrypt hash is kept), then builds and serves.
  */
 export async function startCommand(options: Omit<ServeOptions, 'outDir'>): Promise<void> {
-  if (!(await hasLoginKeys(options.root))) {
-    const files = await makeLoginKeys(options.root, { force: true });
-    console.log(`made the login key pair in ${path.relative(process.cwd(), path.dirname(files.privateKey)) || '.'}`);
+  if (await ensureLoginKeys(options.root)) {
+    console.log(`made the login key pair in ${stateFiles(options.root).dir}`);
   }
   if (Object.keys(await readUsers(options.root)).length === 0) {
     const password = randomPassword();

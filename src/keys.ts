@@ -31,6 +31,22 @@ export async function makeLoginKeys(root: string, options: { force?: boolean } =
   return { privateKey: files.privateKey, publicKey: files.publicKey };
 }
 
+/**
+ * Makes the key pair unless both halves exist (for `sitegen start` and the
+ * tests); true when it made one. Two processes racing here both end with
+ * the same pair on disk.
+ */
+export async function ensureLoginKeys(root: string): Promise<boolean> {
+  if (await hasLoginKeys(root)) return false;
+  try {
+    await makeLoginKeys(root);
+    return true;
+  } catch (error) {
+    if ((error as SiteError).code === 'keys-exist' && await hasLoginKeys(root)) return false;
+    throw error;
+  }
+}
+
 /** True when both halves of the login key pair are in ROOT/.sitegen/. */
 export async function hasLoginKeys(root: string): Promise<boolean> {
   const files = stateFiles(root);

@@ -10,7 +10,14 @@ export interface SiteInfo {
   image?: string;
   favicon: string;
   themeColor?: string;
-  api: { contactUrl: string; loginUrl: string; publicKey?: string };
+  api: {
+    contactUrl: string;
+    loginUrl: string;
+    /** Path of the login public key's PEM, relative to the root. */
+    publicKey?: string;
+    /** That key as JWK `n` and `e`, read by the build (src/login-key.ts) for the login island. */
+    loginKey?: { n: string; e: string };
+  };
   gate?: { script: string; tenantId: string; function: string; mode: 'page' | 'islands' };
   analytics?: { vitalsUrl?: string };
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
@@ -50,6 +57,12 @@ export interface TemplateModule {
   default: ComponentType<PageProps<any>>;
   /** Structured data (JSON-LD) for the page's head. */
   jsonLd?: (props: PageProps<any>) => object | undefined;
+  /**
+   * Extra elements for the page's head, rendered after the shell's own
+   * (the /license page's meta refresh, which must be in the head to work
+   * without JavaScript). Keep it to meta and link elements.
+   */
+  head?: (props: PageProps<any>) => ReactNode;
 }
 
 /** The frame around every page: templates/layout.tsx. */

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite, type BuildResult } from '../../src/build.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { ensureLoginKeys } from '../../src/keys.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
 export const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures');
@@ -14,6 +15,8 @@ let realBuild: Promise<BuildResult> | undefined;
 /** The real site, built once per test process into a temporary folder. */
 export function buildRealSite(): Promise<BuildResult> {
   realBuild ??= (async () => {
+    // The login page embeds the public key; like `npm start`, make the pair in the repo's gitignored .sitegen/ if missing.
+    await ensureLoginKeys(REPO_ROOT);
     const outDir = path.join(await tempDir(), 'dist');
     return buildSite({ root: REPO_ROOT, outDir });
   })();
