@@ -43,7 +43,8 @@ function setup() {
     const EventType = type.startsWith('pointer') ? window.PointerEvent : type.startsWith('mouse') ? window.MouseEvent : window.Event;
     target.dispatchEvent(new EventType(type, { bubbles: !type.startsWith('mouse'), ...init }) as unknown as Event);
   };
-  return { window, document, clock, toaster, toasts, fire };
+  // happy-dom's Window is typed apart from the DOM's; it is an EventTarget all the same.
+  return { window: window as unknown as EventTarget, document, clock, toaster, toasts, fire };
 }
 
 test('the live regions are in the server HTML before any toast: status for success, alert for error', () => {
