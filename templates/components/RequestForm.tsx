@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { FormField } from './FormField.tsx';
+import { afterSubmit, initialState, withValue, type FormSpec, type FormState } from '../lib/forms.ts';
+import { announce, postJson, type OutcomeMessages } from '../lib/submit.ts';
+
+/** The JSON props of a request form island: where it posts and its copy from content. */
+export interface RequestFormProps {
+  url: string;
+  /** Field name → visible label. */
+  labels: Record<string, string>;
+  submit: string;
+  requiredNote?: string;
+  messages: OutcomeMessages;
+}
+
+/** The contact and demo forms: the same flow over a different FormSpec. */
+export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, messages }: RequestFormProps & { spec: FormSpec<Payload> }) {
+  const [state, setState] = useState<FormState>(() => initialState(spec));
+  const [sending, setSending] = useState(false);
+  const hydrated = useHydratedForm(spec, setState);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (sending) return;
+    setSending(true);
+    announce(await postJson(url, spec.payload(state)), messages);
+    setState(afterSubmit(state));
+    setSending(false);
+  }
+
+  const change = (name: string, text: string) => setState((current) => withValue(current, name, text));
+  return (
+    <form className="request-form" method="post" onSubmit={onSubmit} aria-busy={sending}>
+      {requiredNote && <p className="request-form__note">{requiredNote}</p>}
+      <div className="request-form__fields">
+        {spec.fields.map((field) => (
+          <FormField key={field.name} field={field} id={`${spec.id}-${field.name}`} label={labels[field.name] ?? field.name} value={state[field.name] ?? ''} onChange={change} />
+        ))}
+      </div>
+      {/* Disabled until hydrated: before that, a native submit would send the visitor's details nowhere useful. */}
+      <button type="submit" className="button button--primary request-form__submit" disabled={!hydrated || sending}>{submit}</button>
+    </form>
+  );
+}
+
+/**
+ * True once the island is live. On the way it keeps what a quick visitor
+ * typed into the server HTML before the script arrived.
+ */
+function useHydratedForm(spec: FormSpec<unknown>, setState: (update: (state: FormState) => FormState) => void): boolean {
+  const [hydrated, setHydrated] = useState(false);
+  const adopted = useRef(false);
+  useEffect(() => {
+    if (adopted.current) return;
+    adopted.current = true;
+    setState((state) => spec.fields.reduce((next, field) => {
+      const input = document.getElementById(`${spec.id}-${field.name}`) as HTMLInputElement | HTMLTextAreaElement | null;
+      return input?.value ? withValue(next, field.name, input.value) : next;
+    }, state));
+    setHydrated(true);
+  }, [spec, setState]);
+  return hydrated;
+}
