@@ -1,0 +1,148 @@
+import { copyFile } from 'node:fs/promises';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { openPage } from '../helpers/browser.ts';
+import { FIXTURES, serveBuild } from '../helpers/site.ts';
+import { buildSiteCopy, launchChromium } from '../helpers/island-site.ts';
+import type { RunningServer } from '../../src/server/serve.ts';
+
+type Mode = 'page' | 'islands';
+type Behaviour = 'succeed' | 'fail' | 'silent';
+
+interface Context {
+  browser: Browser;
+  sites: Record<Mode, { server: RunningServer; outDir: string }>;
+}
+
+const GATE_FIXTURES = path.join(FIXTURES, 'gate');
+const TENANT = 'tenant-fixture-42';
+
+const gate = suite<Context>('gate');
+
+/**
+ * One build per mode, with the gate script at /gate/gate.js; each test puts
+ * the fixture it needs (succeed, fail or silent) there in the served dist.
+ */
+gate.before(async (context) => {
+  const build = async (mode: Mode) => {
+    const site = await buildSiteCopy({
+      siteYaml: `gate: { script: /gate/gate.js, tenantId: ${TENANT}, function: FixtureGate.check, mode: ${mode} }`,
+      publicFiles: { 'gate/gate.js': path.join(GATE_FIXTURES, 'succeed.js') },
+    });
+    return { server: await serveBuild(site.outDir, { root: site.root }), outDir: site.outDir };
+  };
+  // uvu reports a failing hook as 0 tests run and no reason: print it.
+  try {
+    const [page, islands] = await Promise.all([build('page'), build('islands')]);
+    context.sites = { page, islands };
+    context.browser = await launchChromium();
+  } catch (error) {
+    console.error(error);
+    throw error;
+  }
+});
+
+gate.after(async ({ browser, sites }) => {
+  await browser?.close();
+  for (const site of Object.values(sites ?? {})) await site.server.close();
+});
+
+async function visit(context: Context, mode: Mode, behaviour: Behaviour) {
+  const site = context.sites[mode];
+  await copyFile(path.join(GATE_FIXTURES, `${behaviour}.js`), path.join(site.outDir, 'gate', 'gate.js'));
+  const { page, errors } = await openPage(context.browser);
+  // What the body looked like on the first frame the browser drew: there must be no flash before the check.
+  await page.addInitScript(() => requestAnimationFrame(() => {
+    (window as unknown as { firstFrame: string }).firstFrame = getComputedStyle(document.body).visibility;
+  }));
+  await page.goto(site.server.url + '/');
+  await page.waitForFunction(() => (window as unknown as { __gateCalls?: unknown[] }).__gateCalls?.length);
+  return { page, errors };
+}
+
+const state = (page: Page) => page.evaluate(() => ({
+  hidden: getComputedStyle(document.body).visibility === 'hidden',
+  firstFrame: (window as unknown as { firstFrame?: string }).firstFrame,
+  hydrated: document.querySelectorAll('sitegen-island[hydrated]').length,
+  islands: document.querySelectorAll('sitegen-island').length,
+  calls: (window as unknown as { __gateCalls: { tenantId: string }[] }).__gateCalls,
+}));
+
+gate('page mode, success: hidden on the first frame, then shown and hydrated; the check got the tenant id', async (context) => {
+  const { page, errors } = await visit(context, 'page', 'succeed');
+  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 3);
+  const seen = await state(page);
+  assert.is(seen.firstFrame, 'hidden', 'the page showed before the check');
+  assert.not.ok(seen.hidden, 'still hidden after success');
+  assert.equal(seen.calls, [{ tenantId: TENANT, hasFailure: true, self: true }]);
+  assert.equal(errors, [], 'console errors (a CSP refusal of the inline script would show here)');
+  await page.close();
+});
+
+gate('page mode, failure: the page stays hidden, islands static, and the failure is only logged', async (context) => {
+  const { page, errors } = await visit(context, 'page', 'fail');
+  await page.waitForTimeout(500);
+  const seen = await state(page);
+  assert.ok(seen.hidden, 'the page showed after a failed check');
+  assert.is(seen.hydrated, 0, 'islands hydrated after a failed check');
+  assert.equal(errors.filter((line) => !line.startsWith('warning: sitegen gate')), [], 'errors besides the gate\'s log');
+  assert.ok(errors.some((line) => line.includes('fixture: looks like a bot')), `the failure was not logged: ${errors.join('\n')}`);
+  await page.close();
+});
+
+gate('page mode, no answer: the page stays hidden', async (context) => {
+  const { page, errors } = await visit(context, 'page', 'silent');
+  await page.waitForTimeout(1000);
+  const seen = await state(page);
+  assert.ok(seen.hidden);
+  assert.is(seen.hydrated, 0);
+  assert.equal(errors, []);
+  await page.close();
+});
+
+gate('page mode without JavaScript: the page is visible', async (context) => {
+  const browserContext = await context.browser.newContext({ javaScriptEnabled: false });
+  try {
+    const page = await browserContext.newPage();
+    await page.goto(context.sites.page.server.url + '/');
+    assert.is(await page.evaluate(() => document.documentElement.className), '', 'a class on <html> without JavaScript');
+    assert.ok(await page.locator('h1').isVisible(), 'the heading is not visible');
+  } finally {
+    await browserContext.close();
+  }
+});
+
+gate('islands mode, success: the page shows at once and islands hydrate', async (context) => {
+  const { page, errors } = await visit(context, 'islands', 'succeed');
+  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 3);
+  const seen = await state(page);
+  assert.is(seen.firstFrame, 'visible');
+  assert.not.ok(seen.hidden);
+  assert.equal(errors, []);
+  await page.close();
+});
+
+gate('islands mode, failure: the page shows, the islands stay static, the failure is logged', async (context) => {
+  const { page, errors } = await visit(context, 'islands', 'fail');
+  await page.waitForTimeout(500);
+  const seen = await state(page);
+  assert.not.ok(seen.hidden);
+  assert.is(seen.hydrated, 0);
+  assert.is(seen.islands, 3);
+  assert.ok(errors.some((line) => line.startsWith('warning: sitegen gate')), errors.join('\n'));
+  await page.close();
+});
+
+gate('islands mode, no answer: the page shows and the islands stay static', async (context) => {
+  const { page, errors } = await visit(context, 'islands', 'silent');
+  await page.waitForTimeout(1000);
+  const seen = await state(page);
+  assert.not.ok(seen.hidden);
+  assert.is(seen.hydrated, 0);
+  assert.equal(errors, []);
+  await page.close();
+});
+
+gate.run();

@@ -1,0 +1,251 @@
+import { cp, rm } from 'node:fs/promises';
+import { gzipSync } from 'node:zlib';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { openPage } from '../helpers/browser.ts';
+import { serveBuild, tempDir } from '../helpers/site.ts';
+import { buildSiteCopy, launchChromium } from '../helpers/island-site.ts';
+import type { RunningServer } from '../../src/server/serve.ts';
+
+interface Context {
+  browser: Browser;
+  server: RunningServer;
+  outDir: string;
+  chunks: Record<string, { src: string }>;
+  files: Map<string, Uint8Array>;
+  runtime: string;
+}
+
+const islands = suite<Context>('islands');
+
+islands.before(async (context) => {
+  // uvu reports a failing hook as 0 tests run and no reason: print it.
+  try {
+    const site = await buildSiteCopy();
+    context.outDir = site.outDir;
+    context.chunks = site.bundle.assets.islands;
+    context.files = site.bundle.files;
+    context.runtime = site.bundle.assets.runtime.src;
+    context.server = await serveBuild(site.outDir, { root: site.root });
+    context.browser = await launchChromium();
+  } catch (error) {
+    console.error(error);
+    throw error;
+  }
+});
+
+islands.after(async ({ browser, server }) => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens a page and waits until every island on it has hydrated. */
+async function open(context: Context, route: string, options: { width?: number; height?: number; clock?: boolean } = {}) {
+  const opened = await openPage(context.browser, options);
+  if (options.clock) {
+    // Time stands still from the start: the carousel moves only when a test runs the clock.
+    await opened.page.clock.install({ time: 0 });
+    await opened.page.clock.pauseAt(1000);
+  }
+  await opened.page.goto(context.server.url + route);
+  await opened.page.waitForFunction(() => [...document.querySelectorAll('sitegen-island')].every((island) => island.hasAttribute('hydrated')));
+  return opened;
+}
+
+islands('the home page hydrates every island with no console error or hydration warning', async (context) => {
+  const { page, errors } = await open(context, '/');
+  const names = await page.$$eval('sitegen-island', (elements) => elements.map((element) => element.getAttribute('name')));
+  assert.equal(names.sort(), ['carousel', 'mobile-menu', 'video'], 'the islands of the home page');
+  await page.waitForTimeout(300);
+  assert.equal(errors, [], 'console errors or warnings on the home page');
+  await page.close();
+});
+
+islands('the mobile menu opens and closes with the toggle, and closes when a product is chosen', async (context) => {
+  const { page, errors } = await open(context, '/', { width: 400, height: 800 });
+  const toggle = page.locator('.navbar__toggle');
+  const menu = page.locator('#site-menu');
+  assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.not.ok(await menu.isVisible(), 'the menu is open before the toggle was pressed');
+  await toggle.click();
+  assert.is(await toggle.getAttribute('aria-expanded'), 'true');
+  assert.ok(await menu.isVisible(), 'the menu did not open');
+  await toggle.click();
+  assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+  assert.not.ok(await menu.isVisible(), 'the menu did not close');
+
+  await toggle.click();
+  await page.locator('#site-menu summary').click();
+  const product = page.locator('#site-menu .navbar__submenu a').first();
+  // Keep the page here, so that the test sees what the click did to the menu rather than a new page.
+  await product.evaluate((link) => link.addEventListener('click', (event) => event.preventDefault()));
+  await product.click();
+  assert.is(await toggle.getAttribute('aria-expanded'), 'false', 'choosing a product left the menu open');
+  assert.not.ok(await menu.isVisible(), 'choosing a product left the menu visible');
+  assert.not.ok(await page.locator('#site-menu details').evaluate((details) => (details as HTMLDetailsElement).open), 'the Products dropdown stayed open');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+islands('Escape closes the mobile menu and puts focus back on the toggle', async (context) => {
+  const { page } = await open(context, '/', { width: 400, height: 800 });
+  await page.locator('.navbar__toggle').click();
+  await page.locator('#site-menu a[href="/solutions"]').focus();
+  await page.keyboard.press('Escape');
+  assert.is(await page.locator('.navbar__toggle').getAttribute('aria-expanded'), 'false');
+  assert.ok(await page.locator('.navbar__toggle').evaluate((toggle) => toggle === document.activeElement), 'focus is not on the toggle');
+  await page.close();
+});
+
+/** The slides wholly inside the carousel's window, by their labels ('clone' for a clone). */
+function slidesInView(page: Page): Promise<string[]> {
+  return page.$eval('.carousel__viewport', (viewport) => {
+    const frame = viewport.getBoundingClientRect();
+    return [...viewport.querySelectorAll('.carousel__slide')].filter((slide) => {
+      const box = slide.getBoundingClientRect();
+      return box.left >= frame.left - 1 && box.right <= frame.right + 1;
+    }).map((slide) => slide.getAttribute('aria-label') ?? 'clone');
+  });
+}
+
+/** After a move: let the 500 ms CSS transition finish in real time. */
+const settled = (page: Page) => page.waitForTimeout(700);
+
+islands('the carousel shows 1, 2, 3 and 4 slides at 480, 768, 1024 and 1280 px, following resizes', async (context) => {
+  const { page, errors } = await open(context, '/', { width: 1280, height: 900, clock: true });
+  for (const [width, visible] of [[480, 1], [768, 2], [1024, 3], [1280, 4]]) {
+    await page.setViewportSize({ width, height: 900 });
+    await settled(page);
+    const inView = await slidesInView(page);
+    assert.is(inView.length, visible, `at ${width} px: ${inView.join(', ')}`);
+  }
+  assert.equal(errors, []);
+  await page.close();
+});
+
+islands('the carousel advances one slide after 3 s and pauses while hovered', async (context) => {
+  const { page } = await open(context, '/', { width: 1280, height: 900, clock: true });
+  await page.locator('.carousel').scrollIntoViewIfNeeded();
+  await page.mouse.move(0, 0);
+  const first = (await slidesInView(page))[0];
+  await page.clock.runFor(3000);
+  await settled(page);
+  const second = (await slidesInView(page))[0];
+  assert.is.not(second, first, 'did not advance after 3 s');
+  assert.is(Number(second.split(' ')[0]), Number(first.split(' ')[0]) % 14 + 1, `moved from ${first} to ${second}`);
+  assert.is(await page.locator('.carousel__track').getAttribute('aria-live'), 'off', 'aria-live while rotating');
+
+  await page.locator('.carousel__viewport').hover();
+  await page.clock.runFor(9000);
+  await settled(page);
+  assert.is((await slidesInView(page))[0], second, 'advanced while hovered');
+  assert.is(await page.locator('.carousel__track').getAttribute('aria-live'), 'polite', 'aria-live while paused');
+
+  await page.mouse.move(0, 0);
+  await page.clock.runFor(3000);
+  await settled(page);
+  assert.is.not((await slidesInView(page))[0], second, 'did not resume after the pointer left');
+  await page.close();
+});
+
+islands('the carousel loops from the last slide to the first through a clone', async (context) => {
+  const { page } = await open(context, '/', { width: 1280, height: 900, clock: true });
+  const previous = page.getByRole('button', { name: 'Previous slide' });
+  await previous.click();
+  await page.clock.runFor(500);
+  await settled(page);
+  const front = (await slidesInView(page))[0];
+  assert.is(front, '14 of 14', 'previous from the first slide shows the last');
+  assert.equal(await page.locator('.carousel__slide--clone').evaluateAll((clones) => clones.every((clone) => clone.getAttribute('aria-hidden') === 'true' && clone.hasAttribute('inert'))), true);
+  const rotation = page.locator('.carousel button').first();
+  assert.match(await rotation.getAttribute('aria-label') ?? '', /automatic slide show/, 'the rotation button is first in the carousel');
+  await page.close();
+});
+
+islands('the video plays when wholly in view and pauses when scrolled away; a visitor\'s pause sticks', async (context) => {
+  const { page, errors } = await open(context, '/', { width: 1280, height: 900 });
+  const video = page.locator('video.video').first();
+  const paused = () => video.evaluate((element) => (element as HTMLVideoElement).paused);
+  assert.ok(await paused(), 'playing before it was in view');
+  await video.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await page.waitForFunction(() => !(document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+  await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }));
+  await page.waitForFunction(() => (document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+
+  await video.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await page.waitForFunction(() => !(document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+  await video.evaluate((element) => (element as HTMLVideoElement).pause());
+  await page.evaluate(() => window.scrollBy({ top: 40, behavior: 'instant' }));
+  await page.waitForTimeout(500);
+  assert.ok(await paused(), 'a video the visitor paused started again');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+islands('a deleted chunk shows the error block on that island only; the others still work', async (context) => {
+  const broken = path.join(await tempDir('sitegen-broken-'), 'dist');
+  await cp(context.outDir, broken, { recursive: true });
+  const videoChunk = context.chunks.video.src;
+  await rm(path.join(broken, videoChunk));
+  const server = await serveBuild(broken);
+  try {
+    const { page } = await openPage(context.browser, { width: 1280, height: 900 });
+    await page.goto(server.url + '/');
+    const block = page.locator('sitegen-island[name="video"] .island-error');
+    await block.waitFor();
+    assert.is(await block.locator('h2').textContent(), 'Unexpected Application Error!');
+    assert.is(await block.locator('pre').textContent(), `Loading chunk video failed.\n(missing: ${server.url}${videoChunk})`);
+    await page.waitForSelector('sitegen-island[name="carousel"][hydrated]');
+    assert.is(await page.locator('.island-error').count(), 1, 'other islands show the error block too');
+    await page.setViewportSize({ width: 400, height: 800 });
+    await page.locator('.navbar__toggle').click();
+    assert.is(await page.locator('.navbar__toggle').getAttribute('aria-expanded'), 'true', 'the menu no longer works');
+    await page.close();
+  } finally {
+    await server.close();
+  }
+});
+
+islands('the runtime is at most 2 KB gzip, free of React, and loads no web-vitals code without analytics.vitalsUrl', async (context) => {
+  const runtime = context.files.get(context.runtime)!;
+  const gzipped = gzipSync(runtime).length;
+  assert.ok(gzipped <= 2048, `the runtime is ${gzipped} bytes gzip`);
+  assert.not.match(Buffer.from(runtime).toString(), /react/i, 'the runtime mentions React');
+  const { page } = await openPage(context.browser);
+  const scripts: string[] = [];
+  page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname); });
+  await page.goto(context.server.url + '/');
+  await page.waitForSelector('sitegen-island[name="carousel"][hydrated]');
+  const expected = new Set([context.runtime, ...Object.values(context.chunks).map((chunk) => chunk.src)]);
+  const vitalsChunk = scripts.filter((url) => !expected.has(url) && /onINP|web-vitals|sendBeacon/.test(Buffer.from(context.files.get(url) ?? []).toString()));
+  assert.equal(vitalsChunk, [], 'web-vitals code loaded with no vitalsUrl');
+  await page.close();
+});
+
+islands('with analytics.vitalsUrl the page loads the vitals chunk and sends the metrics with sendBeacon', async (context) => {
+  const site = await buildSiteCopy({ siteYaml: 'analytics: { vitalsUrl: /api/vitals }' });
+  const server = await serveBuild(site.outDir, { root: site.root });
+  try {
+    const { page } = await openPage(context.browser);
+    const beacons: { name: string; page: string }[] = [];
+    await page.route('**/api/vitals', async (route) => {
+      beacons.push(JSON.parse(route.request().postData() ?? '{}'));
+      await route.fulfill({ status: 204 });
+    });
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 3);
+    // LCP is final at the first input.
+    await page.mouse.click(5, 300);
+    await page.waitForTimeout(500);
+    const names = new Set(beacons.map((beacon) => beacon.name));
+    for (const metric of ['TTFB', 'FCP', 'LCP']) assert.ok(names.has(metric), `no ${metric} beacon: ${[...names].join(', ')}`);
+    assert.is(beacons[0].page, '/');
+    await page.close();
+  } finally {
+    await server.close();
+  }
+});
+
+islands.run();
