@@ -1,0 +1,96 @@
+/**
+ * The three generators as commands, and what sitegen's build prints about
+ * where its time went.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { CorpusRoots } from './corpus.ts';
+
+export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const SITEGEN_BIN = path.join(REPO, 'bin', 'sitegen.js');
+const ELEVENTY_BIN = path.join(REPO, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+
+export type GeneratorName = 'sitegen' | 'hugo' | 'eleventy';
+
+export interface Generator {
+  name: GeneratorName;
+  /** The command that builds `roots` into `outDir`, and where to run it. */
+  command(roots: CorpusRoots, outDir: string): { argv: string[]; cwd?: string };
+}
+
+export const sitegen: Generator = {
+  name: 'sitegen',
+  command: (roots, outDir) => ({ argv: [process.execPath, SITEGEN_BIN, 'build', '--root', roots.sitegen, '--out', outDir] }),
+};
+
+const eleventy: Generator = {
+  name: 'eleventy',
+  command: (roots, outDir) => ({
+    argv: [process.execPath, ELEVENTY_BIN, '--config=eleventy.config.js', `--output=${outDir}`, '--quiet'],
+    cwd: roots.eleventy,
+  }),
+};
+
+const hugo: Generator = {
+  name: 'hugo',
+  command: (roots, outDir) => ({
+    argv: ['hugo', '--source', roots.hugo, '--destination', outDir, '--cacheDir', path.join(roots.hugo, '.cache'), '--quiet'],
+  }),
+};
+
+function hugoVersion(): string | undefined {
+  const result = spawnSync('hugo', ['version'], { encoding: 'utf8' });
+  return result.status === 0 ? result.stdout.trim() : undefined;
+}
+
+/** sitegen always; Hugo (installed with apt when missing and root) and Eleventy when present, with a note for each skipped. */
+export function availableGenerators(): { generators: Generator[]; versions: Record<string, string>; notes: string[] } {
+  const generators: Generator[] = [sitegen];
+  const notes: string[] = [];
+  const versions: Record<string, string> = {};
+  let version = hugoVersion();
+  if (!version && process.getuid?.() === 0) {
+    console.log('installing Hugo (apt-get install -y hugo) …');
+    spawnSync('apt-get', ['install', '-y', 'hugo'], { stdio: 'ignore' });
+    version = hugoVersion();
+  }
+  if (version) {
+    generators.push(hugo);
+    versions.hugo = version;
+  } else {
+    notes.push('Hugo skipped: `hugo` is not installed and the bench is not root, so it cannot run `apt-get install -y hugo`.');
+  }
+  if (existsSync(ELEVENTY_BIN)) {
+    generators.push(eleventy);
+    versions.eleventy = spawnSync(process.execPath, [ELEVENTY_BIN, '--version'], { encoding: 'utf8' }).stdout.trim();
+  } else {
+    notes.push('Eleventy skipped: @11ty/eleventy is not installed (run npm install).');
+  }
+  return { generators, versions, notes };
+}
+
+/** The build line: `built 20 pages into X (load 66 ms, bundle 57 ms, …; 420 ms of stage time)`. */
+export interface StageLine {
+  pages: number;
+  stages: Record<string, number>;
+}
+
+export function parseStageLine(stdout: string): StageLine | undefined {
+  const match = /built (\d+) pages? into .*?\(([^;)]*)/.exec(stdout);
+  if (!match) return undefined;
+  const stages: Record<string, number> = {};
+  for (const part of match[2].split(',')) {
+    const stage = /^\s*([\w-]+(?: [\w-]+)*?)\s+([\d.]+)\s*ms\s*$/.exec(part);
+    if (stage) stages[stage[1]] = Number(stage[2]);
+  }
+  return { pages: Number(match[1]), stages };
+}
+
+/** The first lines of a failed command's output, for the report. */
+export function failureSummary(stdout: string, stderr: string, lines = 12): string {
+  const text = (stderr.trim() || stdout.trim()).replace(/\x1b\[[0-9;]*m/g, '');
+  const all = text.split('\n');
+  return all.slice(0, lines).join('\n') + (all.length > lines ? `\n… (${all.length - lines} more lines)` : '');
+}

@@ -1,0 +1,151 @@
+/**
+ * `npm run bench`: the benchmark of issue 7, top to bottom — scale against
+ * Hugo and Eleventy, warm rebuild, the real site's build, the dev loop and
+ * page weight — printed as tables and written to bench/results.json.
+ */
+import { existsSync, statfsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { REPO, availableGenerators } from './builders.ts';
+import { ensureGnuTime, stopAll } from './measure.ts';
+import { corpusFor, scaleSize, warmRebuild, type RunSettings, type SizeResult } from './scale.ts';
+import { siteBuild } from './site.ts';
+import { devLoop } from './dev-loop.ts';
+import { pageWeight } from './weight.ts';
+import { devTable, scaleTable, siteTable, stagesTable, warmTable, weightTable } from './report.ts';
+
+const PARTS = ['scale', 'site', 'dev', 'weight'] as const;
+type Part = (typeof PARTS)[number];
+const RESULTS_FILE = path.join(REPO, 'bench', 'results.json');
+const TMPFS_MAGIC = 0x01021994;
+
+const { values } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '5000' },
+    only: { type: 'string', multiple: true },
+    runs: { type: 'string', default: '3' },
+    'site-runs': { type: 'string', default: '5' },
+    edits: { type: 'string', default: '50' },
+    seed: { type: 'string', default: '7' },
+    'scale-series': { type: 'boolean', default: false },
+    work: { type: 'string' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+
+const only = (values.only ?? []).flatMap((item) => item.split(',')).map((item) => item.trim()).filter(Boolean);
+for (const part of only) if (!PARTS.includes(part as Part)) throw new Error(`--only ${part}: expected one of ${PARTS.join(', ')}`);
+const parts = new Set<Part>(only.length ? (only as Part[]) : PARTS);
+const pages = positive('pages');
+const runs = Math.max(3, positive('runs'));
+
+function positive(name: 'pages' | 'runs' | 'site-runs' | 'edits' | 'seed'): number {
+  const value = Number(values[name]);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} ${values[name]}: expected a positive whole number`);
+  return value;
+}
+
+/** A tmpfs keeps disk latency out of the timings; bench/.work is the fallback. */
+function workDir(): { dir: string; tmpfs: boolean } {
+  const dir = values.work ? path.resolve(values.work)
+    : existsSync('/dev/shm') ? path.join('/dev/shm', 'sitegen-bench') : path.join(REPO, 'bench', '.work');
+  let tmpfs = false;
+  try { tmpfs = statfsSync(path.dirname(dir)).type === TMPFS_MAGIC; } catch { /* not Linux: assume disk */ }
+  return { dir, tmpfs };
+}
+
+async function previousResults(): Promise<Record<string, unknown>> {
+  try { return JSON.parse(await readFile(RESULTS_FILE, 'utf8')) as Record<string, unknown>; } catch { return {}; }
+}
+
+const printed: string[] = [];
+const show = (text: string) => { printed.push(text); console.log('\n' + text + '\n'); };
+
+async function scalePart(settings: RunSettings, results: Record<string, unknown>): Promise<void> {
+  const { generators, versions, notes } = availableGenerators();
+  notes.forEach((note) => show(note));
+  const sizes = [...new Set([500, pages, ...(values['scale-series'] ? [20_000] : [])])].sort((a, b) => a - b);
+  const series: SizeResult[] = [];
+  for (const size of sizes) {
+    console.log(`scale: ${size} pages × ${generators.map((g) => g.name).join(', ')}, ${settings.runs} interleaved runs each`);
+    const roots = await corpusFor(size, settings);
+    const result = await scaleSize(roots, generators, settings);
+    series.push(result);
+    show(scaleTable(result));
+    if (size === pages) {
+      show(stagesTable(`sitegen stage split at ${size} pages (median ms)`, result.sitegenStages));
+      const scale = result.results;
+      results.scale = { pages: size, sitegen: scale.sitegen, hugo: scale.hugo, eleventy: scale.eleventy, failures: result.failures };
+      results.scale_sitegen_stages_ms = result.sitegenStages;
+      const warm = await warmRebuild(roots, settings);
+      if ('error' in warm) show(`warm rebuild failed:\n${warm.error}`);
+      else show(warmTable(warm));
+      results.warm_rebuild = warm;
+    }
+    if (!settings.keep) await rm(path.dirname(roots.sitegen), { recursive: true, force: true });
+  }
+  show('pages per second by corpus size\n' + series.map((size) => `${String(size.pages).padStart(6)}: ` + Object.entries(size.results)
+    .map(([name, result]) => `${name} ${result!.pages_per_s.toFixed(0)}/s`).join(', ')).join('\n'));
+  results.scale_series = series.map((size) => ({ pages: size.pages, ...size.results, failures: size.failures }));
+  results.versions = versions;
+  results.scale_notes = notes;
+}
+
+async function main(): Promise<void> {
+  const { dir: work, tmpfs } = workDir();
+  await rm(work, { recursive: true, force: true });
+  await mkdir(work, { recursive: true });
+  const useTime = ensureGnuTime();
+  const settings: RunSettings = { work, seed: positive('seed'), runs, useTime, keep: values.keep };
+  const results: Record<string, unknown> = await previousResults();
+  results.machine = { cpus: os.cpus().length, cpu: os.cpus()[0]?.model, memory_gb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.platform()} ${os.release()}` };
+  results.work_dir = { path: work, tmpfs };
+  results.cpu_source = useTime ? 'GNU time (user+sys), or the /proc samples when higher' : '/proc samples (no GNU time)';
+  results.generated_at = new Date().toISOString();
+  const loadStart = os.loadavg()[0];
+  show(`work dir ${work} (${tmpfs ? 'tmpfs' : 'disk'}); ${os.cpus().length} CPUs; node ${process.version}; CPU from ${results.cpu_source}; load average ${loadStart.toFixed(1)} at start`);
+  try {
+    if (parts.has('scale')) await scalePart(settings, results);
+    if (parts.has('site')) {
+      console.log(`real site: ${positive('site-runs')} cold builds of ${REPO}`);
+      const site = await siteBuild(work, positive('site-runs'), useTime);
+      if ('error' in site) show(`real site: the build failed, so there is no figure (others may be mid-change):\n${site.error}`);
+      else show(siteTable(site));
+      results.site_build_s = 'error' in site ? null : site.site_build_s;
+      results.site_build = site;
+    }
+    if (parts.has('dev')) {
+      console.log(`dev loop: ${positive('edits')} edits`);
+      const dev = await devLoop(work, positive('edits'));
+      if ('error' in dev) show(`dev loop: no figure:\n${dev.error}`);
+      else show(devTable(dev));
+      results.dev_edit_ms = 'error' in dev ? null : { p50: dev.p50, p95: dev.p95 };
+      results.dev_loop = dev;
+    }
+    if (parts.has('weight')) {
+      console.log('page weight: building and serving the real site');
+      const weight = await pageWeight(work, useTime);
+      if ('error' in weight) show(`page weight: no figure:\n${weight.error}`);
+      else show(weightTable(weight.routes));
+      results.routes = 'error' in weight ? null : weight.routes;
+      results.weight_error = 'error' in weight ? weight.error : undefined;
+    }
+  } finally {
+    await stopAll();
+    if (!settings.keep) await rm(work, { recursive: true, force: true });
+  }
+  results.load_average = { start: loadStart, end: os.loadavg()[0] };
+  show(`load average ${os.loadavg()[0].toFixed(1)} at the end (other work on this machine shows up in wall times, less in CPU times)`);
+  await writeFile(RESULTS_FILE, JSON.stringify(results, null, 2) + '\n');
+  console.log('\n==================== summary ====================\n');
+  console.log(printed.join('\n\n'));
+  console.log(`\nwrote ${path.relative(process.cwd(), RESULTS_FILE)}`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => void stopAll().then(() => process.exit(130)));
+}
+
+await main();
