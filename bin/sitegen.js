@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// The CLI is TypeScript; tsx compiles it on the fly with esbuild, so there is
-// no separate build step between editing src/ and running sitegen.
-import { register } from 'tsx/esm/api';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { compiledCli } from './compile.js';
 
-register();
-await import('../src/cli.ts');
+const dir = await compiledCli();
+const { main } = await import(pathToFileURL(path.join(dir, 'cli.js')).href);
+await main(process.argv);

@@ -1,12 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
 import { SiteError } from './errors.ts';
+import { SITEGEN_DIR } from './paths.ts';
 import type { PageAssets } from './document.tsx';
 
-const SITEGEN_DIR = path.resolve(fileURLToPath(import.meta.url), '../..');
 
 /** The browser assets of a site: hashed files and where each page finds them. */
 export interface BundleResult {

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
 import { style } from './terminal.ts';
+import { SITEGEN_DIR } from './paths.ts';
 
-const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+const { version } = JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'package.json'), 'utf8')) as { version: string };
 
 const program = new Command('sitegen')
   .description('Prerender a React site from YAML and Markdown content to static HTML, with hydrated islands.')
@@ -150,6 +151,7 @@ function readSources(errors: SiteError[], root: string): Map<string, string> {
   return sources;
 }
 
-if (process.argv[1] && /sitegen(\.js)?$/.test(process.argv[1])) {
-  await program.parseAsync(process.argv);
+/** Runs the command line (bin/sitegen.js calls this). */
+export async function main(argv: string[]): Promise<void> {
+  await program.parseAsync(argv);
 }

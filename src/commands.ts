@@ -17,7 +17,7 @@ export async function buildCommand(root: string, out?: string): Promise<void> {
   for (const warning of result.warnings) console.warn(style('yellow', 'warning ') + warning);
   const total = Object.values(result.timings).reduce((sum, ms) => sum + ms, 0);
   const stages = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(', ');
-  console.log(`built ${result.model.pages.length} pages into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
+  console.log(`built ${result.pages.length} pages into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
 }
 
 export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { outDir?: string }): Promise<void> {

@@ -16,6 +16,7 @@ import { validateContent } from './validate.ts';
 import { renderPages, renderSiteFiles, outputPathOf } from './render.ts';
 import { emitFiles, listPublicFiles } from './emit.ts';
 import { pageAssets } from './assets.ts';
+import { withLoginKey } from './login-key.ts';
 import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
 import { startServer, type RunningServer } from './server/serve.ts';
 import { style } from './terminal.ts';
@@ -138,8 +139,9 @@ async function rebuildChanged(
   if (publicChanged.length) next.publicFiles = await listPublicFiles(root);
 
   const raw = await reloadContent(root, state, brokenFiles, changed.filter(isContent));
-  const { model, errors } = validateContent(raw, next.templates, next.publicFiles);
-  if (errors.length || !model) throw new SiteErrors(errors);
+  const { model: validated, errors } = validateContent(raw, next.templates, next.publicFiles);
+  if (errors.length || !validated) throw new SiteErrors(errors);
+  const model = { ...validated, site: await withLoginKey(root, validated.site, raw.site) };
   next.model = model;
   next.assets = pageAssets(model.site, next.bundle, { dev: true });
 

@@ -1,3 +1,4 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -22,29 +23,44 @@ export async function listPublicFiles(root: string): Promise<Set<string>> {
 }
 
 /**
- * Writes a whole site into a fresh folder beside `outDir` and swaps it in, so
- * that `outDir` always holds either the previous build or the new one.
+ * A fresh folder beside `outDir`, holding a copy of public/, where a build
+ * writes everything before `publishSite` swaps it in: `outDir` always holds
+ * either the previous build or the new one, never half of each.
  */
-export async function emitSite(root: string, outDir: string, files: Map<string, string | Uint8Array>): Promise<void> {
-  const parent = path.dirname(outDir);
-  const stamp = `${process.pid}-${Date.now()}`;
-  const next = path.join(parent, `.${path.basename(outDir)}.next-${stamp}`);
-  const previous = path.join(parent, `.${path.basename(outDir)}.old-${stamp}`);
-  await mkdir(parent, { recursive: true });
-  try {
-    await cp(path.join(root, 'public'), next, { recursive: true, errorOnExist: false }).catch((error) => {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-    });
-    await writeFiles(next, files);
-    const hadPrevious = await rename(outDir, previous).then(() => true, (error) => {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-      throw error;
-    });
-    await rename(next, outDir);
-    if (hadPrevious) await rm(previous, { recursive: true, force: true });
-  } catch (error) {
-    await rm(next, { recursive: true, force: true });
+export async function stageSite(root: string, outDir: string): Promise<string> {
+  const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.next-${process.pid}-${Date.now()}`);
+  await mkdir(staging, { recursive: true });
+  await cp(path.join(root, 'public'), staging, { recursive: true }).catch((error) => {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  });
+  return staging;
+}
+
+/** Swaps a staged build in for `outDir`. */
+export async function publishSite(staging: string, outDir: string): Promise<void> {
+  const previous = path.join(path.dirname(outDir), `.${path.basename(outDir)}.old-${process.pid}-${Date.now()}`);
+  const hadPrevious = await rename(outDir, previous).then(() => true, (error) => {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
     throw error;
+  });
+  await rename(staging, outDir);
+  if (hadPrevious) await rm(previous, { recursive: true, force: true });
+}
+
+export async function discardStaging(staging: string): Promise<void> {
+  await rm(staging, { recursive: true, force: true });
+}
+
+/** Writes files (relative path → contents) under a folder, synchronously: cheapest for thousands of small files. */
+export function writeOutputs(dir: string, files: Map<string, string | Uint8Array>, madeDirs = new Set<string>()): void {
+  for (const [relative, contents] of files) {
+    const target = path.join(dir, relative);
+    const parent = path.dirname(target);
+    if (!madeDirs.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      madeDirs.add(parent);
+    }
+    writeFileSync(target, contents);
   }
 }
 
@@ -57,11 +73,4 @@ export async function emitFiles(outDir: string, files: Map<string, string | Uint
     await writeFile(temporary, contents);
     await rename(temporary, target);
   }));
-}
-
-async function writeFiles(dir: string, files: Map<string, string | Uint8Array>): Promise<void> {
-  const dirs = new Set([...files.keys()].map((relative) => path.dirname(path.join(dir, relative))));
-  await mkdir(dir, { recursive: true });
-  for (const sub of dirs) await mkdir(sub, { recursive: true });
-  await Promise.all([...files].map(([relative, contents]) => writeFile(path.join(dir, relative), contents)));
 }

@@ -2,13 +2,13 @@ import { readdir, writeFile, mkdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
 import { SiteError } from './errors.ts';
+import { SITEGEN_DIR } from './paths.ts';
 import type { LayoutModule, TemplateModule } from './model.ts';
 import type { RenderInput, RenderedPage } from './document.tsx';
 
-const SITEGEN_DIR = path.resolve(fileURLToPath(import.meta.url), '../..');
 
 /** The compiled templates of a site root, loaded and ready to render. */
 export interface Templates {
@@ -20,6 +20,8 @@ export interface Templates {
   dependencies: Readonly<Record<string, string[]>>;
   /** The files the layout imports: a change to one of them changes every page. */
   layoutDependencies: readonly string[];
+  /** The compiled bundle on disk, which worker threads load with loadTemplates(). */
+  moduleFile: string;
 }
 
 /**
@@ -65,13 +67,18 @@ export async function compileTemplates(root: string): Promise<Templates> {
   await mkdir(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `${hash}.mjs`);
   await writeFile(file, code);
-  const loaded = await import(pathToFileURL(file).href);
+  return { ...(await loadTemplates(file)), ...dependenciesOf(root, names, result.metafile) };
+}
+
+/** Imports a compiled template bundle (in a worker thread, the one the main thread compiled). */
+export async function loadTemplates(moduleFile: string): Promise<Omit<Templates, 'dependencies' | 'layoutDependencies'>> {
+  const loaded = await import(pathToFileURL(moduleFile).href);
   return {
     layout: loaded.layout,
     pages: loaded.pages,
     setValidationContext: loaded.setValidationContext,
     renderPage: loaded.renderPage,
-    ...dependenciesOf(root, names, result.metafile),
+    moduleFile,
   };
 }
 

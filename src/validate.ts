@@ -52,6 +52,12 @@ const pageCoreSchema = z.strictObject({
 
 const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
 
+/** What page validation checks links and assets against. */
+export interface ValidationScope {
+  routes: ReadonlySet<string>;
+  publicFiles: ReadonlySet<string>;
+}
+
 /**
  * Checks every content file against its schema and returns the typed model,
  * or every error of every file at once.
@@ -60,56 +66,66 @@ export function validateContent(
   raw: RawContent, templates: Templates, publicFiles: ReadonlySet<string>, now = new Date(),
 ): { model?: SiteModel; errors: SiteError[] } {
   const errors = [...raw.errors];
-  const routes = new Set(raw.routes);
-  templates.setValidationContext({ routes, publicFiles });
-  const inPublic = (url: string | undefined) => url === undefined || publicFiles.has(url);
-
-  let site: SiteInfo | undefined;
-  if (raw.site) {
-    const data = asObject(raw.site, errors);
-    const [core, layoutData] = split(data, CORE_SITE_KEYS);
-    const coreResult = check(raw.site, siteCoreSchema, core, errors);
-    const layoutResult = check(raw.site, templates.layout.schema, layoutData, errors);
-    if (coreResult) {
-      for (const key of ['image', 'favicon'] as const) {
-        if (!inPublic(coreResult[key])) errors.push(fieldError(raw.site, [key], `public${coreResult[key]} does not exist`));
-      }
-    }
-    if (coreResult && layoutResult) {
-      site = { ...coreResult, layout: layoutResult as Record<string, unknown>, year: now.getFullYear() };
-    }
-  }
-
+  const scope: ValidationScope = { routes: new Set(raw.routes), publicFiles };
+  const site = raw.site ? validateSite(raw.site, templates, scope, errors, now) : undefined;
   const pages: PageModel[] = [];
   for (const doc of raw.pages) {
-    const data = asObject(doc, errors);
-    if (doc.kind === 'markdown') {
-      data.template ??= 'markdown';
-      data.body = marked.parse(doc.body ?? '', { async: false });
-    }
-    const [core, rest] = split(data, CORE_PAGE_KEYS);
-    const info = check(doc, pageCoreSchema, core, errors);
-    if (!info) continue;
-    const template = templates.pages[info.template];
-    if (!template) {
-      errors.push(fieldError(doc, ['template'], `no template named "${info.template}"`,
-        `the templates are: ${Object.keys(templates.pages).join(', ')} (files in templates/pages/)`));
-      continue;
-    }
-    if (info.canonical !== undefined && !routes.has(info.canonical)) {
-      errors.push(fieldError(doc, ['canonical'], `links to ${info.canonical}, which is not a route`));
-    }
-    if (!inPublic(info.image)) errors.push(fieldError(doc, ['image'], `public${info.image} does not exist`));
-    const pageData = check(doc, template.schema, rest, errors);
-    if (!pageData) continue;
-    const canonical = info.canonical ?? doc.route!;
-    pages.push({
-      info: { ...info, route: doc.route!, file: doc.file, canonical, sitemap: info.sitemap && !info.noindex && canonical === doc.route },
-      data: pageData as Record<string, unknown>,
-    });
+    const page = validatePage(doc, templates, scope, errors);
+    if (page) pages.push(page);
   }
   if (errors.length > 0 || !site) return { errors };
   return { model: { site, pages }, errors };
+}
+
+/** content/site.yaml: sitegen's own keys, and the layout's keys against the layout's schema. */
+export function validateSite(
+  doc: RawDoc, templates: Templates, scope: ValidationScope, errors: SiteError[], now = new Date(),
+): SiteInfo | undefined {
+  templates.setValidationContext(scope);
+  const data = asObject(doc, errors);
+  const [core, layoutData] = split(data, CORE_SITE_KEYS);
+  const coreResult = check(doc, siteCoreSchema, core, errors);
+  const layoutResult = check(doc, templates.layout.schema, layoutData, errors);
+  if (coreResult) {
+    for (const key of ['image', 'favicon'] as const) {
+      const url = coreResult[key];
+      if (url !== undefined && !scope.publicFiles.has(url)) errors.push(fieldError(doc, [key], `public${url} does not exist`));
+    }
+  }
+  if (!coreResult || !layoutResult) return undefined;
+  return { ...coreResult, layout: layoutResult as Record<string, unknown>, year: now.getFullYear() };
+}
+
+/** One page: sitegen's keys, then the rest against its template's schema; Markdown bodies become HTML. */
+export function validatePage(doc: RawDoc, templates: Templates, scope: ValidationScope, errors: SiteError[]): PageModel | undefined {
+  templates.setValidationContext(scope);
+  const data = asObject(doc, errors);
+  if (doc.kind === 'markdown') {
+    data.template ??= 'markdown';
+    data.body = marked.parse(doc.body ?? '', { async: false });
+  }
+  const [core, rest] = split(data, CORE_PAGE_KEYS);
+  const info = check(doc, pageCoreSchema, core, errors);
+  if (!info) return undefined;
+  const template = templates.pages[info.template];
+  if (!template) {
+    errors.push(fieldError(doc, ['template'], `no template named "${info.template}"`,
+      `the templates are: ${Object.keys(templates.pages).join(', ')} (files in templates/pages/)`));
+    return undefined;
+  }
+  if (info.canonical !== undefined && !scope.routes.has(info.canonical)) {
+    errors.push(fieldError(doc, ['canonical'], `links to ${info.canonical}, which is not a route`));
+  }
+  if (info.image !== undefined && !scope.publicFiles.has(info.image)) {
+    errors.push(fieldError(doc, ['image'], `public${info.image} does not exist`));
+  }
+  const pageData = check(doc, template.schema, rest, errors);
+  if (!pageData) return undefined;
+  const canonical = info.canonical ?? doc.route!;
+  return {
+    info: { ...info, route: doc.route!, file: doc.file, canonical, sitemap: info.sitemap && !info.noindex && canonical === doc.route },
+    data: pageData as Record<string, unknown>,
+  };
 }
 
 function asObject(doc: RawDoc, errors: SiteError[]): Record<string, unknown> {

@@ -1,27 +1,22 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /**
  * Debian's Chromium, headless, with the flags that work on these machines
- * (no sandbox as root, no background networking on a closed network) and a
- * fresh profile each launch.
+ * (no sandbox as root, no background networking on a closed network).
+ * playwright gives every launch a fresh temporary profile of its own (it
+ * refuses --user-data-dir in launch()).
  */
 export async function launchBrowser(): Promise<Browser> {
-  const profile = mkdtempSync(path.join(os.tmpdir(), 'sitegen-chromium-'));
-  const browser = await chromium.launch({
+  return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
     args: [
       '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync', `--user-data-dir=${profile}`,
+      '--disable-component-update', '--disable-sync',
     ],
   });
-  browser.on('disconnected', () => rmSync(profile, { recursive: true, force: true }));
-  return browser;
 }
 
 /** A page that records console errors and page errors, for tests that must see none. */

@@ -32,7 +32,7 @@ function only(errors: SiteError[]): SiteError {
 test('a YAML syntax error names the file, line and column', async () => {
   const error = only(await errorsAfter((root) => edit(root, 'content/pages/about.yaml', 'heading: About the fixture', 'heading: About: the fixture')));
   assert.is(error.code, 'yaml-syntax');
-  assert.equal(error.location, { file: 'content/pages/about.yaml', line: 4, column: 10 });
+  assert.equal(error.location, { file: 'content/pages/about.yaml', line: 4, column: 15 });
 });
 
 test('a missing required field names the field and what was expected', async () => {
@@ -110,7 +110,7 @@ test('the CLI prints every error with file:line:column and a code frame, and exi
   await edit(root, 'content/pages/about.yaml', 'links: []', 'links: []\nextra: 1');
   await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: 7');
   const result = await run(process.execPath, [path.join(REPO_ROOT, 'bin/sitegen.js'), 'build', '--root', root], { env: { ...process.env, NO_COLOR: '1' } })
-    .then(() => assert.unreachable('exit code 0'), (error: { code: number; stderr: string }) => error);
+    .then((): { code: number; stderr: string } => assert.unreachable('exit code 0') as never, (error: { code: number; stderr: string }) => error);
   assert.is(result.code, 1);
   assert.match(result.stderr, 'content/pages/about.yaml:6:1: extra: unknown key "extra"');
   assert.match(result.stderr, 'content/pages/index.yaml:4:10: heading: expected string, got number 7');

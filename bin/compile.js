@@ -1,0 +1,71 @@
+// Compiles sitegen's TypeScript sources (src/) to plain JavaScript with
+// esbuild and caches the result under node_modules/.cache/sitegen, keyed by
+// the sources' names, sizes and modification times. Start-up then costs no
+// TypeScript loader, and worker threads can load the same compiled files
+// (a loader such as tsx does not reach into worker threads cheaply).
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE_DIR = path.join(PACKAGE_DIR, 'src');
+const CACHE_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
+/** Entry points of the Node side; the browser runtime and the templates' helpers are bundled per site instead. */
+const ENTRIES = ['cli', 'worker'];
+
+/** The folder holding cli.js (and worker.js) compiled from the current sources. */
+export async function compiledCli() {
+  const dir = path.join(CACHE_DIR, sourceHash());
+  if (existsSync(path.join(dir, 'cli.js'))) return dir;
+  const esbuild = await import('esbuild');
+  const staging = `${dir}.tmp-${process.pid}`;
+  await esbuild.build({
+    entryPoints: Object.fromEntries(ENTRIES.filter((name) => existsSync(path.join(SOURCE_DIR, `${name}.ts`)))
+      .map((name) => [name, path.join(SOURCE_DIR, `${name}.ts`)])),
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+  });
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another process compiled the same sources first; theirs is as good.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  pruneOldBuilds(path.basename(dir));
+  return dir;
+}
+
+function sourceHash() {
+  const hash = createHash('sha256');
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else {
+        const info = statSync(full);
+        hash.update(`${full}\0${info.size}\0${info.mtimeMs}\n`);
+      }
+    }
+  };
+  walk(SOURCE_DIR);
+  const manifest = statSync(path.join(PACKAGE_DIR, 'package.json'));
+  hash.update(`package.json\0${manifest.size}\0${manifest.mtimeMs}`);
+  return hash.digest('hex').slice(0, 16);
+}
+
+function pruneOldBuilds(keep) {
+  mkdirSync(CACHE_DIR, { recursive: true });
+  const others = readdirSync(CACHE_DIR)
+    .filter((name) => name !== keep && !name.includes('.tmp-'))
+    .map((name) => ({ name, mtime: statSync(path.join(CACHE_DIR, name)).mtimeMs }))
+    .sort((a, b) => b.mtime - a.mtime);
+  for (const old of others.slice(2)) rmSync(path.join(CACHE_DIR, old.name), { recursive: true, force: true });
+}
