@@ -17,6 +17,8 @@ export interface PageAssets {
   islands: Readonly<Record<string, { src: string; integrity: string }>>;
   /** Inline scripts in the head, already hashed into the CSP by the build. */
   inlineHead: readonly string[];
+  /** The import map's JSON (integrity of every bundle script), hashed into the CSP by the build. */
+  importMap?: string;
   /** Extra scripts (the live-reload client in `sitegen dev`). */
   devScripts: readonly string[];
 }
@@ -56,7 +58,22 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
       <body dangerouslySetInnerHTML={{ __html: body }} />
     </html>,
   );
-  return { html, islands };
+  return { html: withImportMap(html, assets.importMap), islands };
+}
+
+/**
+ * Puts the import map right after the charset, ahead of the modulepreload
+ * links that React hoists above every script of the head: its integrity
+ * entries must be in place before the first module fetch, or the chunks a
+ * preload pulls in (React) would load unchecked. Its JSON has no `<` (URLs
+ * and base64 hashes), so it cannot close its element.
+ */
+function withImportMap(html: string, importMap: string | undefined): string {
+  if (!importMap) return html;
+  const charset = html.indexOf('<meta charSet');
+  const at = html.indexOf('>', charset) + 1;
+  if (charset < 0 || at === 0) throw new Error('document: no <meta charset> to put the import map after');
+  return html.slice(0, at) + `<script type="importmap">${importMap}</script>` + html.slice(at);
 }
 
 interface HeadProps {

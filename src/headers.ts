@@ -11,34 +11,60 @@ export interface HeaderRule {
   headers: Record<string, string>;
 }
 
-/** The origins a URL setting points at, other than this site's own. */
+/** The origin a URL setting points at, when it is not this site's own (same-origin calls are covered by 'self'). */
 function foreignOrigin(url: string | undefined, siteUrl: string): string | undefined {
   if (!url) return undefined;
   const parsed = new URL(url, siteUrl);
   return parsed.origin === new URL(siteUrl).origin ? undefined : parsed.origin;
 }
 
+function sources(...items: (string | undefined)[]): string {
+  return [...new Set(items.filter((item): item is string => Boolean(item)))].join(' ');
+}
+
+/**
+ * Deny by default, then allow each kind of resource the site loads from
+ * itself, plus the few foreign origins site.yaml names: the gate's script,
+ * and the hosts the forms, the login and web vitals send to. Scripts run only
+ * from this origin or from the inline scripts hashed at build time, never
+ * 'unsafe-inline' or 'unsafe-eval'. upgrade-insecure-requests is left out:
+ * it would break `sitegen serve` on http://127.0.0.1, and a deployment over
+ * HTTPS redirects http anyway (README, nginx).
+ */
 export function contentSecurityPolicy(site: SiteInfo, inlineScriptHashes: readonly string[]): string {
-  const apiOrigins = [site.api.contactUrl, site.api.loginUrl, site.analytics?.vitalsUrl]
-    .map((url) => foreignOrigin(url, site.url)).filter((origin): origin is string => Boolean(origin));
+  const formOrigins = [site.api.contactUrl, site.api.loginUrl].map((url) => foreignOrigin(url, site.url));
   const gateOrigin = foreignOrigin(site.gate?.script, site.url);
-  const unique = (items: (string | undefined)[]) => [...new Set(items.filter(Boolean))].join(' ');
+  const vitalsOrigin = foreignOrigin(site.analytics?.vitalsUrl, site.url);
   return [
-    `default-src 'self'`,
-    `script-src ${unique(["'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), gateOrigin])}`,
+    `default-src 'none'`,
+    `script-src ${sources("'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), gateOrigin)}`,
     `style-src 'self'`,
-    `img-src 'self' data:`,
+    `img-src 'self'`,
     `media-src 'self'`,
     `font-src 'self'`,
-    `connect-src ${unique(["'self'", ...apiOrigins, gateOrigin])}`,
-    `form-action ${unique(["'self'", ...apiOrigins])}`,
+    `manifest-src 'self'`,
+    // The forms and the login POST with fetch(); the gate may call home; vitals go out with sendBeacon.
+    `connect-src ${sources("'self'", ...formOrigins, vitalsOrigin, gateOrigin)}`,
+    // The forms' no-script fallback posts to the page itself; with JavaScript they go to the API.
+    `form-action ${sources("'self'", ...formOrigins)}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `frame-ancestors 'none'`,
-    `manifest-src 'self'`,
-    `worker-src 'none'`,
   ].join('; ');
 }
+
+/**
+ * Browser features the site never uses, denied so that an injected or
+ * third-party script cannot ask for them. Only names Chromium knows: an
+ * unknown one costs a console warning on every page (test/browser/csp.test.ts
+ * checks for none). autoplay stays allowed for the muted intro video, and
+ * fullscreen and picture-in-picture for the video's own controls.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'camera', 'display-capture', 'encrypted-media', 'geolocation', 'gyroscope',
+  'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
+  'serial', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).concat('autoplay=(self)').join(', ');
 
 export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[]): HeaderRule[] {
   return [
@@ -46,17 +72,20 @@ export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[
       pattern: '/*',
       headers: {
         'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),
-        // Browsers ignore HSTS over plain HTTP, so sending it from the local server is harmless.
+        // Two years, with subdomains and preload, as hstspreload.org asks. Browsers ignore it over plain HTTP, so the local server may send it.
         'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
         'X-Content-Type-Options': 'nosniff',
+        // frame-ancestors does this for current browsers; the header covers older ones.
         'X-Frame-Options': 'DENY',
         'Referrer-Policy': 'strict-origin-when-cross-origin',
         'Cross-Origin-Opener-Policy': 'same-origin',
         'Cross-Origin-Resource-Policy': 'same-origin',
-        'Permissions-Policy': 'accelerometer=(), autoplay=(self), camera=(), display-capture=(), geolocation=(), gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=()',
+        'Permissions-Policy': PERMISSIONS_POLICY,
+        // Pages change with every build under the same URL: revalidate (the ETag makes that cheap).
         'Cache-Control': 'no-cache',
       },
     },
+    // Hashed names: a changed file gets a new URL, so a copy can be kept for good.
     { pattern: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];
 }
