@@ -111,9 +111,11 @@ function collect(root: string, result: esbuild.BuildResult<{ write: false; metaf
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     if (!output.entryPoint) continue;
     const entry = output.entryPoint.replace(/^sitegen-(island|styles):/, '');
+    // A chunk that the runtime import()s (web-vitals) is an entry point in the metafile too: match the runtime by its file.
     const key = output.entryPoint.startsWith('sitegen-island:') ? `island:${entry}`
-      : output.entryPoint.startsWith('sitegen-styles:') ? 'styles' : 'runtime';
-    if (key === 'runtime' && file.endsWith('.css')) continue;
+      : output.entryPoint.startsWith('sitegen-styles:') ? 'styles'
+      : path.resolve(root, output.entryPoint) === path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts') ? 'runtime' : undefined;
+    if (!key || (key === 'runtime' && file.endsWith('.css'))) continue;
     byEntry.set(key, { url: urlOf(file), imports: output.imports.filter((item) => !item.external).map((item) => urlOf(item.path)) });
   }
   const asset = (key: string) => {

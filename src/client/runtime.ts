@@ -1,13 +1,22 @@
 /**
- * The script every page loads: it runs the bot-detection gate, then hydrates
- * the page's islands, each from its own lazily loaded chunk. Kept free of
- * React so that a page without islands ships only this file.
+ * The script every page loads: it wires the navbar's menu, runs the
+ * bot-detection gate, then hydrates the page's islands, each from its own
+ * lazily loaded chunk. Kept free of React so that a page without islands
+ * ships only this file.
  */
 import { readConfig } from './config.ts';
 import { passGate } from './gate.ts';
 import { hydrateIslands } from './islands.ts';
+import { enhanceMenus } from './menu.ts';
 
 const config = readConfig();
+
+// Not behind the gate, even in mode `islands`: the gate keeps bots away from
+// the application features (forms, login), while the menu only shows links
+// that are already in the HTML. Waiting would leave phone visitors with a dead
+// toggle and no navigation for as long as the check takes, or for good when it
+// fails or never answers. In mode `page` the body is hidden until then anyway.
+enhanceMenus();
 
 void passGate(config.gate).then(() => hydrateIslands());
 

@@ -72,7 +72,7 @@ const state = (page: Page) => page.evaluate(() => ({
 
 gate('page mode, success: hidden on the first frame, then shown and hydrated; the check got the tenant id', async (context) => {
   const { page, errors } = await visit(context, 'page', 'succeed');
-  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 3);
+  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 2);
   const seen = await state(page);
   assert.is(seen.firstFrame, 'hidden', 'the page showed before the check');
   assert.not.ok(seen.hidden, 'still hidden after success');
@@ -116,7 +116,7 @@ gate('page mode without JavaScript: the page is visible', async (context) => {
 
 gate('islands mode, success: the page shows at once and islands hydrate', async (context) => {
   const { page, errors } = await visit(context, 'islands', 'succeed');
-  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 3);
+  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 2);
   const seen = await state(page);
   assert.is(seen.firstFrame, 'visible');
   assert.not.ok(seen.hidden);
@@ -130,7 +130,7 @@ gate('islands mode, failure: the page shows, the islands stay static, the failur
   const seen = await state(page);
   assert.not.ok(seen.hidden);
   assert.is(seen.hydrated, 0);
-  assert.is(seen.islands, 3);
+  assert.is(seen.islands, 2);
   assert.ok(errors.some((line) => line.startsWith('warning: sitegen gate')), errors.join('\n'));
   await page.close();
 });

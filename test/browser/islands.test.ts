@@ -5,7 +5,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser.ts';
-import { serveBuild, tempDir } from '../helpers/site.ts';
+import { FIXTURES, serveBuild, tempDir } from '../helpers/site.ts';
 import { buildSiteCopy, launchChromium } from '../helpers/island-site.ts';
 import type { RunningServer } from '../../src/server/serve.ts';
 
@@ -57,7 +57,7 @@ async function open(context: Context, route: string, options: { width?: number; 
 islands('the home page hydrates every island with no console error or hydration warning', async (context) => {
   const { page, errors } = await open(context, '/');
   const names = await page.$$eval('sitegen-island', (elements) => elements.map((element) => element.getAttribute('name')));
-  assert.equal(names.sort(), ['carousel', 'mobile-menu', 'video'], 'the islands of the home page');
+  assert.equal(names.sort(), ['carousel', 'video'], 'the islands of the home page (the mobile menu is the runtime\'s, not an island)');
   await page.waitForTimeout(300);
   assert.equal(errors, [], 'console errors or warnings on the home page');
   await page.close();
@@ -65,8 +65,9 @@ islands('the home page hydrates every island with no console error or hydration 
 
 islands('the mobile menu opens and closes with the toggle, and closes when a product is chosen', async (context) => {
   const { page, errors } = await open(context, '/', { width: 400, height: 800 });
-  const toggle = page.locator('.navbar__toggle');
+  const toggle = page.getByRole('button', { name: 'Menu' });
   const menu = page.locator('#site-menu');
+  assert.is(await toggle.getAttribute('aria-controls'), 'site-menu', 'the toggle names the menu it controls');
   assert.is(await toggle.getAttribute('aria-expanded'), 'false');
   assert.not.ok(await menu.isVisible(), 'the menu is open before the toggle was pressed');
   await toggle.click();
@@ -95,8 +96,61 @@ islands('Escape closes the mobile menu and puts focus back on the toggle', async
   await page.locator('#site-menu a[href="/solutions"]').focus();
   await page.keyboard.press('Escape');
   assert.is(await page.locator('.navbar__toggle').getAttribute('aria-expanded'), 'false');
+  assert.not.ok(await page.locator('#site-menu').isVisible(), 'Escape left the menu visible');
   assert.ok(await page.locator('.navbar__toggle').evaluate((toggle) => toggle === document.activeElement), 'focus is not on the toggle');
   await page.close();
+});
+
+islands('on a wide screen the Products dropdown opens, closes on Escape with focus on its summary, and closes on a choice', async (context) => {
+  const { page, errors } = await open(context, '/', { width: 1280, height: 800 });
+  const summary = page.locator('#site-menu summary');
+  const dropdownOpen = () => page.locator('#site-menu details').evaluate((details) => (details as HTMLDetailsElement).open);
+  assert.not.ok(await page.locator('.navbar__toggle').isVisible(), 'the toggle shows on a wide screen');
+  await summary.click();
+  assert.ok(await page.locator('#site-menu .navbar__submenu a').first().isVisible(), 'the dropdown did not open');
+  await page.keyboard.press('Escape');
+  assert.not.ok(await dropdownOpen(), 'Escape left the dropdown open');
+  assert.ok(await summary.evaluate((element) => element === document.activeElement), 'focus is not on the summary');
+  await summary.click();
+  const product = page.locator('#site-menu .navbar__submenu a').first();
+  await product.evaluate((link) => link.addEventListener('click', (event) => event.preventDefault()));
+  await product.click();
+  assert.not.ok(await dropdownOpen(), 'choosing a product left the dropdown open');
+  assert.equal(errors, []);
+  await page.close();
+});
+
+islands('without JavaScript the menu shows open and the toggle, which could not work, is hidden', async (context) => {
+  const browserContext = await context.browser.newContext({ javaScriptEnabled: false, viewport: { width: 400, height: 800 } });
+  try {
+    const page = await browserContext.newPage();
+    await page.goto(context.server.url + '/privacy-policy');
+    assert.not.ok(await page.locator('.navbar__toggle').isVisible(), 'the toggle shows without JavaScript');
+    assert.ok(await page.locator('#site-menu a[href="/solutions"]').isVisible(), 'the menu links are hidden without JavaScript');
+  } finally {
+    await browserContext.close();
+  }
+});
+
+islands('in gate mode islands the menu works at once, while the islands still wait for a check that never answers', async (context) => {
+  const site = await buildSiteCopy({
+    siteYaml: 'gate: { script: /gate/gate.js, tenantId: t, function: FixtureGate.check, mode: islands }',
+    publicFiles: { 'gate/gate.js': path.join(FIXTURES, 'gate', 'silent.js') },
+  });
+  const server = await serveBuild(site.outDir, { root: site.root });
+  try {
+    const { page, errors } = await openPage(context.browser, { width: 400, height: 800 });
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => (window as unknown as { __gateCalls?: unknown[] }).__gateCalls?.length);
+    await page.locator('.navbar__toggle').click();
+    assert.is(await page.locator('.navbar__toggle').getAttribute('aria-expanded'), 'true', 'the menu waited for the gate');
+    assert.ok(await page.locator('#site-menu').isVisible(), 'the menu did not open');
+    assert.is(await page.locator('sitegen-island[hydrated]').count(), 0, 'islands hydrated without the gate\'s success');
+    assert.equal(errors, []);
+    await page.close();
+  } finally {
+    await server.close();
+  }
 });
 
 /** The slides wholly inside the carousel's window, by their labels ('clone' for a clone). */
@@ -235,7 +289,7 @@ islands('with analytics.vitalsUrl the page loads the vitals chunk and sends the 
       await route.fulfill({ status: 204 });
     });
     await page.goto(server.url + '/');
-    await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 3);
+    await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 2);
     // LCP is final at the first input.
     await page.mouse.click(5, 300);
     await page.waitForTimeout(500);

@@ -10,18 +10,12 @@ import { Window } from 'happy-dom';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import Carousel from '../../templates/islands/carousel.tsx';
-import MobileMenu from '../../templates/islands/mobile-menu.tsx';
 import Video from '../../templates/islands/video.tsx';
 
 const image = (name: string) => ({ src: `/img/${name}.svg`, alt: name, width: 200, height: 64 });
 
 const ISLANDS: [string, ComponentType<any>, object][] = [
   ['carousel', Carousel, { label: 'Trusted by', logos: Array.from({ length: 14 }, (_, index) => image(`logo-${index}`)) }],
-  ['mobile-menu', MobileMenu, {
-    logo: image('logo'), current: '/adaptive', cta: { label: 'Request Demo', href: '/demo' },
-    products: { label: 'Products', items: [{ label: 'adapID AI', href: '/adaptive' }, { label: 'BotShield AI', href: '/botshieldai' }] },
-    links: [{ label: 'Solutions', href: '/solutions' }, { label: 'About Us', href: '/about' }],
-  }],
   ['video', Video, { src: '/video/intro.mp4', poster: image('poster'), label: 'Introduction' }],
 ];
 
