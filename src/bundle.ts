@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as esbuild from 'esbuild';
 import { SiteError } from './errors.ts';
 import { SITEGEN_DIR } from './paths.ts';
+import { recall, stampsOf, type BundleMemo, type Memo } from './cache.ts';
 import type { PageAssets } from './document.tsx';
 
 
@@ -16,6 +17,8 @@ export interface BundleResult {
   integrity: Map<string, string>;
   /** Island name → the chunk URLs it imports besides its own (React and shared code). */
   imports: Record<string, string[]>;
+  /** What the build cache keeps to skip bundling next time. */
+  memo?: Memo<BundleMemo>;
 }
 
 const ASSET_BASE = '/assets';
@@ -26,7 +29,9 @@ const ASSET_BASE = '/assets';
  * order) with esbuild: ESM, split so React is one shared chunk, minified,
  * content-hashed.
  */
-export async function bundleIslands(root: string): Promise<BundleResult> {
+export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Promise<BundleResult> {
+  const recalled = recall(memo);
+  if (recalled) return { ...fromMemo(recalled), memo };
   const islandNames = await listNames(path.join(root, 'templates', 'islands'), /\.tsx?$/);
   const styleFiles = await listNames(path.join(root, 'templates', 'styles'), /\.css$/, true);
   const entryPoints = [
@@ -66,7 +71,31 @@ export async function bundleIslands(root: string): Promise<BundleResult> {
       cause: error,
     });
   }
-  return collect(root, result, islandNames);
+  const bundle = collect(root, result, islandNames);
+  // A new island or stylesheet changes its folder's stamp.
+  const inputs = stampsOf([
+    ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
+    path.join(root, 'templates', 'islands'), path.join(root, 'templates', 'styles'),
+  ]);
+  return { ...bundle, memo: { inputs, value: toMemo(bundle) } };
+}
+
+function toMemo(bundle: BundleResult): BundleMemo {
+  return {
+    files: Object.fromEntries([...bundle.files].map(([url, contents]) => [url, Buffer.from(contents).toString('base64')])),
+    assets: bundle.assets,
+    integrity: Object.fromEntries(bundle.integrity),
+    imports: bundle.imports,
+  };
+}
+
+function fromMemo(memo: BundleMemo): BundleResult {
+  return {
+    files: new Map(Object.entries(memo.files).map(([url, base64]) => [url, new Uint8Array(Buffer.from(base64, 'base64'))])),
+    assets: memo.assets as BundleResult['assets'],
+    integrity: new Map(Object.entries(memo.integrity)),
+    imports: memo.imports,
+  };
 }
 
 function virtualEntries(root: string, styleFiles: string[]): esbuild.Plugin {

@@ -134,25 +134,27 @@ async function rebuildChanged(
   const publicChanged = changed.filter((file) => file.startsWith('public/'));
 
   const next: BuildResult = { ...state };
-  if (templateFiles.length) next.templates = await compileTemplates(root);
+  // A dev build always renders, so its templates are loaded; after a template change they are compiled again.
+  const templates = templateFiles.length || !state.templates ? await compileTemplates(root) : state.templates;
+  next.templates = templates;
   if (touchesBundle) next.bundle = await bundleIslands(root);
   if (publicChanged.length) next.publicFiles = await listPublicFiles(root);
 
   const raw = await reloadContent(root, state, brokenFiles, changed.filter(isContent));
-  const { model: validated, errors } = validateContent(raw, next.templates, next.publicFiles);
+  const { model: validated, errors } = validateContent(raw, templates, next.publicFiles);
   if (errors.length || !validated) throw new SiteErrors(errors);
   const model = { ...validated, site: await withLoginKey(root, validated.site, raw.site) };
   next.model = model;
   next.assets = pageAssets(model.site, next.bundle, { dev: true });
 
-  const layoutChanged = templateFiles.some((file) => next.templates.layoutDependencies.includes(file));
+  const layoutChanged = templateFiles.some((file) => templates.layoutDependencies.includes(file));
   const everything = touchesBundle || layoutChanged || changed.includes('content/site.yaml');
   const changedRoutes = new Set(changed.filter((file) => file.startsWith('content/pages/')).map((file) => routeOf(file.slice('content/pages/'.length))));
   const pages = everything ? model.pages : model.pages.filter((page) =>
     changedRoutes.has(page.info.route)
-    || templateFiles.some((file) => next.templates.dependencies[page.info.template]?.includes(file)));
+    || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file)));
 
-  const { files, islands } = renderPages(model, next.templates, next.assets.page, pages);
+  const { files, islands } = renderPages(model, templates, next.assets.page, pages);
   for (const [name, contents] of renderSiteFiles(model, next.assets.inlineScriptHashes)) files.set(name, contents);
   if (touchesBundle) for (const [url, contents] of next.bundle.files) files.set(url.slice(1), contents);
   next.islands = new Map([...state.islands, ...islands]);

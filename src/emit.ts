@@ -1,6 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cp, mkdir, rename, rm, writeFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { outputPathOf } from './render.ts';
 
 /** Every file under public/, as URL paths (`/img/logo.svg`). */
 export async function listPublicFiles(root: string): Promise<Set<string>> {
@@ -61,6 +62,30 @@ export function writeOutputs(dir: string, files: Map<string, string | Uint8Array
       madeDirs.add(parent);
     }
     writeFileSync(target, contents);
+  }
+}
+
+/**
+ * Carries unchanged pages from the current output folder into the staging
+ * one as hard links (no copy; every write replaces a file rather than
+ * changing it in place, so the old and new folders never disturb each other).
+ */
+export function linkOutputs(outDir: string, staging: string, routes: string[]): void {
+  const madeDirs = new Set<string>();
+  for (const route of routes) {
+    const relative = outputPathOf(route);
+    const target = path.join(staging, relative);
+    const parent = path.dirname(target);
+    if (!madeDirs.has(parent)) {
+      mkdirSync(parent, { recursive: true });
+      madeDirs.add(parent);
+    }
+    try {
+      linkSync(path.join(outDir, relative), target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EXDEV' && (error as NodeJS.ErrnoException).code !== 'EPERM') throw error;
+      copyFileSync(path.join(outDir, relative), target);
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import { validatePage, type PageModel } from './validate.ts';
 import { outputPathOf } from './render.ts';
 import { writeOutputs } from './emit.ts';
 import { SiteError } from './errors.ts';
+import { contentHash, stampOf } from './cache.ts';
 import type { PageAssets } from './document.tsx';
 import type { PageInfo, SiteInfo } from './model.ts';
 import type { Templates } from './templates.ts';
@@ -43,8 +44,15 @@ export interface ErrorRecord {
   stack?: string;
 }
 
+/** A built page as the build cache records it. */
+export interface BuiltPage {
+  page: PageInfo & { islands: string[] };
+  stamp: string;
+  hash: string;
+}
+
 export interface PageJobResult {
-  pages: (PageInfo & { islands: string[] })[];
+  pages: BuiltPage[];
   errors: ErrorRecord[];
   kept?: { docs: RawDoc[]; models: PageModel[]; html: Map<string, string> };
 }
@@ -56,10 +64,15 @@ export function runPageJob(job: PageJob, templates: JobTemplates): PageJobResult
   const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles) };
   const docs: RawDoc[] = [];
   const models: PageModel[] = [];
+  const sources = new Map<string, { stamp: string; hash: string }>();
   for (const relative of job.files) {
     const file = `content/pages/${relative}`;
     try {
-      const doc = parseContentFile(file, readFileSync(path.join(job.root, file), 'utf8'));
+      const absolute = path.join(job.root, file);
+      const stamp = stampOf(absolute);
+      const source = readFileSync(absolute, 'utf8');
+      sources.set(file, { stamp, hash: contentHash(source) });
+      const doc = parseContentFile(file, source);
       doc.route = routeOf(relative);
       docs.push(doc);
       const model = validatePage(doc, templates as Templates, scope, errors);
@@ -80,7 +93,7 @@ export function runPageJob(job: PageJob, templates: JobTemplates): PageJobResult
         page: model.info, site: job.site, assets: job.assets,
       });
       html.set(outputPathOf(model.info.route), rendered.html);
-      pages.push({ ...model.info, islands: rendered.islands });
+      pages.push({ page: { ...model.info, islands: rendered.islands }, ...sources.get(model.info.file)! });
     } catch (error) {
       errors.push(new SiteError('render', `rendering ${model.info.route} failed: ${(error as Error).message}`, {
         location: { file: model.info.file }, hint: `the template is templates/pages/${model.info.template}.tsx`, cause: error,

@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { SiteError } from './errors.ts';
 import { SITEGEN_DIR } from './paths.ts';
 import type { LayoutModule, TemplateModule } from './model.ts';
+import { recall, stampsOf, type Memo, type TemplatesMemo } from './cache.ts';
 import type { RenderInput, RenderedPage } from './document.tsx';
 
 
@@ -22,14 +23,28 @@ export interface Templates {
   layoutDependencies: readonly string[];
   /** The compiled bundle on disk, which worker threads load with loadTemplates(). */
   moduleFile: string;
+  /** What the build cache keeps to skip compiling next time. */
+  memo?: Memo<TemplatesMemo>;
+}
+
+/** The compiled template bundle on disk, not yet imported. */
+export type CompiledTemplates = Pick<Templates, 'moduleFile' | 'dependencies' | 'layoutDependencies' | 'memo'>;
+
+/** Compiles the templates (see prepareTemplates) and imports them. */
+export async function compileTemplates(root: string, memo?: Memo<TemplatesMemo>): Promise<Templates> {
+  const compiled = await prepareTemplates(root, memo);
+  return { ...(await loadTemplates(compiled.moduleFile)), ...compiled };
 }
 
 /**
  * Bundles templates/layout.tsx and templates/pages/*.tsx for Node with
  * esbuild, together with sitegen's document shell and react-dom/server, so
- * that they share one React; then imports the bundle.
+ * that they share one React. A build whose pages are all unchanged never
+ * imports the bundle, so this stops at the file.
  */
-export async function compileTemplates(root: string): Promise<Templates> {
+export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>): Promise<CompiledTemplates> {
+  const recalled = recall(memo);
+  if (recalled) return { ...recalled, memo };
   const templatesDir = path.join(root, 'templates');
   const names = await pageTemplateNames(templatesDir);
   const entry = [
@@ -67,11 +82,17 @@ export async function compileTemplates(root: string): Promise<Templates> {
   await mkdir(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `${hash}.mjs`);
   await writeFile(file, code);
-  return { ...(await loadTemplates(file)), ...dependenciesOf(root, names, result.metafile) };
+  const dependencies = dependenciesOf(root, names, result.metafile);
+  // A new template file changes its folder's stamp; the module file itself may be cleaned out of the temporary folder.
+  const inputs = stampsOf([
+    ...Object.keys(result.metafile.inputs).map((input) => path.resolve(process.cwd(), input)),
+    templatesDir, path.join(templatesDir, 'pages'), file,
+  ]);
+  return { moduleFile: file, ...dependencies, memo: { inputs, value: { moduleFile: file, ...dependencies } } };
 }
 
 /** Imports a compiled template bundle (in a worker thread, the one the main thread compiled). */
-export async function loadTemplates(moduleFile: string): Promise<Omit<Templates, 'dependencies' | 'layoutDependencies'>> {
+export async function loadTemplates(moduleFile: string): Promise<Omit<Templates, 'dependencies' | 'layoutDependencies' | 'memo'>> {
   const loaded = await import(pathToFileURL(moduleFile).href);
   return {
     layout: loaded.layout,

@@ -1,0 +1,80 @@
+/**
+ * What a warm build may reuse: the pages whose file is unchanged (same stamp,
+ * or the same content hash when the stamp moved) while nothing they all
+ * depend on changed (the site key), in an output folder the last build left
+ * as it was.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentHash, stampOf, stampsOf, type BuildCache, type PageEntry } from './cache.ts';
+import { SITEGEN_DIR } from './paths.ts';
+import type { BundleResult } from './bundle.ts';
+import type { RawDoc } from './load.ts';
+import type { SiteInfo } from './model.ts';
+import type { Templates } from './templates.ts';
+
+export interface Reuse {
+  /** Pages whose stamp moved or that are new: the ones that may need rendering. */
+  suspects: string[];
+  /** With the site key known, which pages are clean (reused as built) and which must be rendered. */
+  confirm(siteKey: string): { clean: PageEntry[]; dirty: string[] };
+  /** Whether confirm() found pages whose stamp moved but whose content did not (their new stamps need saving). */
+  restamped: boolean;
+}
+
+export function changedPages(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[]): Reuse {
+  const usable = cache && cache.outDir === path.resolve(outDir) && cache.outStamp === outStampOf(outDir);
+  const entries = usable ? cache.pages : {};
+  const stamps = pageFiles.map((file) => stampOf(path.join(root, 'content', 'pages', file)));
+  const suspects = pageFiles.filter((file, index) => entries[`content/pages/${file}`]?.stamp !== stamps[index]);
+  return {
+    suspects,
+    restamped: false,
+    confirm(siteKey) {
+      if (!usable || cache.siteKey !== siteKey) return { clean: [], dirty: pageFiles };
+      const suspect = new Set(suspects);
+      const clean: PageEntry[] = [];
+      const dirty: string[] = [];
+      pageFiles.forEach((file, index) => {
+        const entry = entries[`content/pages/${file}`];
+        if (!suspect.has(file)) return void clean.push(entry);
+        // The stamp moved (a touch, a checkout): the page is dirty only if its content did too.
+        const source = entry && readFileSync(path.join(root, 'content', 'pages', file));
+        if (entry && contentHash(source!) === entry.hash) {
+          clean.push({ ...entry, stamp: stamps[index] });
+          this.restamped = true;
+        } else {
+          dirty.push(file);
+        }
+      });
+      return { clean, dirty };
+    },
+  };
+}
+
+/** A hash of everything every page's HTML depends on besides its own file. */
+export function siteKeyOf(parts: {
+  siteDoc: RawDoc; site?: SiteInfo; templates: Pick<Templates, 'moduleFile'>; bundle: BundleResult; routes: string[]; publicFiles: Set<string>; dev: boolean;
+}): string {
+  return contentHash(JSON.stringify({
+    sitegen: sitegenStamp,
+    site: parts.siteDoc.source,
+    loginKey: (parts.site?.api as { loginKey?: unknown } | undefined)?.loginKey,
+    year: parts.site?.year,
+    templates: parts.templates.moduleFile,
+    assets: parts.bundle.assets,
+    routes: parts.routes,
+    publicFiles: [...parts.publicFiles].sort(),
+    dev: parts.dev,
+  }));
+}
+
+/** The output folder's identity: a rebuild swaps in a new folder, and editing its top level moves its time. */
+export function outStampOf(outDir: string): string {
+  return stampOf(outDir);
+}
+
+// sitegen's own sources shape every page too (the document shell is bundled with the templates, so it is in their
+// hash; this covers the rest: render and validation rules).
+const sitegenStamp = contentHash(JSON.stringify(stampsOf(['render.ts', 'validate.ts', 'pages.ts', 'document.tsx']
+  .map((file) => path.join(SITEGEN_DIR, 'src', file)))));

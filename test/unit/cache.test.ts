@@ -1,0 +1,83 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSite } from '../../src/build.ts';
+import { copyFixture, edit } from '../helpers/fixture.ts';
+
+// keep: false is what a large site gets by default: pages are not held in memory, so unchanged ones are reused.
+const build = (root: string) => buildSite({ root, keep: false, parallel: false });
+const inode = async (root: string, file: string) => (await stat(path.join(root, 'dist', file))).ino;
+
+test('a warm build of unchanged content renders nothing and leaves dist/ as it is', async () => {
+  const root = await copyFixture('basic');
+  const cold = await build(root);
+  assert.is(cold.rendered, 5);
+  const distBefore = (await stat(path.join(root, 'dist'))).ino;
+  const warm = await build(root);
+  assert.is(warm.rendered, 0, 'pages were rendered again');
+  assert.is(warm.templates, undefined, 'the templates were imported although nothing needed them');
+  assert.is((await stat(path.join(root, 'dist'))).ino, distBefore, 'dist/ was replaced');
+  assert.equal(warm.pages.map((page) => page.route), cold.pages.map((page) => page.route));
+});
+
+test('an edited page is the only one rendered; the others are carried over', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  const aboutBefore = await inode(root, 'about.html');
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
+  const warm = await build(root);
+  assert.is(warm.rendered, 1);
+  assert.match(await readFile(path.join(root, 'dist/index.html'), 'utf8'), '<h1>Welcome again</h1>');
+  assert.is(await inode(root, 'about.html'), aboutBefore, 'about.html should be the same file, linked into the new build');
+});
+
+test('a touched file with the same content is not rendered again', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  const later = new Date(Date.now() + 5000);
+  await utimes(path.join(root, 'content/pages/about.yaml'), later, later);
+  assert.is((await build(root)).rendered, 0);
+});
+
+test('a change every page depends on renders every page', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  await edit(root, 'content/site.yaml', 'label: About', 'label: About us');
+  const warm = await build(root);
+  assert.is(warm.rendered, 5);
+  assert.match(await readFile(path.join(root, 'dist/docs/guide.html'), 'utf8'), '>About us</a>');
+  await edit(root, 'templates/layout.tsx', '<main id="main">', '<main id="main" className="changed">');
+  assert.is((await build(root)).rendered, 5, 'a layout edit');
+});
+
+test('a new page renders the site again (its route is new to every link check); a removed one disappears', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  await writeFile(path.join(root, 'content/pages/new.md'), '---\ntitle: New\ndescription: A new page.\n---\n\nHello.\n');
+  const withNew = await build(root);
+  assert.is(withNew.pages.length, 6);
+  assert.match(await readFile(path.join(root, 'dist/sitemap.xml'), 'utf8'), '/new</loc>');
+  await unlink(path.join(root, 'content/pages/new.md'));
+  await build(root);
+  await stat(path.join(root, 'dist/new.html')).then(() => assert.unreachable('new.html is still there'), () => undefined);
+});
+
+test('a changed public file is copied even when no page changed', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  await writeFile(path.join(root, 'public/img/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await build(root);
+  assert.is(await readFile(path.join(root, 'dist/img/logo.svg'), 'utf8'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+
+test('a dist/ changed by hand is rebuilt whole', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  await unlink(path.join(root, 'dist/about.html'));
+  const warm = await build(root);
+  assert.is(warm.rendered, 5);
+  await stat(path.join(root, 'dist/about.html'));
+});
+
+test.run();
