@@ -34,36 +34,47 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Prom
   if (recalled) return { ...fromMemo(recalled), memo };
   const islandNames = await listNames(path.join(root, 'templates', 'islands'), /\.tsx?$/);
   const styleFiles = await listNames(path.join(root, 'templates', 'styles'), /\.css$/, true);
-  const entryPoints = [
-    { in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' },
-    { in: 'sitegen-styles:site.css', out: 'site' },
-    ...islandNames.map((name) => ({ in: `sitegen-island:${name}`, out: name })),
-  ];
+  const options: esbuild.BuildOptions = {
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome111', 'firefox114', 'safari16.4'],
+    minify: true,
+    jsx: 'automatic',
+    outdir: path.join(root, 'dist', 'assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    logLevel: 'silent',
+    legalComments: 'none',
+    alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'api.ts') },
+    nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
+    define: { 'process.env.NODE_ENV': '"production"' },
+    plugins: [virtualEntries(root, styleFiles)],
+  };
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
-      entryPoints,
-      absWorkingDir: root,
-      bundle: true,
-      splitting: true,
-      write: false,
-      metafile: true,
-      format: 'esm',
-      platform: 'browser',
-      target: ['chrome111', 'firefox114', 'safari16.4'],
-      minify: true,
-      jsx: 'automatic',
-      outdir: path.join(root, 'dist', 'assets'),
-      entryNames: '[name]-[hash]',
-      chunkNames: 'chunk-[hash]',
-      assetNames: '[name]-[hash]',
-      logLevel: 'silent',
-      legalComments: 'none',
-      alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'api.ts') },
-      nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
-      define: { 'process.env.NODE_ENV': '"production"' },
-      plugins: [virtualEntries(root, styleFiles)],
-    });
+    // The runtime is built apart from the islands so that it shares no chunk with them: a page without islands then
+    // loads one small file, not the runtime plus pieces of code split off for the islands' sake.
+    const [runtime, rest] = await Promise.all([
+      esbuild.build({ ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' }] }),
+      esbuild.build({
+        ...options,
+        entryPoints: [{ in: 'sitegen-styles:site.css', out: 'site' }, ...islandNames.map((name) => ({ in: `sitegen-island:${name}`, out: name }))],
+      }),
+    ]) as esbuild.BuildResult<{ write: false; metafile: true }>[];
+    result = {
+      ...rest,
+      outputFiles: [...runtime.outputFiles, ...rest.outputFiles],
+      metafile: {
+        inputs: { ...runtime.metafile.inputs, ...rest.metafile.inputs },
+        outputs: { ...runtime.metafile.outputs, ...rest.metafile.outputs },
+      },
+    };
   } catch (error) {
     const first = (error as esbuild.BuildFailure).errors?.[0];
     throw new SiteError('bundle', first?.text ?? String(error), {
