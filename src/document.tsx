@@ -89,7 +89,8 @@ interface HeadProps {
 function Head({ page, site, assets, islands, jsonLd, extra }: HeadProps) {
   const canonical = absolute(site.url, page.canonical);
   const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
-  const title = page.route === '/' ? page.title : `${page.title} | ${site.name}`;
+  // Editors often write the site name into a title themselves; it is not added a second time.
+  const title = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
   return (
     <head>
       <meta charSet="utf-8" />

@@ -12,9 +12,13 @@ export function formatSubmissions(rows: readonly Submission[], format: Submissio
 /**
  * One CSV field as RFC 4180 writes it: quoted when it holds a comma, a
  * quote or a line break, with quotes doubled. Null is an empty field.
+ * Visitors write these values, and whoever reads the export opens it in a
+ * spreadsheet: a text that starts like a formula (=, +, -, @, tab, CR) gets
+ * a leading apostrophe so that it stays text (OWASP's CSV injection advice;
+ * a phone number such as +91… shows as text either way).
  */
-function csvField(value: string | number | null): string {
+export function csvField(value: string | number | null): string {
   if (value === null) return '';
-  const text = String(value);
+  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

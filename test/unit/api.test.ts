@@ -9,7 +9,7 @@ import type { ApiOptions } from '../../src/server/api.ts';
 import { makeLoginKeys } from '../../src/keys.ts';
 import { addUser, readUsers, verifyUser } from '../../src/users.ts';
 import { openStore } from '../../src/server/store.ts';
-import { formatSubmissions } from '../../src/submissions.ts';
+import { csvField, formatSubmissions } from '../../src/submissions.ts';
 import { publicKeyFromPem } from '../../src/login-key.ts';
 import { stateFiles } from '../../src/state.ts';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
@@ -210,6 +210,9 @@ contactApi('submissions print as JSON and as properly quoted CSV', () => {
   const csv = formatSubmissions(rows, 'csv');
   assert.ok(csv.startsWith('id,received_at,request_type,name,lastname,company_name,email_id,mobile_number,message\r\n'));
   assert.ok(csv.includes('"Hello, ""world""\nbye"'), 'comma, quotes and line break quoted');
+  assert.is(csvField('=HYPERLINK("http://evil.example")'), `"'=HYPERLINK(""http://evil.example"")"`, 'a formula stays text');
+  assert.is(csvField('@SUM(A1)'), "'@SUM(A1)");
+  assert.is(csvField(42), '42', 'numbers are left alone');
   assert.is(csv.split('\r\n').length, rows.length + 2, 'one line per row plus the header, each ending in CRLF');
 });
 

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/build.ts';
-import { copyFixture } from '../helpers/fixture.ts';
+import { copyFixture, edit } from '../helpers/fixture.ts';
 
 const read = (dir: string, file: string) => readFile(path.join(dir, file), 'utf8');
 
@@ -31,6 +31,13 @@ test('every page has a title, description, canonical URL, Open Graph tags, lang 
   assert.match(html, '<meta name="twitter:card"');
   assert.match(html, /<link rel="icon" href="\/favicon.svg"/);
   assert.match(html, `© ${new Date().getFullYear()} Fixture Site`, 'the layout gets the current year');
+});
+
+test('a title that already names the site does not get the name twice', async () => {
+  const root = await copyFixture('basic');
+  await edit(root, 'content/pages/about.yaml', 'title: About', 'title: About | Fixture Site');
+  const { outDir } = await buildSite({ root });
+  assert.match(await read(outDir, 'about.html'), '<title>About | Fixture Site</title>');
 });
 
 test('Markdown becomes HTML in its template, with front matter as page data', async () => {
