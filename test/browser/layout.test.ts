@@ -1,0 +1,88 @@
+/**
+ * Every route in Chromium at phone, tablet, laptop and desktop widths: no
+ * horizontal scrolling and no broken image. Screenshots at 375 and 1440 go to
+ * test-results/layout/ for a human to look at.
+ */
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { buildRealSite, serveBuild, REPO_ROOT } from '../helpers/site.ts';
+import type { RunningServer } from '../../src/server/serve.ts';
+
+const ROUTES = [
+  '/', '/about', '/contact', '/solutions', '/adaptive', '/passwordless', '/botshieldai', '/continuous', '/ztna',
+  '/biometrics', '/password', '/socialengineering', '/productivity', '/sso', '/demo', '/customerlogin',
+  '/privacy-policy', '/cookie-policy', '/terms', '/license',
+];
+const WIDTHS = [375, 768, 1024, 1440];
+const SCREENSHOT_WIDTHS = new Set([375, 1440]);
+const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'layout');
+
+let browser: Browser;
+let server: RunningServer;
+let origin: string;
+
+test.before(async () => {
+  const { outDir } = await buildRealSite();
+  server = await serveBuild(outDir);
+  origin = server.url.replace(/\/$/, '');
+  browser = await launchBrowser();
+  await mkdir(SCREENSHOTS, { recursive: true });
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Loads every image now (lazy ones included) and reports those that failed. */
+async function brokenImages(page: Page): Promise<string[]> {
+  return page.evaluate(async () => {
+    const images = [...document.images];
+    for (const img of images) img.loading = 'eager';
+    await Promise.all(images.map((img) => (img.complete ? null : new Promise((done) => {
+      img.addEventListener('load', done, { once: true });
+      img.addEventListener('error', done, { once: true });
+    }))));
+    return images.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src);
+  });
+}
+
+/** Opens a route and waits until it stays put: /license sends anonymous visitors to / from the page itself. */
+async function visit(page: Page, route: string): Promise<void> {
+  await page.goto(origin + route, { waitUntil: 'load' });
+  if (route === '/license') await page.waitForURL(`${origin}/`, { timeout: 5000 }).catch(() => undefined);
+}
+
+/** One width: every route in turn in one tab; returns what is wrong. */
+async function checkWidth(width: number): Promise<string[]> {
+  const { page } = await openPage(browser, { width, height: 900 });
+  // Reduced motion stills the banner and animations through the site's own CSS, so screenshots are
+  // steady without playwright's slower animations: 'disabled'.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  const problems: string[] = [];
+  for (const route of ROUTES) {
+    await visit(page, route);
+    const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    if (scrollWidth > innerWidth) problems.push(`${route} at ${width} px: scrolls sideways (${scrollWidth} px wide)`);
+    for (const src of await brokenImages(page)) problems.push(`${route} at ${width} px: broken image ${src}`);
+    if (SCREENSHOT_WIDTHS.has(width)) {
+      const name = `${route === '/' ? 'home' : route.slice(1)}-${width}.jpg`;
+      // JPEG: a tall page encodes several times faster than as PNG, which keeps the file under a minute.
+      await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true, type: 'jpeg', quality: 80 });
+    }
+  }
+  await page.close();
+  return problems;
+}
+
+// The widths run side by side in tabs of one browser, to keep the file well under a minute.
+test(`every route fits ${WIDTHS.join(', ')} px without sideways scrolling and shows every image`, async () => {
+  const problems = (await Promise.all(WIDTHS.map(checkWidth))).flat();
+  assert.equal(problems, [], problems.join('\n'));
+});
+
+test.run();

@@ -1,0 +1,226 @@
+/**
+ * Every route of spec section 2, built from the real content: its heading and
+ * the item counts the spec gives, counted in the HTML (lists carry
+ * data-count="name"), plus the page structure every route needs (one h1,
+ * headings in order, alt on every image).
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Window } from 'happy-dom';
+import { buildRealSite } from '../helpers/site.ts';
+import { outputPathOf } from '../../src/render.ts';
+
+interface RouteSpec {
+  /** The h1 text, or a heading (h1–h3) text for pages whose spec names only their heading; null: only that the route exists. */
+  h1?: string;
+  heading?: string;
+  /** data-count name → how many items the spec asks for. */
+  counts?: Record<string, number>;
+  /** data-count name → item titles the spec names (each must appear in one item). */
+  titles?: Record<string, string[]>;
+  /** h2 texts the page must have. */
+  sections?: string[];
+  /** Texts the main content must contain. */
+  texts?: string[];
+  /** Counts of elements by CSS selector, for pages other than the static ones. */
+  selectors?: Record<string, number>;
+  /** Only check that the route is built (its content is rendered in the browser). */
+  existsOnly?: boolean;
+}
+
+const ROUTES: Record<string, RouteSpec> = {
+  '/': { texts: ['Unified, Secured, Trusted.'], sections: ['Trusted by', 'Our Offerings', 'Secure Every Customer. Every Session. Every Time.'], selectors: { '.offerings .card-grid > li': 2 } },
+  '/about': {
+    h1: 'Fostering AI. Connecting Minds.',
+    sections: ['Overview', 'Leadership Team', 'Industry Mentors'],
+    counts: { summary: 4, leadership: 5, mentors: 5 },
+    titles: {
+      summary: ['Inception', 'Expertise', 'Solutions', 'Accomplishment'],
+      leadership: ['CEO', 'CTO', 'Chief Growth Officer', 'CRO', 'Global Business Head'],
+      mentors: ['Technology Mentor', 'BFSI Mentor', 'Business Mentor', 'Business Growth Advisor', 'Business Growth Advisor'],
+    },
+  },
+  '/contact': {},
+  '/solutions': {
+    h1: 'Innovating Security & AI-Driven Solutions',
+    sections: ['Key Benefits'],
+    counts: { offerings: 3, benefits: 6 },
+    titles: {
+      offerings: ['Account Takeover Protection', 'Advanced DDOS Prevention', 'National Cybercrime Reporting Portal Complaints Automation'],
+      benefits: ['Proactive fraud elimination', 'Faster customer journeys', 'Cost-efficient operations', 'Regulatory-first architecture', 'Plug-and-play deployment', 'Interactive dashboard'],
+    },
+    texts: ['RBI-DPSC and AFA compliant', 'up to 90% less manual review', 'under two weeks'],
+  },
+  '/adaptive': {
+    h1: 'Adaptive Behavioral Authentication',
+    counts: { needs: 5, solutions: 5, sectors: 6 },
+    titles: {
+      needs: ['Increased vulnerability', 'Limited fraud detection', 'User inconvenience', 'Higher costs', 'Compliance risks'],
+      solutions: ['Behavioral biometrics', 'Physiological biometrics', 'FIDO2', 'Device binding', 'Zero trust'],
+    },
+    selectors: { '#how-it-works video': 1, '#flow img': 1, '[data-count="benefits"] > li': 5 },
+  },
+  '/passwordless': { h1: 'Password-less Authentication', counts: { needs: 8, solutions: 4, sectors: 8 }, selectors: { '#how-it-works video': 1, '#benefits img': 1 } },
+  '/botshieldai': { h1: 'Application and Bot Security', counts: { bullets: 4, solutions: 4, benefits: 6, sectors: 12 }, selectors: { '#how-it-works p': 2 } },
+  '/continuous': {
+    h1: 'Continuous Authentication and Monitoring',
+    counts: { needs: 6, solutions: 4, benefits: 5, sectors: 8 },
+    titles: { solutions: ['Behavioral analysis', 'Endpoint analysis', 'Network analysis', 'Contextual analysis'] },
+    selectors: { '#how-it-works picture source[media*="prefers-reduced-motion"]': 1, '#how-it-works img': 1 },
+  },
+  '/ztna': { h1: 'Application and Bot Security', counts: { bullets: 4, solutions: 4, benefits: 6, sectors: 12 } },
+  '/biometrics': {
+    h1: 'Behavioral Biometrics ZTA',
+    counts: { uses: 5, places: 10, benefits: 10, industries: 12 },
+    titles: {
+      uses: ['Continuous monitoring', 'Fraud detection', 'Adaptable security', 'Fewer passwords', 'Insider threat detection'],
+      places: ['Secure workstations', 'ATMs and kiosks', 'Home offices', 'Airport check-in', 'Hospital stations', 'Public terminals', 'University labs', 'Personal devices', 'Retail point-of-sale', 'Control rooms'],
+    },
+    texts: ['typing', 'mouse', 'swipe', 'touch'],
+  },
+  '/password': { h1: 'Password-less Authentication', counts: { uses: 6, places: 10, industries: 10 }, selectors: { '[data-count="industries"] > li p': 10 } },
+  '/socialengineering': {
+    h1: 'Social Engineering Attacks Protection',
+    counts: { features: 5, places: 5, benefits: 5, industries: 5 },
+    titles: { features: ['Security awareness training', 'Email security', 'Multifactor authentication', 'AI-powered detection', 'Defense in depth'] },
+  },
+  '/productivity': {
+    h1: 'Productivity Monitoring',
+    counts: { places: 6, benefits: 6, industries: 5 },
+    titles: { industries: ['Healthcare', 'Finance', 'Retail', 'Manufacturing', 'Technology'] },
+  },
+  '/sso': {
+    h1: 'SSO and Data Leak Prevention ZTNA',
+    sections: ['What is ZTNA?'],
+    counts: { sso: 4, dlp: 5, places: 4, benefits: 6, industries: 5 },
+    titles: { places: ['Remote access', 'Multi-cloud', 'VPN replacement', 'SaaS apps'] },
+  },
+  '/demo': { heading: 'Fill out the form below' },
+  '/customerlogin': { heading: 'Login' },
+  '/privacy-policy': { selectors: { '.policy__body h2': 8 } },
+  '/terms': { selectors: { '.policy__body h2': 8 } },
+  '/cookie-policy': { texts: ['strictly necessary'] },
+  '/license': { existsOnly: true },
+};
+
+const window = new Window();
+const parser = new window.DOMParser();
+const pages = new Map<string, Document>();
+
+/** The built page of a route, parsed once. */
+async function pageOf(route: string): Promise<Document> {
+  if (!pages.has(route)) {
+    const { files } = await buildRealSite();
+    const html = files.get(outputPathOf(route));
+    assert.ok(typeof html === 'string', `${route}: the build wrote no ${outputPathOf(route)}`);
+    pages.set(route, parser.parseFromString(html as string, 'text/html') as unknown as Document);
+  }
+  return pages.get(route)!;
+}
+
+const textOf = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+const main = (document: Document) => document.querySelector('main')!;
+
+for (const [route, spec] of Object.entries(ROUTES)) {
+  test(`${route} is built with its heading and structure`, async () => {
+    const document = await pageOf(route);
+    if (spec.existsOnly) return;
+    const h1s = [...document.querySelectorAll('h1')].map(textOf);
+    assert.is(h1s.length, 1, `${route}: expected one h1, found ${h1s.length} (${h1s.join(' | ')})`);
+    if (spec.h1) assert.is(h1s[0], spec.h1, `${route}: expected the h1 "${spec.h1}", found "${h1s[0]}"`);
+    if (spec.heading) {
+      const headings = [...main(document).querySelectorAll('h1, h2, h3')].map(textOf);
+      assert.ok(headings.includes(spec.heading), `${route}: expected a heading "${spec.heading}", found ${headings.join(' | ')}`);
+    }
+    assertHeadingOrder(route, document);
+    for (const img of document.querySelectorAll('img')) {
+      assert.ok(img.hasAttribute('alt'), `${route}: the image ${img.getAttribute('src')} has no alt attribute`);
+      assert.ok(img.getAttribute('width') && img.getAttribute('height'), `${route}: the image ${img.getAttribute('src')} has no width and height`);
+    }
+  });
+
+  if (spec.counts || spec.titles || spec.sections || spec.texts || spec.selectors) {
+    test(`${route} has the items the spec gives`, async () => {
+      const document = await pageOf(route);
+      const content = main(document);
+      for (const [name, expected] of Object.entries(spec.counts ?? {})) {
+        const list = content.querySelector(`[data-count="${name}"]`);
+        assert.ok(list, `${route}: expected a list of ${name} (data-count="${name}"), found none`);
+        assert.is(list!.children.length, expected, `${route}: expected ${expected} ${name}, found ${list!.children.length}`);
+      }
+      for (const [name, titles] of Object.entries(spec.titles ?? {})) {
+        const items = [...content.querySelectorAll(`[data-count="${name}"] > li`)].map(textOf);
+        titles.forEach((title, index) => {
+          // Titles may repeat (two Business Growth Advisors), so the n-th title must be in the n-th matching item.
+          const matches = items.filter((item) => item.includes(title));
+          const needed = titles.slice(0, index + 1).filter((other) => other === title).length;
+          assert.ok(matches.length >= needed, `${route}: expected ${name} to include "${title}"${needed > 1 ? ` ${needed} times` : ''}, found ${matches.length}`);
+        });
+      }
+      const h2s = [...content.querySelectorAll('h2')].map(textOf);
+      for (const section of spec.sections ?? []) {
+        assert.ok(h2s.includes(section), `${route}: expected a section "${section}", found ${h2s.join(' | ')}`);
+      }
+      for (const text of spec.texts ?? []) {
+        assert.ok(textOf(content).toLowerCase().includes(text.toLowerCase()), `${route}: expected the page to mention "${text}"`);
+      }
+      for (const [selector, expected] of Object.entries(spec.selectors ?? {})) {
+        const found = content.querySelectorAll(selector).length;
+        assert.is(found, expected, `${route}: expected ${expected} × ${selector}, found ${found}`);
+      }
+    });
+  }
+}
+
+/** No heading may skip a level on the way down (h2 → h4); going back up is fine. */
+function assertHeadingOrder(route: string, document: Document) {
+  let previous = 1;
+  for (const heading of document.querySelectorAll('h1, h2, h3, h4, h5, h6')) {
+    const level = Number(heading.tagName[1]);
+    assert.ok(level <= previous + 1, `${route}: the heading "${textOf(heading)}" is an h${level} after an h${previous}`);
+    previous = level;
+  }
+}
+
+test('/ztna shows the BotShield AI page with a canonical link to /botshieldai', async () => {
+  const ztna = await pageOf('/ztna');
+  const canonical = ztna.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';
+  assert.ok(new URL(canonical, 'https://example.com').pathname === '/botshieldai', `/ztna: expected a canonical link to /botshieldai, found "${canonical}"`);
+  const botshield = await pageOf('/botshieldai');
+  assert.is(main(ztna).innerHTML, main(botshield).innerHTML, '/ztna: expected the same content as /botshieldai');
+  const { files } = await buildRealSite();
+  assert.not.match(String(files.get('sitemap.xml')), '/ztna<', '/ztna: expected it to stay out of the sitemap');
+});
+
+test('/about: every person card has a photo, name, role, credential and a profile link that names the person', async () => {
+  const cards = [...main(await pageOf('/about')).querySelectorAll('.person-card')];
+  assert.is(cards.length, 10, `/about: expected 10 person cards, found ${cards.length}`);
+  for (const card of cards) {
+    const name = textOf(card.querySelector('h3')!);
+    assert.ok(card.querySelector('img[width][height]'), `/about: ${name} has no photo`);
+    assert.ok(card.querySelector('.person-card__role') && card.querySelector('.person-card__credential'), `/about: ${name} lacks a role or credential`);
+    const link = card.querySelector('a[href^="https://"]');
+    assert.ok(link, `/about: ${name} has no profile link`);
+    assert.is(link!.getAttribute('target'), '_blank', `/about: ${name}'s profile link does not open a new tab`);
+    assert.equal((link!.getAttribute('rel') ?? '').split(' ').sort(), ['noopener', 'noreferrer'], `/about: ${name}'s profile link lacks rel="noopener noreferrer"`);
+    assert.ok((link!.getAttribute('aria-label') ?? '').includes(name), `/about: ${name}'s profile link does not name the person`);
+  }
+});
+
+test('repeated link texts carry an accessible name that tells them apart', async () => {
+  for (const route of Object.keys(ROUTES).filter((route) => !ROUTES[route].existsOnly)) {
+    const names = new Map<string, Set<string>>();
+    for (const link of main(await pageOf(route)).querySelectorAll('a[href]')) {
+      const name = link.getAttribute('aria-label') ?? textOf(link);
+      const targets = names.get(name) ?? new Set<string>();
+      names.set(name, targets.add(link.getAttribute('href')!));
+    }
+    for (const [name, targets] of names) {
+      assert.ok(targets.size === 1, `${route}: the link text "${name}" leads to ${targets.size} different places`);
+    }
+  }
+});
+
+test.after(() => window.happyDOM.close());
+
+test.run();
