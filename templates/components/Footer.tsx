@@ -1,4 +1,5 @@
 import { Img } from './Img.tsx';
+import { PhoneLink } from './PhoneLink.tsx';
 import { SocialIcon, type SocialIconName } from './SocialIcon.tsx';
 import type { Image, Link } from './types.ts';
 
@@ -43,7 +44,7 @@ export function Footer(props: FooterProps) {
             </address>
           ))}
           <p className="footer__contact">
-            <a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a>
+            <PhoneLink phone={contact.phone} />
             <a href={`mailto:${contact.email}`}>{contact.email}</a>
           </p>
         </section>

@@ -44,8 +44,9 @@ export default function Carousel({ logos, label }: CarouselProps) {
   const trackStyle = mounted ? ({ '--position': state.position, '--visible': state.visible } as CSSProperties) : undefined;
   const slides = [...logos.slice(-CLONES), ...logos, ...logos.slice(0, CLONES)];
   return (
-    <div
-      className="carousel" role="region" aria-roledescription="carousel" aria-label={label}
+    // A named <section> is the region landmark the carousel pattern asks for, with no role to spell out.
+    <section
+      className="carousel" aria-roledescription="carousel" aria-label={label}
       onMouseEnter={() => machine.current?.setHovered(true)}
       onMouseLeave={() => machine.current?.setHovered(false)}
       // Only keyboard focus pauses: a mouse click on next would otherwise stop rotation for good.
@@ -69,7 +70,7 @@ export default function Carousel({ logos, label }: CarouselProps) {
           {slides.map((logo, index) => <Slide key={index} logo={logo} index={index - CLONES} count={logos.length} />)}
         </div>
       </div>
-    </div>
+    </section>
   );
 }
 

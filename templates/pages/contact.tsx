@@ -3,6 +3,7 @@ import ContactForm from '../islands/contact-form.tsx';
 import { contactForm } from '../lib/forms.ts';
 import { requestFormContent } from '../components/request-form-content.ts';
 import type { LayoutData } from '../layout.tsx';
+import { PhoneLink } from '../components/PhoneLink.tsx';
 
 const text = z.string().min(1);
 
@@ -27,8 +28,10 @@ export default function Contact({ data, site }: PageProps<Data>) {
         <p className="lead">{data.intro}</p>
       </header>
       <div className="form-page__body">
-        <aside className="contact-info">
-          <section aria-labelledby="contact-offices">
+        {/* Not an <aside>: the offices and the ways to reach us are this page's main content. */}
+        <div className="contact-info">
+          {/* Unnamed, so not a second "Our offices" region beside the footer's. */}
+          <section>
             <h2 id="contact-offices" className="contact-info__title">{data.offices.title}</h2>
             <ul className="contact-info__offices">
               {footer.offices.map((office) => (
@@ -45,12 +48,12 @@ export default function Contact({ data, site }: PageProps<Data>) {
             <h2 id="contact-reach" className="contact-info__title">{data.reach.title}</h2>
             <dl className="contact-info__reach">
               <dt>{data.reach.phone}</dt>
-              <dd><a href={`tel:${contact.phone.replace(/[^+\d]/g, '')}`}>{contact.phone}</a></dd>
+              <dd><PhoneLink phone={contact.phone} /></dd>
               <dt>{data.reach.email}</dt>
               <dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd>
             </dl>
           </section>
-        </aside>
+        </div>
         <section className="form-card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">{title}</h2>
           <Island name="contact-form" component={ContactForm} props={{ url: site.api.contactUrl, ...form }} />

@@ -32,7 +32,8 @@ export default function Home({ data }: PageProps<Data>) {
         </div>
         <Img image={hero.image} className="hero__image" eager />
       </section>
-      <section className="section trusted" aria-labelledby="trusted-title">
+      {/* Not a named landmark of its own: the carousel inside is the region named by this title. */}
+      <section className="section trusted">
         <h2 id="trusted-title" className="section__title">{trustedBy.title}</h2>
         <LogoCarousel logos={trustedBy.logos} label={trustedBy.title} />
       </section>
