@@ -1,0 +1,193 @@
+/**
+ * Accessibility of the real build in Chromium: axe-core on every route at a
+ * phone and a desktop width after hydration (and with the phone menu open),
+ * then the keyboard: the skip link, the current page in the navbar, and a
+ * focus ring that is visible and contrasts with what surrounds it.
+ */
+import { readFile, readdir } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { RunningServer } from '../../src/server/serve.ts';
+import { launchBrowser } from '../helpers/browser.ts';
+import { buildRealSite, serveBuild } from '../helpers/site.ts';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1280, height: 800 };
+
+let browser: Browser;
+/** One context per width: AxeBuilder needs pages made by a context. */
+let contexts: Map<number, BrowserContext>;
+let server: RunningServer;
+let routes: string[];
+/** Routes whose page sends the visitor on at once with a refresh (/license without a login). */
+let refreshing: Set<string>;
+
+test.before(async () => {
+  const { outDir } = await buildRealSite();
+  server = await serveBuild(outDir);
+  browser = await launchBrowser();
+  contexts = new Map();
+  for (const viewport of [PHONE, DESKTOP]) {
+    const context = await browser.newContext({ viewport });
+    // tsx names functions with an __name helper that a function sent to page.evaluate() does not bring along.
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    contexts.set(viewport.width, context);
+  }
+  const files = (await readdir(outDir)).filter((file) => file.endsWith('.html') && file !== '404.html').sort();
+  routes = files.map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`));
+  const html = await Promise.all(files.map((file) => readFile(path.join(outDir, file), 'utf8')));
+  refreshing = new Set(routes.filter((_, index) => html[index].includes('http-equiv="refresh"')));
+});
+
+test.after(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Opens a route and waits until every island has hydrated, so axe sees what a visitor sees. */
+async function open(route: string, viewport: { width: number; height: number }): Promise<Page> {
+  const page = await contexts.get(viewport.width)!.newPage();
+  if (refreshing.has(route) || route === '/404.html') await holdRefresh(page);
+  await page.goto(server.url + route);
+  await page.waitForFunction(() => [...document.querySelectorAll('sitegen-island')].every((island) => island.hasAttribute('hydrated')));
+  return page;
+}
+
+/**
+ * Keeps a page that refreshes to / on screen, so that axe checks the page
+ * itself: a 204 answer to a navigation leaves the document where it is.
+ */
+async function holdRefresh(page: Page): Promise<void> {
+  await page.route(server.url + '/', (route) => (route.request().isNavigationRequest() ? route.fulfill({ status: 204 }) : route.fallback()));
+}
+
+/** One line per violation and element: what to fix, where. */
+async function violations(page: Page, where: string, within?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page }).withTags(TAGS);
+  const results = await (within ? builder.include(within) : builder).analyze();
+  return results.violations.flatMap((violation) => violation.nodes.map((node) =>
+    `${where}: ${violation.id} (${violation.impact}) ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? violation.help}`));
+}
+
+async function openMenu(page: Page): Promise<void> {
+  await page.click('.navbar__toggle');
+  await page.waitForSelector('.navbar__toggle[aria-expanded="true"]');
+  // The products dropdown too, so that its links are checked where they show.
+  await page.click('.navbar__dropdown summary');
+}
+
+test('axe finds no violation on any route, at 375 px (menu shut and open) and 1280 px', async () => {
+  const found: string[] = [];
+  for (const route of routes) {
+    const desktop = await open(route, DESKTOP);
+    found.push(...await violations(desktop, `${route} @1280`));
+    await desktop.close();
+    const phone = await open(route, PHONE);
+    found.push(...await violations(phone, `${route} @375`));
+    await openMenu(phone);
+    // Only the header changed: check it alone, which keeps this file well inside its time.
+    found.push(...await violations(phone, `${route} @375 menu open`, 'header.navbar'));
+    await phone.close();
+  }
+  assert.ok(found.length === 0, `axe violations:\n${found.join('\n')}`);
+});
+
+test('the 404 fallback has no violation (its refresh to / held back)', async () => {
+  const found: string[] = [];
+  for (const viewport of [PHONE, DESKTOP]) {
+    const page = await open('/404.html', viewport);
+    await page.waitForTimeout(100);
+    assert.is(new URL(page.url()).pathname, '/404.html', 'the refresh was held back');
+    found.push(...await violations(page, `/404.html @${viewport.width}`));
+    await page.close();
+  }
+  assert.ok(found.length === 0, `axe violations:\n${found.join('\n')}`);
+});
+
+test('the skip link is the first stop and moves focus to the main content', async () => {
+  const page = await open('/about', DESKTOP);
+  await page.keyboard.press('Tab');
+  const skip = page.locator('.skip-link');
+  assert.ok(await skip.evaluate((link) => link === document.activeElement), 'the first Tab focuses the skip link');
+  const box = await skip.boundingBox();
+  assert.ok(box && box.y >= 0 && box.height > 0, 'the focused skip link shows in the window');
+  await page.keyboard.press('Enter');
+  assert.is(new URL(page.url()).hash, '#main');
+  assert.ok(await page.evaluate(() => document.activeElement?.id === 'main'), 'focus is on <main>');
+  await page.keyboard.press('Tab');
+  assert.ok(await page.evaluate(() => document.getElementById('main')!.contains(document.activeElement)), 'the next Tab stays in the main content');
+  assert.is(await page.locator('nav[aria-label="Main"] a[aria-current="page"]').first().getAttribute('href'), '/about', 'aria-current marks the page');
+  await page.close();
+});
+
+/**
+ * Describes each visible interactive element whose focus indicator is
+ * missing or contrasts less than 3:1 (WCAG 1.4.11) with the background
+ * around it. One Tab first puts Chromium in keyboard mode, so that focus()
+ * from the script shows the ring that :focus-visible draws for keyboards.
+ */
+async function weakFocusRings(page: Page): Promise<string[]> {
+  await page.keyboard.press('Tab');
+  return page.evaluate(focusProblems);
+}
+
+/** Runs in the page: each focusable element's ring against the nearest painted background behind it. */
+function focusProblems(): string[] {
+  const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+  const luminance = ([r, g, b]: number[]) => {
+    const channel = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b);
+  };
+  const contrast = (a: number[], b: number[]) => {
+    const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+    return (light + 0.05) / (dark + 0.05);
+  };
+  /** The ring sits outside the element (outline-offset), on its parent's background; for a gradient, each of its colours. */
+  const backgroundsBehind = (element: Element) => {
+    for (let node = element.parentElement; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      const stops = style.backgroundImage.match(/rgba?\([^)]*\)/g);
+      if (stops) return stops.map(rgb);
+      const color = rgb(style.backgroundColor);
+      if (color.length >= 3 && (color[3] ?? 1) > 0) return [color];
+    }
+    return [[255, 255, 255]];
+  };
+  const selector = 'a[href], button, input, select, textarea, summary, video[controls], [tabindex]:not([tabindex="-1"])';
+  const problems: string[] = [];
+  for (const element of document.querySelectorAll<HTMLElement>(selector)) {
+    if (!element.getClientRects().length || getComputedStyle(element).visibility === 'hidden') continue;
+    element.focus();
+    if (document.activeElement !== element) continue;
+    const label = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 30);
+    const name = `${element.tagName.toLowerCase()}${typeof element.className === 'string' && element.className ? '.' + element.className.split(' ')[0] : ''} "${label}"`;
+    const style = getComputedStyle(element);
+    if (style.outlineStyle === 'none' || parseFloat(style.outlineWidth) < 2) {
+      if (style.boxShadow === 'none') problems.push(`${name}: no visible focus indicator`);
+      continue;
+    }
+    const worst = Math.min(...backgroundsBehind(element).map((background) => contrast(rgb(style.outlineColor), background)));
+    if (worst < 3) problems.push(`${name}: focus ring ${style.outlineColor} contrasts ${worst.toFixed(2)}:1 with the background`);
+  }
+  return problems;
+}
+
+test('every interactive element shows a focus ring that contrasts 3:1 with its background', async () => {
+  const problems: string[] = [];
+  for (const route of ['/', '/about', '/adaptive', '/contact', '/customerlogin']) {
+    const page = await open(route, DESKTOP);
+    problems.push(...(await weakFocusRings(page)).map((problem) => `${route} @1280: ${problem}`));
+    await page.close();
+  }
+  const phone = await open('/', PHONE);
+  await openMenu(phone);
+  problems.push(...(await weakFocusRings(phone)).map((problem) => `/ @375 menu open: ${problem}`));
+  await phone.close();
+  assert.ok(problems.length === 0, `weak focus indicators:\n${problems.join('\n')}`);
+});
+
+test.run();
