@@ -120,7 +120,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     staging = await timed('emit', () => stageSite(root, outDir));
     linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
-    const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site) };
+    const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
+    const job = { root, routes, routeFiles, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site) };
     const results = await timed('pages', async () => pool.run(job, dirty, await templates(), keep));
     throwIfAny([...siteErrors, ...results.flatMap((item) => item.errors.map(fromRecord))]);
 

@@ -17,6 +17,8 @@ const FORMAT = 1;
 export interface PageEntry {
   stamp: string;
   hash: string;
+  /** For a page that copies another: that page's file, whose stamp joins this one's. */
+  also?: string;
   page: PageInfo & { islands: string[] };
 }
 

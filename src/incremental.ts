@@ -25,7 +25,12 @@ export interface Reuse {
 export function changedPages(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[]): Reuse {
   const usable = cache && cache.outDir === path.resolve(outDir) && cache.outStamp === outStampOf(outDir);
   const entries = usable ? cache.pages : {};
-  const stamps = pageFiles.map((file) => stampOf(path.join(root, 'content', 'pages', file)));
+  const stampAt = (file: string) => stampOf(path.join(root, file));
+  const stamps = pageFiles.map((file) => {
+    const also = entries[`content/pages/${file}`]?.also;
+    const own = stampAt(`content/pages/${file}`);
+    return also ? `${own}+${stampAt(also)}` : own;
+  });
   const suspects = pageFiles.filter((file, index) => entries[`content/pages/${file}`]?.stamp !== stamps[index]);
   return {
     suspects,
@@ -39,8 +44,9 @@ export function changedPages(root: string, outDir: string, cache: BuildCache | u
         const entry = entries[`content/pages/${file}`];
         if (!suspect.has(file)) return void clean.push(entry);
         // The stamp moved (a touch, a checkout): the page is dirty only if its content did too.
-        const source = entry && readFileSync(path.join(root, 'content', 'pages', file));
-        if (entry && contentHash(source!) === entry.hash) {
+        const source = entry && readFileSync(path.join(root, 'content', 'pages', file), 'utf8');
+        const hashed = entry?.also ? `${source}\0${readFileSync(path.join(root, entry.also), 'utf8')}` : source;
+        if (entry && contentHash(hashed!) === entry.hash) {
           clean.push({ ...entry, stamp: stamps[index] });
           this.restamped = true;
         } else {

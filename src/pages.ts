@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseContentFile, routeOf, type RawDoc } from './load.ts';
-import { validatePage, type PageModel } from './validate.ts';
+import { copyTargetOf, resolveCopy, validatePage, type PageModel } from './validate.ts';
 import { outputPathOf } from './render.ts';
 import { writeOutputs } from './emit.ts';
 import { SiteError } from './errors.ts';
@@ -23,6 +23,8 @@ export interface PageJob {
   files: string[];
   /** Every route of the site, for link checks. */
   routes: string[];
+  /** Route → its file under content/pages/, to find the page a copy shows. */
+  routeFiles: Record<string, string>;
   publicFiles: string[];
   site: SiteInfo;
   assets: PageAssets;
@@ -49,6 +51,8 @@ export interface BuiltPage {
   page: PageInfo & { islands: string[] };
   stamp: string;
   hash: string;
+  /** The file of the page this one copies, whose stamp is part of this one's. */
+  also?: string;
 }
 
 export interface PageJobResult {
@@ -64,18 +68,22 @@ export function runPageJob(job: PageJob, templates: JobTemplates): PageJobResult
   const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles) };
   const docs: RawDoc[] = [];
   const models: PageModel[] = [];
-  const sources = new Map<string, { stamp: string; hash: string }>();
+  const sources = new Map<string, { stamp: string; hash: string; also?: string }>();
   for (const relative of job.files) {
     const file = `content/pages/${relative}`;
     try {
-      const absolute = path.join(job.root, file);
-      const stamp = stampOf(absolute);
-      const source = readFileSync(absolute, 'utf8');
-      sources.set(file, { stamp, hash: contentHash(source) });
-      const doc = parseContentFile(file, source);
-      doc.route = routeOf(relative);
-      docs.push(doc);
-      const model = validatePage(doc, templates as Templates, scope, errors);
+      const read = readPage(job, relative);
+      docs.push(read.doc);
+      // A copy depends on the page it copies too: both files count in its stamp and hash.
+      const target = copyTargetOf(read.doc);
+      const original = target === undefined || !job.routeFiles[target] ? undefined : readPage(job, job.routeFiles[target]);
+      sources.set(file, {
+        stamp: original ? `${read.stamp}+${original.stamp}` : read.stamp,
+        hash: original ? contentHash(read.source + '\0' + original.source) : contentHash(read.source),
+        ...(original ? { also: original.doc.file } : {}),
+      });
+      const doc = resolveCopy(read.doc, original?.doc, errors);
+      const model = doc && validatePage(doc, templates as Templates, scope, errors);
       if (model) models.push(model);
     } catch (error) {
       errors.push(error instanceof SiteError ? error : new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error }));
@@ -102,6 +110,16 @@ export function runPageJob(job: PageJob, templates: JobTemplates): PageJobResult
   }
   if (errors.length === 0) writeOutputs(job.outDir, html);
   return { pages, errors: errors.map(toRecord), kept: job.keep ? { docs, models, html } : undefined };
+}
+
+function readPage(job: PageJob, relative: string): { doc: RawDoc; source: string; stamp: string } {
+  const file = `content/pages/${relative}`;
+  const absolute = path.join(job.root, file);
+  const stamp = stampOf(absolute);
+  const source = readFileSync(absolute, 'utf8');
+  const doc = parseContentFile(file, source);
+  doc.route = routeOf(relative);
+  return { doc, source, stamp };
 }
 
 function toRecord(error: SiteError): ErrorRecord {

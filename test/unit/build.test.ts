@@ -1,8 +1,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/build.ts';
+import type { SiteErrors } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 
 const read = (dir: string, file: string) => readFile(path.join(dir, file), 'utf8');
@@ -38,6 +39,25 @@ test('a title that already names the site does not get the name twice', async ()
   await edit(root, 'content/pages/about.yaml', 'title: About', 'title: About | Fixture Site');
   const { outDir } = await buildSite({ root });
   assert.match(await read(outDir, 'about.html'), '<title>About | Fixture Site</title>');
+});
+
+test('a page with copyOf shows another page, with a canonical link to it and no sitemap entry', async () => {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'content/pages/mirror.yaml'), 'copyOf: /about\n');
+  const { outDir } = await buildSite({ root });
+  const mirror = await read(outDir, 'mirror.html');
+  assert.match(mirror, '<h1>About the fixture</h1>');
+  assert.match(mirror, '<link rel="canonical" href="https://fixture.example/about"/>');
+  assert.not.match(await read(outDir, 'sitemap.xml'), '/mirror');
+});
+
+test('copyOf must name a route that is not itself a copy', async () => {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'content/pages/mirror.yaml'), 'copyOf: /abuot\n');
+  await writeFile(path.join(root, 'content/pages/echo.yaml'), 'copyOf: /mirror\n');
+  const error = await buildSite({ root }).then((): SiteErrors => assert.unreachable('built') as never, (caught: SiteErrors) => caught);
+  const messages = error.errors.map((item) => `${item.location?.file}: ${item.message}`).sort();
+  assert.equal(messages, ['content/pages/echo.yaml: /mirror is itself a copy', 'content/pages/mirror.yaml: /abuot is not a route']);
 });
 
 test('Markdown becomes HTML in its template, with front matter as page data', async () => {

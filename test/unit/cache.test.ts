@@ -40,6 +40,16 @@ test('a touched file with the same content is not rendered again', async () => {
   assert.is((await build(root)).rendered, 0);
 });
 
+test('a page that copies another is rendered again when the original changes', async () => {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'content/pages/mirror.yaml'), 'copyOf: /about\n');
+  await build(root);
+  await edit(root, 'content/pages/about.yaml', 'heading: About the fixture', 'heading: About, again');
+  const warm = await build(root);
+  assert.is(warm.rendered, 2, 'about and its copy');
+  assert.match(await readFile(path.join(root, 'dist/mirror.html'), 'utf8'), '<h1>About, again</h1>');
+});
+
 test('a change every page depends on renders every page', async () => {
   const root = await copyFixture('basic');
   await build(root);
