@@ -1,6 +1,5 @@
-import { readdir, writeFile, mkdir } from 'node:fs/promises';
+import { readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
@@ -8,6 +7,9 @@ import { SiteError } from './errors.ts';
 import { SITEGEN_DIR } from './paths.ts';
 import type { LayoutModule, TemplateModule } from './model.ts';
 import { recall, stampsOf, type Memo, type TemplatesMemo } from './cache.ts';
+import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
+
+const VENDOR_FILTER = new RegExp(`^(${VENDOR_SPECIFIERS.map((specifier) => specifier.replace(/[/.]/g, '\\$&')).join('|')})$`);
 import type { RenderInput, RenderedPage } from './document.tsx';
 
 
@@ -55,10 +57,19 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'document.tsx'))};`,
   ].join('\n');
 
+  const vendor = await vendorModules();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await esbuild.build({
       stdin: { contents: entry, resolveDir: root, sourcefile: 'sitegen-templates.js', loader: 'js' },
+      plugins: [{
+        name: 'sitegen-vendor',
+        setup(build: esbuild.PluginBuild) {
+          // React, react-dom/server and zod come from the shared vendor modules (src/vendor.ts), so all templates
+          // and the document shell use one React.
+          build.onResolve({ filter: VENDOR_FILTER }, (args) => ({ path: vendor[args.path], external: true }));
+        },
+      }],
       bundle: true,
       write: false,
       metafile: true,
@@ -78,10 +89,11 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
   }
   const code = result.outputFiles[0].text;
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
-  const cacheDir = path.join(os.tmpdir(), 'sitegen-templates');
+  const cacheDir = path.join(root, '.sitegen', 'cache', 'templates');
   await mkdir(cacheDir, { recursive: true });
   const file = path.join(cacheDir, `${hash}.mjs`);
   await writeFile(file, code);
+  await pruneOldModules(cacheDir, file);
   const dependencies = dependenciesOf(root, names, result.metafile);
   // A new template file changes its folder's stamp; the module file itself may be cleaned out of the temporary folder.
   const inputs = stampsOf([
@@ -89,6 +101,14 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     templatesDir, path.join(templatesDir, 'pages'), file,
   ]);
   return { moduleFile: file, ...dependencies, memo: { inputs, value: { moduleFile: file, ...dependencies } } };
+}
+
+/** Keeps the newest few compiled bundles (a running dev server or a worker may still import a recent one). */
+async function pruneOldModules(dir: string, keep: string): Promise<void> {
+  const files = await readdir(dir);
+  const dated = await Promise.all(files.map(async (name) => ({ name, mtime: (await stat(path.join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  const old = dated.filter((item) => path.join(dir, item.name) !== keep).sort((a, b) => b.mtime - a.mtime).slice(4);
+  await Promise.all(old.map((item) => rm(path.join(dir, item.name), { force: true })));
 }
 
 /** Imports a compiled template bundle (in a worker thread, the one the main thread compiled). */
