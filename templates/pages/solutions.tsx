@@ -69,7 +69,10 @@ function OfferCard({ card }: { card: z.infer<typeof offering> }) {
       <p>{card.text}</p>
       <PointList name="points" points={card.points} className="points points--checks" />
       {card.more ? (
-        <a className="button button--secondary offer-card__more" href={card.more.href} aria-label={`${card.more.label}: ${card.title}`}>{card.more.label}</a>
+        // The card's title in hidden text rather than aria-label: search engines read link text, and "Learn more" alone says nothing.
+        <a className="button button--secondary offer-card__more" href={card.more.href}>
+          {card.more.label}<span className="visually-hidden">: {card.title}</span>
+        </a>
       ) : null}
     </li>
   );
