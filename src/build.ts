@@ -89,8 +89,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Large builds keep nothing in memory (holding every page's data and HTML costs more in garbage collection than it
   // saves), and reuse unchanged pages; small ones rebuild every page, which costs less than checking.
   const reusable = keep ? undefined : changedPages(root, outDir, cache, pageFiles);
-  // Workers start now and load while the templates compile and the islands bundle.
-  const pool = await startPagePool(reusable?.suspects.length ?? pageFiles.length, parallel);
+  const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
+  // The page shares start loading now (in workers too), while the templates compile and the islands bundle.
+  const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, parallel);
   let staging: string | undefined;
   try {
     const [siteDoc, publicFiles, compiled, bundle] = await Promise.all([
@@ -120,9 +121,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     staging = await timed('emit', () => stageSite(root, outDir));
     linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
-    const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
-    const job = { root, routes, routeFiles, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site) };
-    const results = await timed('pages', async () => pool.run(job, dirty, await templates(), keep));
+    const job = { routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep };
+    const results = await timed('pages', async () => pool.render(job, await templates(), dirty));
     throwIfAny([...siteErrors, ...results.flatMap((item) => item.errors.map(fromRecord))]);
 
     const built = [...clean, ...results.flatMap((item) => item.pages)].sort((a, b) => a.page.file.localeCompare(b.page.file));

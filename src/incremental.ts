@@ -16,6 +16,8 @@ import type { Templates } from './templates.ts';
 export interface Reuse {
   /** Pages whose stamp moved or that are new: the ones that may need rendering. */
   suspects: string[];
+  /** Each page file's own stamp (by its path under content/pages/), for the page jobs to record. */
+  stamps: Record<string, string>;
   /** With the site key known, which pages are clean (reused as built) and which must be rendered. */
   confirm(siteKey: string): { clean: PageEntry[]; dirty: string[] };
   /** Whether confirm() found pages whose stamp moved but whose content did not (their new stamps need saving). */
@@ -26,14 +28,15 @@ export function changedPages(root: string, outDir: string, cache: BuildCache | u
   const usable = cache && cache.outDir === path.resolve(outDir) && cache.outStamp === outStampOf(outDir);
   const entries = usable ? cache.pages : {};
   const stampAt = (file: string) => stampOf(path.join(root, file));
-  const stamps = pageFiles.map((file) => {
+  const own = pageFiles.map((file) => stampAt(`content/pages/${file}`));
+  const stamps = pageFiles.map((file, index) => {
     const also = entries[`content/pages/${file}`]?.also;
-    const own = stampAt(`content/pages/${file}`);
-    return also ? `${own}+${stampAt(also)}` : own;
+    return also ? `${own[index]}+${stampAt(also)}` : own[index];
   });
   const suspects = pageFiles.filter((file, index) => entries[`content/pages/${file}`]?.stamp !== stamps[index]);
   return {
     suspects,
+    stamps: Object.fromEntries(pageFiles.map((file, index) => [file, own[index]])),
     restamped: false,
     confirm(siteKey) {
       if (!usable || cache.siteKey !== siteKey) return { clean: [], dirty: pageFiles };

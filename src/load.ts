@@ -15,6 +15,8 @@ export interface RawDoc {
   data: unknown;
   /** Markdown body (without the front matter). */
   body?: string;
+  /** The Markdown body as HTML, when a page job converted it ahead of validation. */
+  html?: string;
   /** Finds the line and column of a field path in this file. */
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
 }

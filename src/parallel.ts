@@ -1,37 +1,62 @@
 /**
  * Spreads the page jobs of a build over the cores: the main thread takes one
- * share and worker threads the others. Workers only pay off past a few
- * hundred pages (each one starts a JavaScript engine and loads the compiled
- * templates, about 100 ms), so small sites stay on the main thread.
+ * share and worker threads the others. Each share starts loading at once
+ * (reading and parsing need no templates) and renders when `render` is
+ * called. Workers only pay off past a few hundred pages (each one starts a
+ * JavaScript engine and imports the templates), so small sites stay on the
+ * main thread.
  */
 import os from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { SITEGEN_DIR } from './paths.ts';
-import { runPageJob, type PageJob, type PageJobResult } from './pages.ts';
+import { joinShares, loadPages, renderShare, type LoadJob, type LoadedShare, type PageJobResult, type RenderJob } from './pages.ts';
 import type { Templates } from './templates.ts';
 
 /** Below this many pages per extra thread, a worker costs more than it saves. */
 const PAGES_PER_WORKER = 400;
 
-/** Workers started early, while the main thread compiles templates and bundles; `run` gives them their shares. */
 export interface PagePool {
-  run(job: Omit<PageJob, 'files' | 'keep'>, files: string[], templates: Templates, keep: boolean): Promise<PageJobResult[]>;
+  /**
+   * Renders the given files: those the shares loaded ahead, and any others (a warm build that finds out late that
+   * every page is dirty) loaded now on the main thread.
+   */
+  render(job: RenderJob, templates: Templates, files: string[]): Promise<PageJobResult[]>;
   close(): void;
 }
 
-export async function startPagePool(pageCount: number, parallel: boolean): Promise<PagePool> {
-  const threads = parallel ? Math.min(os.availableParallelism(), Math.floor(pageCount / PAGES_PER_WORKER) + 1, 8) : 1;
+/** Worker messages: load a share, then render (part of) it. */
+export type WorkerRequest =
+  | { type: 'load'; job: LoadJob }
+  | { type: 'render'; templatesModule: string; job: RenderJob; only: string[] };
+
+export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], parallel: boolean): Promise<PagePool> {
+  const threads = parallel ? Math.min(os.availableParallelism(), Math.floor(files.length / PAGES_PER_WORKER) + 1, 8) : 1;
   const workerFile = threads > 1 ? await compiledWorker() : undefined;
-  const workers = workerFile ? Array.from({ length: threads - 1 }, () => new Worker(workerFile)) : [];
+  const shares = split(files, workerFile ? threads : 1);
+  const workers = shares.slice(1).map((share) => {
+    const worker = new Worker(workerFile!);
+    worker.postMessage({ type: 'load', job: { ...load, files: share } } satisfies WorkerRequest);
+    return worker;
+  });
+  // The main thread loads its share in slices, yielding between them, so that esbuild's answers (templates, islands)
+  // are taken in as soon as they come rather than after the whole share.
+  const ownLoad = loadInSlices({ ...load, files: shares[0] });
+  ownLoad.catch(() => undefined); // awaited in render(); a build that fails before that has its own error to report
   return {
-    async run(job, files, templates, keep) {
-      const shares = split(files, workers.length + 1);
-      const fromWorkers = workers.map((worker, index) => ask(worker, templates.moduleFile, { ...job, files: shares[index + 1], keep: false }));
-      // The main thread's own share runs while the workers run theirs.
-      const own = runPageJob({ ...job, files: shares[0], keep }, templates);
-      return [own, ...(await Promise.all(fromWorkers))];
+    async render(job, templates, files) {
+      const wanted = new Set(files);
+      const fromWorkers = workers.map((worker, index) => ask(worker, {
+        type: 'render', templatesModule: templates.moduleFile, job: { ...job, keep: false },
+        only: shares[index + 1].filter((file) => wanted.has(file)),
+      }));
+      const loaded = new Set(shares.flat());
+      const late = files.filter((file) => !loaded.has(file));
+      const own = await ownLoad;
+      const mine = late.length ? joinShares(own, loadPages({ ...load, files: late })) : own;
+      const ownFiles = new Set([...shares[0].filter((file) => wanted.has(file)), ...late]);
+      return [renderShare(mine, job, templates, ownFiles), ...(await Promise.all(fromWorkers))];
     },
     close() {
       for (const worker of workers) void worker.terminate();
@@ -39,11 +64,20 @@ export async function startPagePool(pageCount: number, parallel: boolean): Promi
   };
 }
 
-function ask(worker: Worker, templatesModule: string, job: PageJob): Promise<PageJobResult> {
+async function loadInSlices(job: LoadJob, size = 100): Promise<LoadedShare> {
+  let share: LoadedShare = { docs: [], read: [], sources: new Map(), errors: [] };
+  for (let start = 0; start < job.files.length; start += size) {
+    await new Promise((resolve) => setImmediate(resolve));
+    share = joinShares(share, loadPages({ ...job, files: job.files.slice(start, start + size) }));
+  }
+  return share;
+}
+
+function ask(worker: Worker, request: WorkerRequest): Promise<PageJobResult> {
   return new Promise((resolve, reject) => {
     worker.once('message', resolve);
     worker.once('error', reject);
-    worker.postMessage({ templatesModule, job });
+    worker.postMessage(request);
   });
 }
 

@@ -146,7 +146,7 @@ export function validatePage(doc: RawDoc, templates: Templates, scope: Validatio
   const data = asObject(doc, errors);
   if (doc.kind === 'markdown') {
     data.template ??= 'markdown';
-    data.body = marked.parse(doc.body ?? '', { async: false });
+    data.body = doc.html ?? marked.parse(doc.body ?? '', { async: false });
   }
   const [core, rest] = split(data, CORE_PAGE_KEYS);
   const info = check(doc, pageCoreSchema, core, errors);

@@ -1,20 +1,29 @@
 /**
- * A worker thread of a large build: it loads the compiled templates once,
- * then runs the page jobs the main thread posts (see src/parallel.ts).
+ * A worker thread of a large build: it loads its share of the pages as soon
+ * as it is given one, then renders it with the templates the main thread
+ * compiled (see src/parallel.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { loadTemplates } from './templates.ts';
-import { runPageJob, type PageJob, type PageJobResult } from './pages.ts';
+import { loadPages, renderShare, type LoadedShare, type PageJobResult } from './pages.ts';
+import type { WorkerRequest } from './parallel.ts';
 
-interface Request {
-  templatesModule: string;
-  job: PageJob;
-}
+let share: LoadedShare | undefined;
+let loadError: Error | undefined;
 
-parentPort!.on('message', async ({ templatesModule, job }: Request) => {
+parentPort!.on('message', async (request: WorkerRequest) => {
+  if (request.type === 'load') {
+    try {
+      share = loadPages(request.job);
+    } catch (error) {
+      loadError = error as Error;
+    }
+    return;
+  }
   let result: PageJobResult;
   try {
-    result = runPageJob(job, await loadTemplates(templatesModule));
+    if (loadError || !share) throw loadError ?? new Error('render before load');
+    result = renderShare(share, request.job, await loadTemplates(request.templatesModule), new Set(request.only));
   } catch (error) {
     result = { pages: [], errors: [{ code: 'internal', message: (error as Error).message, stack: (error as Error).stack }] };
   }

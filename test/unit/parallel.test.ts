@@ -1,0 +1,61 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSite } from '../../src/build.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+
+/** The basic fixture plus enough Markdown pages for the build to use worker threads. */
+async function largeSite(pages: number): Promise<string> {
+  const root = await copyFixture('basic');
+  for (let index = 0; index < pages; index++) {
+    const body = `## Part ${index}\n\nSee [the guide](/docs/guide) and [page ${(index + 1) % pages}](/bulk-${(index + 1) % pages}).\n\n- one\n- two\n`;
+    await writeFile(path.join(root, 'content/pages', `bulk-${index}.md`), `---\ntitle: Bulk ${index}\ndescription: Page ${index}.\n---\n\n${body}`);
+  }
+  return root;
+}
+
+async function htmlFiles(dir: string): Promise<Map<string, string>> {
+  const names = (await readdir(dir, { recursive: true })).filter((name) => name.endsWith('.html')).sort();
+  return new Map(await Promise.all(names.map(async (name) => [name, await readFile(path.join(dir, name), 'utf8')] as const)));
+}
+
+test('worker threads write the same site as the main thread alone', async () => {
+  const root = await largeSite(900);
+  const inParallel = await buildSite({ root, outDir: path.join(root, 'out-parallel'), cache: false });
+  const alone = await buildSite({ root, outDir: path.join(root, 'out-alone'), cache: false, parallel: false });
+  assert.is(inParallel.pages.length, 905);
+  assert.equal(inParallel.pages.map((page) => page.route), alone.pages.map((page) => page.route));
+  const [parallelHtml, aloneHtml] = await Promise.all([htmlFiles(inParallel.outDir), htmlFiles(alone.outDir)]);
+  assert.is(parallelHtml.size, aloneHtml.size);
+  for (const [name, html] of aloneHtml) assert.is(parallelHtml.get(name), html, `${name} differs`);
+  assert.match(await readFile(path.join(inParallel.outDir, 'sitemap.xml'), 'utf8'), '/bulk-899</loc>');
+});
+
+test('errors found in worker threads are reported with the rest', async () => {
+  const root = await largeSite(900);
+  await writeFile(path.join(root, 'content/pages/bulk-850.md'), '---\ntitle: Broken\n---\nno description\n');
+  await writeFile(path.join(root, 'content/pages/bulk-10.md'), '---\ntitle: [\n---\n');
+  const errors = await buildSite({ root, cache: false }).then(
+    (): SiteError[] => assert.unreachable('built') as never,
+    (error: SiteErrors) => error.errors,
+  );
+  const where = errors.map((error) => `${error.location?.file} ${error.field ?? error.code}`).sort();
+  assert.equal(where, ['content/pages/bulk-10.md yaml-syntax', 'content/pages/bulk-850.md description']);
+});
+
+test('a warm build after a cold parallel one renders only what changed', async () => {
+  const root = await largeSite(900);
+  const cold = await buildSite({ root });
+  assert.is(cold.rendered, 905);
+  await writeFile(path.join(root, 'content/pages/bulk-500.md'), '---\ntitle: Changed\ndescription: Changed.\n---\n\nNew text.\n');
+  const warm = await buildSite({ root });
+  assert.is(warm.rendered, 1);
+  assert.match(await readFile(path.join(root, 'dist/bulk-500.html'), 'utf8'), 'New text.');
+  assert.match(await readFile(path.join(root, 'dist/bulk-499.html'), 'utf8'), 'Part 499');
+});
+
+type SiteError = SiteErrors['errors'][number];
+
+test.run();
