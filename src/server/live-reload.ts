@@ -7,7 +7,11 @@ export interface LiveReload {
 }
 
 // An EventSource client: one small external file, so the CSP needs no inline script.
-const CLIENT = `new EventSource('/__sitegen/events').addEventListener('reload', () => location.reload());\n`;
+// Connected, it marks <html data-sitegen-dev="connected"> (tests wait for it before saving a file).
+const CLIENT = `const events = new EventSource('/__sitegen/events');
+events.addEventListener('open', () => { document.documentElement.dataset.sitegenDev = 'connected'; });
+events.addEventListener('reload', () => location.reload());
+`;
 
 /** Dev only: a script that reloads the tab, injected into every HTML page, and the event stream that triggers it. */
 export function liveReload(outDir: string): LiveReload {

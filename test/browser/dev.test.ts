@@ -1,0 +1,49 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Browser } from 'playwright-core';
+import { startDev, type DevSession } from '../../src/dev.ts';
+import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { copyFixture, edit } from '../helpers/fixture.ts';
+
+let browser: Browser;
+let session: DevSession;
+let root: string;
+
+test.before(async () => {
+  root = await copyFixture('basic');
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    session = await startDev({ root, port: 0, host: '127.0.0.1', api: false });
+  } finally {
+    console.log = log;
+  }
+  browser = await launchBrowser();
+});
+
+test.after(async () => {
+  await browser?.close();
+  await session?.close();
+});
+
+test('an open tab reloads by itself when a content file is saved', async () => {
+  const { page, errors } = await openPage(browser);
+  await page.goto(session.server.url + '/about');
+  assert.is(await page.locator('h1').innerText(), 'About the fixture');
+  // The reload client connects over an event stream; wait until it is connected before saving.
+  await page.locator('html[data-sitegen-dev="connected"]').waitFor({ state: 'attached' });
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 10_000 }),
+      edit(root, 'content/pages/about.yaml', 'heading: About the fixture', 'heading: About, live'),
+    ]);
+  } finally {
+    console.log = log;
+  }
+  assert.is(await page.locator('h1').innerText(), 'About, live');
+  assert.equal(errors, [], 'console errors');
+});
+
+test.run();
