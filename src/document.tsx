@@ -3,8 +3,7 @@
  * template bundle (see templates.ts) so that the shell, the layout, the pages
  * and react-dom/server share one React.
  */
-import type { ReactNode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { IslandContext, type IslandRegistry } from './island.tsx';
 import type { LayoutModule, PageInfo, SiteInfo, TemplateModule } from './model.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from './client/config.ts';
@@ -51,87 +50,82 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   );
   const islands = [...registry.used].sort();
   const jsonLd = template.jsonLd?.({ data, page, site });
-  const extraHead = template.head?.({ data, page, site });
-  const html = '<!DOCTYPE html>' + renderToString(
-    <html lang={site.lang}>
-      <Head page={page} site={site} assets={assets} islands={islands} jsonLd={jsonLd} extra={extraHead} />
-      <body dangerouslySetInnerHTML={{ __html: body }} />
-    </html>,
-  );
-  return { html: withImportMap(html, assets.importMap), islands };
+  const extra = template.head?.({ data, page, site });
+  const head = renderHead({ page, site, assets, islands, jsonLd, extra: extra ? renderToStaticMarkup(<>{extra}</>) : '' });
+  return { html: `<!DOCTYPE html><html lang="${escape(site.lang)}">${head}<body>${body}</body></html>`, islands };
 }
 
-/**
- * Puts the import map right after the charset, ahead of the modulepreload
- * links that React hoists above every script of the head: its integrity
- * entries must be in place before the first module fetch, or the chunks a
- * preload pulls in (React) would load unchecked. Its JSON has no `<` (URLs
- * and base64 hashes), so it cannot close its element.
- */
-function withImportMap(html: string, importMap: string | undefined): string {
-  if (!importMap) return html;
-  const charset = html.indexOf('<meta charSet');
-  const at = html.indexOf('>', charset) + 1;
-  if (charset < 0 || at === 0) throw new Error('document: no <meta charset> to put the import map after');
-  return html.slice(0, at) + `<script type="importmap">${importMap}</script>` + html.slice(at);
-}
-
-interface HeadProps {
+interface HeadInput {
   page: PageInfo;
   site: SiteInfo;
   assets: PageAssets;
   islands: string[];
   jsonLd?: object;
-  /** The template's own head elements (TemplateModule.head). */
-  extra?: ReactNode;
+  /** The template's own head elements (TemplateModule.head), as HTML. */
+  extra: string;
 }
 
-function Head({ page, site, assets, islands, jsonLd, extra }: HeadProps) {
+/**
+ * The head, written as a string: it is the same two dozen elements on every
+ * page, and React's renderer cost as much for them as for a whole page body.
+ * Every value is escaped here. The import map comes right after the charset,
+ * before any module script or preload: its integrity entries must be in
+ * place before the first module fetch.
+ */
+function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): string {
   const canonical = absolute(site.url, page.canonical);
   const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
   // Editors often write the site name into a title themselves; it is not added a second time.
   const title = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
-  return (
-    <head>
-      <meta charSet="utf-8" />
-      <meta name="viewport" content="width=device-width, initial-scale=1" />
-      {extra}
-      <title>{title}</title>
-      <meta name="description" content={page.description} />
-      <link rel="canonical" href={canonical} />
-      {page.noindex ? <meta name="robots" content="noindex" /> : null}
-      {site.themeColor ? <meta name="theme-color" content={site.themeColor} /> : null}
-      <meta property="og:type" content="website" />
-      <meta property="og:site_name" content={site.name} />
-      <meta property="og:title" content={page.title} />
-      <meta property="og:description" content={page.description} />
-      <meta property="og:url" content={canonical} />
-      <meta property="og:image" content={image} />
-      <meta name="twitter:card" content="summary_large_image" />
-      <meta name="twitter:title" content={page.title} />
-      <meta name="twitter:description" content={page.description} />
-      <meta name="twitter:image" content={image} />
-      <link rel="icon" href={site.favicon} type={site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined} />
-      {assets.inlineHead.map((code, index) => <script key={index} dangerouslySetInnerHTML={{ __html: code }} />)}
-      <link rel="stylesheet" href={assets.css.href} integrity={assets.css.integrity} />
-      <RuntimeConfigElement site={site} />
-      {site.gate ? <link rel="preload" as="script" href={site.gate.script} /> : null}
-      <script type="module" src={assets.runtime.src} integrity={assets.runtime.integrity} />
-      {islands.map((name) => (
-        <link key={name} rel="modulepreload" href={assets.islands[name].src} integrity={assets.islands[name].integrity} />
-      ))}
-      {assets.devScripts.map((src) => <script key={src} type="module" src={src} />)}
-      {jsonLd ? <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: safeJson(jsonLd) }} /> : null}
-    </head>
-  );
+  const config: RuntimeConfig = { gate: site.gate, vitalsUrl: site.analytics?.vitalsUrl };
+  const parts = [
+    '<meta charset="utf-8"/>',
+    // Its JSON holds URLs and base64 hashes only, so it cannot close its element.
+    assets.importMap ? `<script type="importmap">${assets.importMap}</script>` : '',
+    '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
+    extra,
+    `<title>${escape(title)}</title>`,
+    element('meta', { name: 'description', content: page.description }),
+    element('link', { rel: 'canonical', href: canonical }),
+    page.noindex ? '<meta name="robots" content="noindex"/>' : '',
+    site.themeColor ? element('meta', { name: 'theme-color', content: site.themeColor }) : '',
+    '<meta property="og:type" content="website"/>',
+    element('meta', { property: 'og:site_name', content: site.name }),
+    element('meta', { property: 'og:title', content: page.title }),
+    element('meta', { property: 'og:description', content: page.description }),
+    element('meta', { property: 'og:url', content: canonical }),
+    element('meta', { property: 'og:image', content: image }),
+    '<meta name="twitter:card" content="summary_large_image"/>',
+    element('meta', { name: 'twitter:title', content: page.title }),
+    element('meta', { name: 'twitter:description', content: page.description }),
+    element('meta', { name: 'twitter:image', content: image }),
+    element('link', { rel: 'icon', href: site.favicon, type: site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined }),
+    ...assets.inlineHead.map((code) => `<script>${code}</script>`),
+    element('link', { rel: 'stylesheet', href: assets.css.href, integrity: assets.css.integrity }),
+    // The settings the runtime reads (src/client/config.ts): data, not code, so the CSP needs no hash for them.
+    config.gate || config.vitalsUrl ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
+    site.gate ? element('link', { rel: 'preload', as: 'script', href: site.gate.script }) : '',
+    `${element('script', { type: 'module', src: assets.runtime.src, integrity: assets.runtime.integrity }, false)}</script>`,
+    ...islands.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
+    ...assets.devScripts.map((src) => `${element('script', { type: 'module', src }, false)}</script>`),
+    jsonLd ? `<script type="application/ld+json">${safeJson(jsonLd)}</script>` : '',
+  ];
+  return `<head>${parts.join('')}</head>`;
 }
 
-/** The settings the runtime reads (src/client/config.ts): data, not code, so the CSP needs no hash for them. */
-function RuntimeConfigElement({ site }: { site: SiteInfo }) {
-  const config: RuntimeConfig = { gate: site.gate, vitalsUrl: site.analytics?.vitalsUrl };
-  if (!config.gate && !config.vitalsUrl) return null;
-  return <script type="application/json" id={CONFIG_ELEMENT_ID} dangerouslySetInnerHTML={{ __html: safeJson(config) }} />;
+/** `<name a="…" b="…"/>` with every value escaped; undefined values are left out. */
+function element(name: string, attributes: Record<string, string | undefined>, selfClosing = true): string {
+  let html = `<${name}`;
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) html += ` ${key}="${escape(value)}"`;
+  return html + (selfClosing ? '/>' : '>');
 }
+
+/** What React escapes in text and attribute values, the same way. */
+function escape(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]);
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' };
 
 function absolute(siteUrl: string, pathOrUrl: string): string {
   return new URL(pathOrUrl, siteUrl).href;
