@@ -71,14 +71,22 @@ async function routesOf(outDir: string): Promise<string[]> {
   return files.map((file) => (file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`));
 }
 
+/** Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is retried. */
+const ATTEMPTS = 3;
+
 async function audit(url: string, route: string, preset: Preset, port: number): Promise<Scores> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
-  const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
-  if (!result) throw new Error(`lighthouse gave no result for ${url}`);
-  const name = `${route === '/' ? 'index' : route.slice(1).replace(/\//g, '_')}.${preset}.json`;
-  await writeFile(path.join(REPORTS, name), result.report as string);
-  const lhr: Result = result.lhr;
-  if (lhr.runtimeError) throw new Error(`${url} (${preset}): ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  let lhr: Result | undefined;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+    if (!result) throw new Error(`lighthouse gave no result for ${url}`);
+    const name = `${route === '/' ? 'index' : route.slice(1).replace(/\//g, '_')}.${preset}.json`;
+    await writeFile(path.join(REPORTS, name), result.report as string);
+    lhr = result.lhr;
+    if (!lhr.runtimeError) break;
+    console.warn(`  ${route} ${preset}: ${lhr.runtimeError.code}${attempt < ATTEMPTS ? ', trying again' : ''}`);
+  }
+  if (!lhr || lhr.runtimeError) throw new Error(`${url} (${preset}): ${lhr?.runtimeError?.code} ${lhr?.runtimeError?.message}`);
   for (const warning of lhr.runWarnings) console.warn(`  ${route} ${preset}: ${warning}`);
   return Object.fromEntries(CATEGORIES.map((category) => [category, Math.round((lhr.categories[category]?.score ?? 0) * 100)])) as Scores;
 }
