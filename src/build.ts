@@ -33,6 +33,8 @@ export interface BuildOptions {
   dev?: boolean;
   /** Use worker threads when the site is large enough (default true, except in dev). */
   parallel?: boolean;
+  /** At most this many threads for the pages (default: one per core); 1 keeps the build on the main thread. */
+  threads?: number;
   /** Reuse what the last build made from unchanged inputs (default true). */
   cache?: boolean;
   /**
@@ -91,7 +93,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const reusable = keep ? undefined : changedPages(root, outDir, cache, pageFiles);
   const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
   // The page shares start loading now (in workers too), while the templates compile and the islands bundle.
-  const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, parallel);
+  const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, parallel ? options.threads : 1);
   let staging: string | undefined;
   try {
     const [siteDoc, publicFiles, compiled, bundle] = await Promise.all([

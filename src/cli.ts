@@ -24,9 +24,11 @@ program.command('build')
   .description('build the site into dist/ (atomically: a failed build leaves dist/ as it was)')
   .addOption(rootOption())
   .option('--out <dir>', 'output folder (default: ROOT/dist)')
-  .action(run(async (options: { root: string; out?: string }) => {
+  .addOption(new Option('--threads <n>', 'threads for the pages of a large site (default: one per core; 1 for the main thread only)').argParser(parseThreads))
+  .option('--no-cache', 'neither read nor write the build cache in ROOT/.sitegen/cache (a cold build)')
+  .action(run(async (options: { root: string; out?: string; threads?: number; cache: boolean }) => {
     const { buildCommand } = await import('./commands.ts');
-    await buildCommand(resolveRoot(options.root), options.out);
+    await buildCommand(resolveRoot(options.root), options.out, { threads: options.threads, cache: options.cache });
   }));
 
 program.command('serve')
@@ -104,6 +106,12 @@ export { program };
 
 function resolveRoot(root: string): string {
   return path.resolve(root);
+}
+
+function parseThreads(value: string): number {
+  const threads = Number(value);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new SiteError('bad-flag', `--threads ${value}: expected a whole number from 1 to 64`);
+  return threads;
 }
 
 function parsePort(value: string): number {

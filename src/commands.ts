@@ -11,13 +11,14 @@ import { stateFiles } from './state.ts';
 import { openStore } from './server/store.ts';
 import { formatSubmissions, type SubmissionFormat } from './submissions.ts';
 
-export async function buildCommand(root: string, out?: string): Promise<void> {
+export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean } = {}): Promise<void> {
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
-  const result = await buildSite({ root, outDir });
+  const result = await buildSite({ root, outDir, ...options });
   for (const warning of result.warnings) console.warn(style('yellow', 'warning ') + warning);
   const total = Object.values(result.timings).reduce((sum, ms) => sum + ms, 0);
   const stages = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(', ');
-  console.log(`built ${result.pages.length} pages into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
+  const rendered = result.rendered === result.pages.length ? '' : `, ${result.rendered} rendered and the rest unchanged`;
+  console.log(`built ${result.pages.length} pages${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
 }
 
 export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { outDir?: string }): Promise<void> {

@@ -31,8 +31,9 @@ export type WorkerRequest =
   | { type: 'load'; job: LoadJob }
   | { type: 'render'; templatesModule: string; job: RenderJob; only: string[] };
 
-export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], parallel: boolean): Promise<PagePool> {
-  const threads = parallel ? Math.min(os.availableParallelism(), Math.floor(files.length / PAGES_PER_WORKER) + 1, 8) : 1;
+/** `maxThreads` defaults to one per core; 1 keeps every page on the main thread. */
+export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], maxThreads = os.availableParallelism()): Promise<PagePool> {
+  const threads = Math.max(1, Math.min(maxThreads, Math.floor(files.length / PAGES_PER_WORKER) + 1, 8));
   const workerFile = threads > 1 ? await compiledWorker() : undefined;
   const shares = split(files, workerFile ? threads : 1);
   const workers = shares.slice(1).map((share) => {
@@ -65,10 +66,14 @@ export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[
 }
 
 async function loadInSlices(job: LoadJob, size = 100): Promise<LoadedShare> {
-  let share: LoadedShare = { docs: [], read: [], sources: new Map(), errors: [] };
+  const share: LoadedShare = { docs: [], read: [], sources: new Map(), errors: [] };
   for (let start = 0; start < job.files.length; start += size) {
     await new Promise((resolve) => setImmediate(resolve));
-    share = joinShares(share, loadPages({ ...job, files: job.files.slice(start, start + size) }));
+    const slice = loadPages({ ...job, files: job.files.slice(start, start + size) });
+    share.docs.push(...slice.docs);
+    share.read.push(...slice.read);
+    share.errors.push(...slice.errors);
+    for (const [file, source] of slice.sources) share.sources.set(file, source);
   }
   return share;
 }
