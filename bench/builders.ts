@@ -22,7 +22,8 @@ export interface Generator {
 
 export const sitegen: Generator = {
   name: 'sitegen',
-  command: (roots, outDir) => ({ argv: [process.execPath, SITEGEN_BIN, 'build', '--root', roots.sitegen, '--out', outDir] }),
+  // --no-cache: every scale run is a cold build (no templates, bundle or pages from a previous run).
+  command: (roots, outDir) => ({ argv: [process.execPath, SITEGEN_BIN, 'build', '--root', roots.sitegen, '--out', outDir, '--no-cache'] }),
 };
 
 const eleventy: Generator = {

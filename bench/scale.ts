@@ -108,7 +108,10 @@ export interface WarmResult {
   warm_stages_ms: Record<string, number>;
 }
 
-/** sitegen twice on the unchanged corpus, same output folder and TMPDIR: the second build is what a cache would speed up. */
+/**
+ * sitegen twice on the unchanged corpus, same output folder and TMPDIR: a cold build (its build cache removed
+ * first), then a warm one that finds everything in the cache.
+ */
 export async function warmRebuild(roots: CorpusRoots, settings: RunSettings): Promise<WarmResult | { error: string }> {
   const cold: Measurement[] = [];
   const warm: Measurement[] = [];
@@ -117,7 +120,8 @@ export async function warmRebuild(roots: CorpusRoots, settings: RunSettings): Pr
     const tmp = path.join(roots.outBase, `warm-tmp-${pair}`);
     await rm(outDir, { recursive: true, force: true });
     await mkdir(tmp, { recursive: true });
-    const { argv } = sitegen.command(roots, outDir);
+    await rm(path.join(roots.sitegen, '.sitegen', 'cache'), { recursive: true, force: true });
+    const argv = sitegen.command(roots, outDir).argv.filter((arg) => arg !== '--no-cache');
     const env = { ...process.env, TMPDIR: tmp, NO_COLOR: '1' };
     for (const list of [cold, warm]) {
       const result = await measure(argv, { env, useTime: settings.useTime });
