@@ -39,7 +39,7 @@ export async function snapshotSite(work: string): Promise<string> {
 export async function buildRealSite(work: string, root: string, outDir: string, useTime: boolean): Promise<Measurement> {
   const tmp = await mkdtemp(path.join(work, 'site-tmp-'));
   await rm(outDir, { recursive: true, force: true });
-  const result = await measure([process.execPath, SITEGEN_BIN, 'build', '--root', root, '--out', outDir], {
+  const result = await measure([process.execPath, SITEGEN_BIN, 'build', '--root', root, '--out', outDir, '--no-cache'], {
     env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' }, useTime,
   });
   await rm(tmp, { recursive: true, force: true });
