@@ -110,7 +110,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const site = cache?.site?.key === siteMemoKey ? cache.site.value
       : await timed('validate', async () => siteInfo(root, siteDoc, await templates(), { routes: new Set(routes), publicFiles }, now, siteErrors));
     const assets = site && pageAssets(site, bundle, { dev });
-    const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, bundle, routes, publicFiles, dev });
+    const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev });
     const { clean, dirty } = reusable ? reusable.confirm(siteKey) : { clean: [], dirty: pageFiles };
     const memos = { siteKey, publicStamp: publicStampOf(root, publicFiles), site: site && { key: siteMemoKey, value: site } };
 

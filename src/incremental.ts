@@ -4,11 +4,11 @@
  * depend on changed (the site key), in an output folder the last build left
  * as it was.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash, stampOf, stampsOf, type BuildCache, type PageEntry } from './cache.ts';
 import { SITEGEN_DIR } from './paths.ts';
-import type { BundleResult } from './bundle.ts';
+import type { PageAssets } from './document.tsx';
 import type { RawDoc } from './load.ts';
 import type { SiteInfo } from './model.ts';
 import type { Templates } from './templates.ts';
@@ -63,7 +63,8 @@ export function changedPages(root: string, outDir: string, cache: BuildCache | u
 
 /** A hash of everything every page's HTML depends on besides its own file. */
 export function siteKeyOf(parts: {
-  siteDoc: RawDoc; site?: SiteInfo; templates: Pick<Templates, 'moduleFile'>; bundle: BundleResult; routes: string[]; publicFiles: Set<string>; dev: boolean;
+  siteDoc: RawDoc; site?: SiteInfo; templates: Pick<Templates, 'moduleFile'>; assets?: PageAssets; routes: string[];
+  publicFiles: Set<string>; dev: boolean;
 }): string {
   return contentHash(JSON.stringify({
     sitegen: sitegenStamp,
@@ -71,7 +72,8 @@ export function siteKeyOf(parts: {
     loginKey: (parts.site?.api as { loginKey?: unknown } | undefined)?.loginKey,
     year: parts.site?.year,
     templates: parts.templates.moduleFile,
-    assets: parts.bundle.assets,
+    // What every page links to or inlines: hashed files, the inline head scripts and the import map.
+    assets: parts.assets,
     routes: parts.routes,
     publicFiles: [...parts.publicFiles].sort(),
     dev: parts.dev,
@@ -83,7 +85,11 @@ export function outStampOf(outDir: string): string {
   return stampOf(outDir);
 }
 
-// sitegen's own sources shape every page too (the document shell is bundled with the templates, so it is in their
-// hash; this covers the rest: render and validation rules).
-const sitegenStamp = contentHash(JSON.stringify(stampsOf(['render.ts', 'validate.ts', 'pages.ts', 'document.tsx']
-  .map((file) => path.join(SITEGEN_DIR, 'src', file)))));
+// sitegen's own sources shape every page too (the shell, the head, validation, the inline scripts): any change to
+// them renders every page again.
+const sitegenStamp = contentHash(JSON.stringify(stampsOf(sourceFiles(path.join(SITEGEN_DIR, 'src')))));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(path.join(dir, entry.name)) : [path.join(dir, entry.name)]);
+}

@@ -59,6 +59,10 @@ test('a change every page depends on renders every page', async () => {
   assert.match(await readFile(path.join(root, 'dist/docs/guide.html'), 'utf8'), '>About us</a>');
   await edit(root, 'templates/layout.tsx', '<main id="main">', '<main id="main" className="changed">');
   assert.is((await build(root)).rendered, 5, 'a layout edit');
+  await edit(root, 'templates/styles/site.css', 'sans-serif', 'serif');
+  const restyled = await build(root);
+  assert.is(restyled.rendered, 5, 'a stylesheet edit changes the hashed file every page links to');
+  assert.match(await readFile(path.join(root, 'dist/about.html'), 'utf8'), restyled.bundle.assets.css.href);
 });
 
 test('a new page renders the site again (its route is new to every link check); a removed one disappears', async () => {
