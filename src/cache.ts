@@ -24,6 +24,8 @@ export interface PageEntry {
 
 export interface BuildCache {
   format: number;
+  /** The site root it was made for: a copied root (its .sitegen too) must not trust stamps of the original's files. */
+  root: string;
   /** The output folder this cache describes. */
   outDir: string;
   /** Everything every page depends on besides its own file (site.yaml, templates, assets, routes, public files). */
@@ -67,17 +69,17 @@ export function cacheFile(root: string): string {
 export function readCache(root: string): BuildCache | undefined {
   try {
     const cache = JSON.parse(readFileSync(cacheFile(root), 'utf8')) as BuildCache;
-    return cache.format === FORMAT ? cache : undefined;
+    return cache.format === FORMAT && cache.root === path.resolve(root) ? cache : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function writeCache(root: string, cache: Omit<BuildCache, 'format'>): void {
+export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root'>): void {
   const file = cacheFile(root);
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
-  writeFileSync(temporary, JSON.stringify({ format: FORMAT, ...cache }));
+  writeFileSync(temporary, JSON.stringify({ format: FORMAT, root: path.resolve(root), ...cache }));
   renameSync(temporary, file);
 }
 

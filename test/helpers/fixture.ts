@@ -6,7 +6,8 @@ import { FIXTURES, tempDir } from './site.ts';
 /** A writable copy of test/fixtures/NAME in a temporary folder. */
 export async function copyFixture(name: string): Promise<string> {
   const root = path.join(await tempDir(`sitegen-${name}-`), name);
-  await cp(path.join(FIXTURES, name), root, { recursive: true });
+  // Never what a build left in the fixture itself (its output, its cache).
+  await cp(path.join(FIXTURES, name), root, { recursive: true, filter: (source) => !/[/\\](\.sitegen|dist)$/.test(source) });
   return root;
 }
 

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
+import { cp, readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/build.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
@@ -83,6 +83,17 @@ test('a changed public file is copied even when no page changed', async () => {
   await writeFile(path.join(root, 'public/img/logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await build(root);
   assert.is(await readFile(path.join(root, 'dist/img/logo.svg'), 'utf8'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+});
+
+test('a copied site root does not trust the cache it was copied with', async () => {
+  const original = await copyFixture('basic');
+  await build(original);
+  const copy = path.join(path.dirname(original), 'copy');
+  await cp(original, copy, { recursive: true });
+  await edit(copy, 'templates/styles/site.css', 'sans-serif', 'serif');
+  const built = await build(copy);
+  assert.is(built.rendered, 5);
+  assert.match(await readFile(path.join(copy, 'dist', built.bundle.assets.css.href), 'utf8'), 'font-family:serif');
 });
 
 test('a dist/ changed by hand is rebuilt whole', async () => {
