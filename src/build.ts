@@ -9,14 +9,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { listPageFiles, loadSiteFile, routeOf, type RawDoc } from './load.ts';
 import { loadTemplates, prepareTemplates, type CompiledTemplates, type Templates } from './templates.ts';
-import { validateSite, type SiteModel } from './validate.ts';
+import type { SiteModel } from './validate.ts';
 import { bundleIslands, type BundleResult } from './bundle.ts';
 import { renderSiteFiles, type OutputFiles } from './render.ts';
 import { discardStaging, linkOutputs, listPublicFiles, publishSite, stageSite, writeOutputs } from './emit.ts';
-import { SiteError, throwIfAny } from './errors.ts';
+import { SiteError, fromRecord, throwIfAny } from './errors.ts';
 import { pageAssets, type SiteAssets } from './assets.ts';
 import { withLoginKey } from './login-key.ts';
-import { fromRecord, type BuiltPage, type PageJobResult } from './pages.ts';
+import type { BuiltPage, PageJobResult } from './pages.ts';
 import { startPagePool } from './parallel.ts';
 import { contentHash, readCache, stampOf, stampsOf, writeCache, type BuildCache } from './cache.ts';
 import { changedPages, outStampOf, siteKeyOf } from './incremental.ts';
@@ -180,6 +180,8 @@ export async function siteInfo(
   root: string, siteDoc: RawDoc, templates: Templates, scope: { routes: ReadonlySet<string>; publicFiles: ReadonlySet<string> },
   now: Date, errors: SiteError[],
 ): Promise<SiteInfo | undefined> {
+  // Imported here, not at the top: a build that finds site.yaml in its cache never needs zod or marked.
+  const { validateSite } = await import('./validate.ts');
   const site = validateSite(siteDoc, templates, scope, errors, now);
   if (!site) return undefined;
   try {

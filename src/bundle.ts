@@ -1,7 +1,8 @@
 import { readdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { loadEsbuild } from './esbuild.ts';
 import { SiteError } from './errors.ts';
 import { SITEGEN_DIR } from './paths.ts';
 import { recall, stampsOf, type BundleMemo, type Memo } from './cache.ts';
@@ -61,8 +62,8 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Prom
     // The runtime is built apart from the islands so that it shares no chunk with them: a page without islands then
     // loads one small file, not the runtime plus pieces of code split off for the islands' sake.
     const [runtime, rest] = await Promise.all([
-      esbuild.build({ ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' }] }),
-      esbuild.build({
+      (await loadEsbuild()).build({ ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' }] }),
+      (await loadEsbuild()).build({
         ...options,
         entryPoints: [{ in: 'sitegen-styles:site.css', out: 'site' }, ...islandNames.map((name) => ({ in: `sitegen-island:${name}`, out: name }))],
       }),

@@ -1,17 +1,16 @@
+/**
+ * The commands' actions. Each imports what it needs when it runs: a build
+ * has no use for the SQLite driver, node-forge or the server, and loading
+ * them cost a warm rebuild a good part of its time.
+ */
 import path from 'node:path';
-import { buildSite } from './build.ts';
-import { checkSite } from './check.ts';
-import { startServer, type ServeOptions } from './server/serve.ts';
+import type { ServeOptions } from './server/serve.ts';
+import type { SubmissionFormat } from './submissions.ts';
 import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
-import { ensureLoginKeys, makeLoginKeys } from './keys.ts';
-import { addUser, randomPassword, readUsers } from './users.ts';
-import { readPassword } from './password-input.ts';
-import { stateFiles } from './state.ts';
-import { openStore } from './server/store.ts';
-import { formatSubmissions, type SubmissionFormat } from './submissions.ts';
 
 export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean } = {}): Promise<void> {
+  const { buildSite } = await import('./build.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
   const result = await buildSite({ root, outDir, ...options });
   for (const warning of result.warnings) console.warn(style('yellow', 'warning ') + warning);
@@ -22,6 +21,7 @@ export async function buildCommand(root: string, out?: string, options: { thread
 }
 
 export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { outDir?: string }): Promise<void> {
+  const { startServer } = await import('./server/serve.ts');
   const server = await startServer({ ...options, outDir: options.outDir ? path.resolve(options.outDir) : path.join(options.root, 'dist') });
   console.log(`serving on ${server.url}${options.api ? ' with the reference API' : ''}`);
 }
@@ -32,6 +32,9 @@ export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { out
  * only its scrypt hash is kept), then builds and serves.
  */
 export async function startCommand(options: Omit<ServeOptions, 'outDir'>): Promise<void> {
+  const [{ ensureLoginKeys }, { addUser, randomPassword, readUsers }, { stateFiles }] = await Promise.all([
+    import('./keys.ts'), import('./users.ts'), import('./state.ts'),
+  ]);
   if (await ensureLoginKeys(options.root)) {
     console.log(`made the login key pair in ${stateFiles(options.root).dir}`);
   }
@@ -48,12 +51,16 @@ export async function startCommand(options: Omit<ServeOptions, 'outDir'>): Promi
 const DEMO_USERNAME = 'demo';
 
 export async function keysCommand(root: string, force: boolean): Promise<void> {
+  const { makeLoginKeys } = await import('./keys.ts');
   const files = await makeLoginKeys(root, { force });
   console.log(`wrote ${files.privateKey} (private, mode 0600) and ${files.publicKey}; rebuild the site to embed the new public key`);
 }
 
 /** `sitegen users add NAME`: the password comes from standard input, never from the command line. */
 export async function usersAddCommand(root: string, username: string, force: boolean): Promise<void> {
+  const [{ readPassword }, { addUser }, { stateFiles }] = await Promise.all([
+    import('./password-input.ts'), import('./users.ts'), import('./state.ts'),
+  ]);
   const password = await readPassword(`password for ${username}: `);
   if (process.stdin.isTTY && password !== await readPassword('repeat it: ')) {
     throw new SiteError('password-mismatch', 'the two passwords differ; nothing was changed');
@@ -63,6 +70,7 @@ export async function usersAddCommand(root: string, username: string, force: boo
 }
 
 export async function submissionsCommand(root: string, format: SubmissionFormat): Promise<void> {
+  const [{ openStore }, { formatSubmissions }] = await Promise.all([import('./server/store.ts'), import('./submissions.ts')]);
   const store = openStore(root);
   try {
     process.stdout.write(formatSubmissions(store.list(), format));
@@ -72,6 +80,7 @@ export async function submissionsCommand(root: string, format: SubmissionFormat)
 }
 
 export async function checkCommand(root: string, out?: string): Promise<void> {
+  const { checkSite } = await import('./check.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
   const report = await checkSite(root, outDir);
   if (report.problems.length > 0) {

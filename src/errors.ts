@@ -72,3 +72,27 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
   if (error.hint) parts.push(`hint: ${error.hint}`);
   return parts.join('\n');
 }
+
+/** An error as it crosses a thread: SiteError's fields, rebuilt on the other side. */
+export interface ErrorRecord {
+  code: string;
+  message: string;
+  location?: SiteError['location'];
+  field?: string;
+  hint?: string;
+  stack?: string;
+}
+
+export function toRecord(error: SiteError): ErrorRecord {
+  const internal = error.code === 'render' || error.code === 'unreadable';
+  return {
+    code: error.code, message: error.message, location: error.location, field: error.field, hint: error.hint,
+    stack: internal ? (error.cause as Error | undefined)?.stack : undefined,
+  };
+}
+
+export function fromRecord(record: ErrorRecord): SiteError {
+  const error = new SiteError(record.code, record.message, { location: record.location, field: record.field, hint: record.hint });
+  if (record.stack) error.stack = record.stack;
+  return error;
+}

@@ -1,7 +1,8 @@
 import { readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { CORE_SCHEMA, YAMLException, load as yamlLoad } from 'js-yaml';
-import { LineCounter, parseDocument, isMap, isPair, isScalar, isSeq, type Document, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import type { Document, LineCounter, Node } from 'yaml';
 import { SiteError } from './errors.ts';
 
 /** A content file as read from disk, before validation. */
@@ -115,11 +116,16 @@ function loadYaml(file: string, source: string, lineOffset: number): unknown {
   }
 }
 
+/** The `yaml` package, loaded the first time an error needs a position (most builds never do). */
+let yamlPackage: typeof import('yaml') | undefined;
+const yaml = () => (yamlPackage ??= createRequire(import.meta.url)('yaml') as typeof import('yaml'));
+
 /** Finds positions by parsing the source again with `yaml`, once, and only when asked. */
 function locator(source: string, lineOffset: number): RawDoc['locate'] {
   let parsed: { doc: Document.Parsed; lineCounter: LineCounter } | undefined;
   return (fieldPath, key) => {
     if (!parsed) {
+      const { LineCounter, parseDocument } = yaml();
       const lineCounter = new LineCounter();
       parsed = { doc: parseDocument(source, { lineCounter, uniqueKeys: false }), lineCounter };
     }
@@ -131,6 +137,7 @@ function locator(source: string, lineOffset: number): RawDoc['locate'] {
 function locateIn(
   doc: Document.Parsed, lineCounter: LineCounter, fieldPath: readonly PropertyKey[], key: string | undefined, lineOffset: number,
 ): { line: number; column: number } {
+  const { isMap, isPair, isScalar, isSeq } = yaml();
   let node: unknown = doc.contents;
   for (const segment of fieldPath) {
     if (!isMap(node) && !isSeq(node)) break;

@@ -14,7 +14,7 @@ import { parseContentFile, routeOf, type RawDoc } from './load.ts';
 import { copyTargetOf, resolveCopy, validatePage, type PageModel } from './validate.ts';
 import { outputPathOf } from './render.ts';
 import { writeOutputs } from './emit.ts';
-import { SiteError } from './errors.ts';
+import { SiteError, toRecord, type ErrorRecord } from './errors.ts';
 import { contentHash, stampOf } from './cache.ts';
 import type { PageAssets } from './document.tsx';
 import type { PageInfo, SiteInfo } from './model.ts';
@@ -42,16 +42,6 @@ export interface RenderJob {
   keep: boolean;
   /** False when site.yaml is broken: the pages are only validated, so their errors are reported too. */
   render: boolean;
-}
-
-/** An error as it crosses a thread: SiteError's fields, rebuilt on the other side. */
-export interface ErrorRecord {
-  code: string;
-  message: string;
-  location?: SiteError['location'];
-  field?: string;
-  hint?: string;
-  stack?: string;
 }
 
 /** A built page as the build cache records it. */
@@ -157,18 +147,4 @@ function readPage(job: LoadJob, relative: string): { doc: RawDoc; source: string
   const doc = parseContentFile(file, source);
   doc.route = routeOf(relative);
   return { doc, source, stamp };
-}
-
-function toRecord(error: SiteError): ErrorRecord {
-  const internal = error.code === 'render' || error.code === 'unreadable';
-  return {
-    code: error.code, message: error.message, location: error.location, field: error.field, hint: error.hint,
-    stack: internal ? (error.cause as Error | undefined)?.stack : undefined,
-  };
-}
-
-export function fromRecord(record: ErrorRecord): SiteError {
-  const error = new SiteError(record.code, record.message, { location: record.location, field: record.field, hint: record.hint });
-  if (record.stack) error.stack = record.stack;
-  return error;
 }

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { SITEGEN_DIR } from './paths.ts';
-import { joinShares, loadPages, renderShare, type LoadJob, type LoadedShare, type PageJobResult, type RenderJob } from './pages.ts';
+import type { LoadJob, LoadedShare, PageJobResult, RenderJob } from './pages.ts';
 import type { Templates } from './templates.ts';
 
 /** Below this many pages per extra thread, a worker costs more than it saves. */
@@ -54,6 +54,7 @@ export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[
       }));
       const loaded = new Set(shares.flat());
       const late = files.filter((file) => !loaded.has(file));
+      const { joinShares, loadPages, renderShare } = await import('./pages.ts');
       const own = await ownLoad;
       const mine = late.length ? joinShares(own, loadPages({ ...load, files: late })) : own;
       const ownFiles = new Set([...shares[0].filter((file) => wanted.has(file)), ...late]);
@@ -67,6 +68,9 @@ export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[
 
 async function loadInSlices(job: LoadJob, size = 100): Promise<LoadedShare> {
   const share: LoadedShare = { docs: [], read: [], sources: new Map(), errors: [] };
+  if (job.files.length === 0) return share;
+  // Imported when there is something to load: a warm build with nothing to render never needs the page stages.
+  const { loadPages } = await import('./pages.ts');
   for (let start = 0; start < job.files.length; start += size) {
     await new Promise((resolve) => setImmediate(resolve));
     const slice = loadPages({ ...job, files: job.files.slice(start, start + size) });

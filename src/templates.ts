@@ -2,7 +2,8 @@ import { readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { loadEsbuild } from './esbuild.ts';
 import { SiteError } from './errors.ts';
 import { SITEGEN_DIR } from './paths.ts';
 import type { LayoutModule, TemplateModule } from './model.ts';
@@ -60,7 +61,7 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
   const vendor = await vendorModules();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
-    result = await esbuild.build({
+    result = await (await loadEsbuild()).build({
       stdin: { contents: entry, resolveDir: root, sourcefile: 'sitegen-templates.js', loader: 'js' },
       plugins: [{
         name: 'sitegen-vendor',

@@ -9,7 +9,8 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import * as esbuild from 'esbuild';
+import type * as esbuild from 'esbuild';
+import { loadEsbuild } from './esbuild.ts';
 import { contentHash } from './cache.ts';
 import { SITEGEN_DIR } from './paths.ts';
 
@@ -42,7 +43,7 @@ async function prepare(): Promise<Record<string, string>> {
   if (existsSync(path.join(dir, 'react.js'))) return urls;
 
   const staging = `${dir}.tmp-${process.pid}`;
-  await esbuild.build({
+  await (await loadEsbuild()).build({
     entryPoints: Object.values(VENDOR).map((name) => ({ in: `sitegen-vendor:${name}`, out: name })),
     outdir: staging,
     bundle: true,
