@@ -16,7 +16,7 @@ import { discardStaging, linkOutputs, listPublicFiles, publishSite, stageSite, w
 import { SiteError, fromRecord, throwIfAny } from './errors.ts';
 import { pageAssets, type SiteAssets } from './assets.ts';
 import { withLoginKey } from './login-key.ts';
-import type { BuiltPage, PageJobResult } from './pages.ts';
+import type { BuiltPage, PageJobResult, PageSummary } from './pages.ts';
 import { startPagePool } from './parallel.ts';
 import { contentHash, readCache, stampOf, stampsOf, writeCache, type BuildCache } from './cache.ts';
 import { changedPages, outStampOf, siteKeyOf } from './incremental.ts';
@@ -45,8 +45,8 @@ export interface BuildOptions {
 }
 
 export interface BuildResult {
-  /** Every page of the site, with the islands it uses. */
-  pages: (PageInfo & { islands: string[] })[];
+  /** Every page of the site: its route and file, whether the sitemap lists it, the islands it uses. */
+  pages: PageSummary[];
   /** How many pages this build rendered (the others were unchanged and reused). */
   rendered: number;
   /** The site and every page's data; `pages` is complete only for builds that keep them (dev, small sites). */
@@ -129,7 +129,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
 
     const built = [...clean, ...results.flatMap((item) => item.pages)].sort((a, b) => a.page.file.localeCompare(b.page.file));
     const pages = built.map((entry) => entry.page);
-    const siteFiles = renderSiteFiles({ site: site!, pages: pages.map((info) => ({ info, data: {} })) }, assets!.inlineScriptHashes);
+    const siteFiles = renderSiteFiles(site!, pages, assets!.inlineScriptHashes);
     for (const [url, contents] of bundle.files) siteFiles.set(url.slice(1), contents);
     await timed('emit', async () => {
       writeOutputs(staging!, siteFiles);

@@ -10,16 +10,17 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageInfo, SiteInfo } from './model.ts';
+import type { SiteInfo } from './model.ts';
+import type { PageSummary } from './pages.ts';
 
-const FORMAT = 1;
+const FORMAT = 2;
 
 export interface PageEntry {
   stamp: string;
   hash: string;
+  page: PageSummary;
   /** For a page that copies another: that page's file, whose stamp joins this one's. */
   also?: string;
-  page: PageInfo & { islands: string[] };
 }
 
 export interface BuildCache {

@@ -155,7 +155,7 @@ async function rebuildChanged(
     || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file)));
 
   const { files, islands } = renderPages(model, templates, next.assets.page, pages);
-  for (const [name, contents] of renderSiteFiles(model, next.assets.inlineScriptHashes)) files.set(name, contents);
+  for (const [name, contents] of renderSiteFiles(model.site, model.pages.map((page) => page.info), next.assets.inlineScriptHashes)) files.set(name, contents);
   if (touchesBundle) for (const [url, contents] of next.bundle.files) files.set(url.slice(1), contents);
   next.islands = new Map([...state.islands, ...islands]);
 

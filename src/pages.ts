@@ -44,9 +44,14 @@ export interface RenderJob {
   render: boolean;
 }
 
+/** What a build keeps of a page it made (all the next build needs of an unchanged one). */
+export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap'> {
+  islands: string[];
+}
+
 /** A built page as the build cache records it. */
 export interface BuiltPage {
-  page: PageInfo & { islands: string[] };
+  page: PageSummary;
   stamp: string;
   hash: string;
   /** The file of the page this one copies, whose stamp is part of this one's. */
@@ -128,7 +133,8 @@ export function renderShare(share: LoadedShare, job: RenderJob, templates: JobTe
         page: model.info, site: job.site, assets: job.assets,
       });
       html.set(outputPathOf(model.info.route), rendered.html);
-      pages.push({ page: { ...model.info, islands: rendered.islands }, ...share.sources.get(model.info.file)! });
+      const { route, file, sitemap } = model.info;
+      pages.push({ page: { route, file, sitemap, islands: rendered.islands }, ...share.sources.get(file)! });
     } catch (error) {
       errors.push(new SiteError('render', `rendering ${model.info.route} failed: ${(error as Error).message}`, {
         location: { file: model.info.file }, hint: `the template is templates/pages/${model.info.template}.tsx`, cause: error,

@@ -1,6 +1,7 @@
 import { SiteError } from './errors.ts';
 import { formatHeadersFile, headerRules } from './headers.ts';
 import type { PageAssets } from './document.tsx';
+import type { PageInfo, SiteInfo } from './model.ts';
 import type { SiteModel, PageModel } from './validate.ts';
 import type { Templates } from './templates.ts';
 
@@ -38,9 +39,10 @@ export function renderPages(
 }
 
 /** The files beside the pages: the fallback for unknown paths, the sitemap and robots.txt. */
-export function renderSiteFiles(model: SiteModel, inlineScriptHashes: readonly string[]): OutputFiles {
-  const { site } = model;
-  const sitemapRoutes = model.pages.filter((page) => page.info.sitemap).map((page) => page.info.route).sort();
+export function renderSiteFiles(
+  site: SiteInfo, pages: readonly Pick<PageInfo, 'route' | 'sitemap'>[], inlineScriptHashes: readonly string[],
+): OutputFiles {
+  const sitemapRoutes = pages.filter((page) => page.sitemap).map((page) => page.route).sort();
   const files: OutputFiles = new Map();
   files.set('404.html', notFoundPage(site.lang, site.name));
   // Netlify-style hosts: send every unknown path to the home page.
