@@ -150,11 +150,15 @@ async function rebuildChanged(
   const layoutChanged = templateFiles.some((file) => templates.layoutDependencies.includes(file));
   const everything = touchesBundle || layoutChanged || changed.includes('content/site.yaml');
   const changedRoutes = new Set(changed.filter((file) => file.startsWith('content/pages/')).map((file) => routeOf(file.slice('content/pages/'.length))));
+  // A page's canonical is a changed route when it is a copy of that page (copyOf): it shows the changed content.
   const pages = everything ? model.pages : model.pages.filter((page) =>
-    changedRoutes.has(page.info.route)
+    changedRoutes.has(page.info.route) || changedRoutes.has(page.info.canonical)
     || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file)));
 
-  const { files, islands } = renderPages(model, templates, next.assets.page, pages);
+  const rendered = renderPages(pages, templates, model.site, next.assets.page);
+  if (rendered.errors.length) throw new SiteErrors(rendered.errors);
+  const { islands } = rendered;
+  const files: Map<string, string | Uint8Array> = rendered.files;
   for (const [name, contents] of renderSiteFiles(model.site, model.pages.map((page) => page.info), next.assets.inlineScriptHashes)) files.set(name, contents);
   if (touchesBundle) for (const [url, contents] of next.bundle.files) files.set(url.slice(1), contents);
   next.islands = new Map([...state.islands, ...islands]);

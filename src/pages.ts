@@ -12,7 +12,7 @@ import path from 'node:path';
 import { marked } from 'marked';
 import { parseContentFile, routeOf, type RawDoc } from './load.ts';
 import { copyTargetOf, resolveCopy, validatePage, type PageModel } from './validate.ts';
-import { outputPathOf } from './render.ts';
+import { renderPages } from './render.ts';
 import { writeOutputs } from './emit.ts';
 import { SiteError, toRecord, type ErrorRecord } from './errors.ts';
 import { contentHash, stampOf } from './cache.ts';
@@ -124,23 +124,11 @@ export function renderShare(share: LoadedShare, job: RenderJob, templates: JobTe
   // A build with any error writes nothing, so rendering would be wasted.
   if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord) };
 
-  const html = new Map<string, string>();
-  const pages: PageJobResult['pages'] = [];
-  for (const model of models) {
-    try {
-      const rendered = templates.renderPage({
-        layout: templates.layout, template: templates.pages[model.info.template], data: model.data,
-        page: model.info, site: job.site, assets: job.assets,
-      });
-      html.set(outputPathOf(model.info.route), rendered.html);
-      const { route, file, sitemap } = model.info;
-      pages.push({ page: { route, file, sitemap, islands: rendered.islands }, ...share.sources.get(file)! });
-    } catch (error) {
-      errors.push(new SiteError('render', `rendering ${model.info.route} failed: ${(error as Error).message}`, {
-        location: { file: model.info.file }, hint: `the template is templates/pages/${model.info.template}.tsx`, cause: error,
-      }));
-    }
-  }
+  const rendered = renderPages(models, templates, job.site, job.assets);
+  errors.push(...rendered.errors);
+  const html = rendered.files;
+  const pages: PageJobResult['pages'] = models.map(({ info: { route, file, sitemap } }) => (
+    { page: { route, file, sitemap, islands: rendered.islands.get(route) ?? [] }, ...share.sources.get(file)! }));
   if (errors.length === 0) writeOutputs(job.outDir, html);
   return { pages, errors: errors.map(toRecord), kept: job.keep ? { docs: share.read.filter(wanted), models, html } : undefined };
 }

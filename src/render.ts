@@ -2,7 +2,7 @@ import { SiteError } from './errors.ts';
 import { formatHeadersFile, headerRules } from './headers.ts';
 import type { PageAssets } from './document.tsx';
 import type { PageInfo, SiteInfo } from './model.ts';
-import type { SiteModel, PageModel } from './validate.ts';
+import type { PageModel } from './validate.ts';
 import type { Templates } from './templates.ts';
 
 /** A rendered file: its path under dist/ and its contents. */
@@ -13,18 +13,17 @@ export function outputPathOf(route: string): string {
   return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
 }
 
-/** Renders the pages given (all by default) to HTML; errors name the route and file. */
+/** Renders pages to HTML (by output path); a page that fails gives an error naming its route, file and template. */
 export function renderPages(
-  model: SiteModel, templates: Templates, assets: PageAssets, pages: readonly PageModel[] = model.pages,
-): { files: OutputFiles; islands: Map<string, string[]> } {
-  const files: OutputFiles = new Map();
+  pages: readonly PageModel[], templates: Pick<Templates, 'layout' | 'pages' | 'renderPage'>, site: SiteInfo, assets: PageAssets,
+): { files: Map<string, string>; islands: Map<string, string[]>; errors: SiteError[] } {
+  const files = new Map<string, string>();
   const islands = new Map<string, string[]>();
   const errors: SiteError[] = [];
   for (const page of pages) {
     try {
       const rendered = templates.renderPage({
-        layout: templates.layout, template: templates.pages[page.info.template], data: page.data,
-        page: page.info, site: model.site, assets,
+        layout: templates.layout, template: templates.pages[page.info.template], data: page.data, page: page.info, site, assets,
       });
       files.set(outputPathOf(page.info.route), rendered.html);
       islands.set(page.info.route, rendered.islands);
@@ -34,8 +33,7 @@ export function renderPages(
       }));
     }
   }
-  if (errors.length) throw errors.length === 1 ? errors[0] : new AggregateError(errors, `${errors.length} pages failed to render`);
-  return { files, islands };
+  return { files, islands, errors };
 }
 
 /** The files beside the pages: the fallback for unknown paths, the sitemap and robots.txt. */

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDev, type DevSession } from '../../src/dev.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
@@ -70,6 +70,13 @@ test('a template edit rebuilds the routes that use it and no other', async () =>
 test('a new page appears and joins the sitemap', async () => {
   await edit(root, 'content/pages/hidden.yaml', 'noindex: true\n', '');
   await eventually(async () => (await output('sitemap.xml')).includes('/hidden</loc>'), 'the sitemap to list /hidden');
+});
+
+test('a page that copies another is rebuilt when the original changes', async () => {
+  await writeFile(path.join(root, 'content/pages/mirror.yaml'), 'copyOf: /docs/guide\n');
+  await eventually(async () => (await output('mirror.html').catch(() => '')).includes('<h1>Guide</h1>'), 'mirror.html to appear');
+  await edit(root, 'content/pages/docs/guide.md', 'title: Guide', 'title: Guide, revised');
+  await eventually(async () => (await output('mirror.html')).includes('<h1>Guide, revised</h1>'), 'the copy to follow its original');
 });
 
 test.run();
