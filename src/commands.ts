@@ -3,6 +3,7 @@
  * has no use for the SQLite driver, node-forge or the server, and loading
  * them cost a warm rebuild a good part of its time.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { ServeOptions } from './server/serve.ts';
 import type { SubmissionFormat } from './submissions.ts';
@@ -22,7 +23,13 @@ export async function buildCommand(root: string, out?: string, options: { thread
 
 export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { outDir?: string }): Promise<void> {
   const { startServer } = await import('./server/serve.ts');
-  const server = await startServer({ ...options, outDir: options.outDir ? path.resolve(options.outDir) : path.join(options.root, 'dist') });
+  const outDir = options.outDir ? path.resolve(options.outDir) : path.join(options.root, 'dist');
+  if (!existsSync(path.join(outDir, 'index.html'))) {
+    throw new SiteError('not-built', `${outDir} holds no built site`, {
+      hint: `run \`sitegen build${options.root === process.cwd() ? '' : ` --root ${options.root}`}\` first, or \`npm start\` to build and serve`,
+    });
+  }
+  const server = await startServer({ ...options, outDir });
   console.log(`serving on ${server.url}${options.api ? ' with the reference API' : ''}`);
 }
 

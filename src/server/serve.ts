@@ -96,6 +96,12 @@ function redirectHome(req: http.IncomingMessage, res: http.ServerResponse, outDi
     res.end('Method not allowed\n');
     return;
   }
+  // With no home page (nothing built yet), a redirect to / would loop.
+  if (new URL(req.url ?? '/', 'http://localhost').pathname === '/') {
+    res.writeHead(404, { 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Not built yet: run `sitegen build`\n');
+    return;
+  }
   res.writeHead(302, { location: '/', 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
   res.end('Redirecting to /\n');
 }

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/build.ts';
 import type { RunningServer } from '../../src/server/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { serveBuild } from '../helpers/site.ts';
+import { serveBuild, tempDir } from '../helpers/site.ts';
 
 let server: RunningServer;
 
@@ -57,6 +57,17 @@ test('hashed assets are cached for a year, immutable', async () => {
 test('dotfiles and the headers file are not served as files', async () => {
   const response = await fetch(server.url + '/_headers', { redirect: 'manual' });
   assert.is.not(response.status, 200);
+});
+
+test('a folder with nothing built answers 404 at / instead of redirecting to itself', async () => {
+  const empty = await serveBuild(await tempDir(), { api: false });
+  try {
+    const response = await fetch(empty.url + '/', { redirect: 'manual' });
+    assert.is(response.status, 404);
+    assert.match(await response.text(), 'sitegen build');
+  } finally {
+    await empty.close();
+  }
 });
 
 test.run();
