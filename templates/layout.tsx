@@ -16,12 +16,16 @@ export const schema = z.strictObject({
     cta: navLink,
   }),
   contact: z.strictObject({ phone: z.string().min(1), email: z.email() }),
+  /** The accessible name of a toast's close button. */
+  toastCloseLabel: z.string().min(1),
   footer: z.strictObject({
     about: z.string().min(1),
+    officesTitle: z.string().min(1),
     offices: z.array(z.strictObject({ city: z.string().min(1), lines: z.array(z.string().min(1)).min(1) })).min(1),
     quickLinks: z.strictObject({ title: z.string().min(1), links: z.array(navLink) }),
     compliance: z.strictObject({ title: z.string().min(1), links: z.array(navLink) }),
     social: z.array(z.strictObject({ label: z.string().min(1), href: link(), icon: z.enum(['linkedin', 'x', 'youtube', 'instagram', 'facebook']) })),
+    certificationsLabel: z.string().min(1),
     certifications: z.array(image()),
     copyright: z.string().includes('{year}', { message: 'expected the text to contain {year}, where the current year goes' }),
   }),
@@ -38,7 +42,7 @@ export default function Layout({ site, page, children }: LayoutProps) {
       <Navbar {...layout.navbar} current={page.route} />
       <main id="main" tabIndex={-1}>{children}</main>
       <Footer {...layout.footer} contact={layout.contact} logo={layout.navbar.logo} siteName={site.name} year={site.year} />
-      <Toaster />
+      <Toaster closeLabel={layout.toastCloseLabel} />
     </>
   );
 }

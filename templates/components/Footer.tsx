@@ -7,10 +7,12 @@ interface FooterProps {
   about: string;
   logo: Image;
   siteName: string;
+  officesTitle: string;
   offices: { city: string; lines: string[] }[];
   quickLinks: { title: string; links: Link[] };
   compliance: { title: string; links: Link[] };
   social: { label: string; href: string; icon: SocialIconName }[];
+  certificationsLabel: string;
   certifications: Image[];
   contact: { phone: string; email: string };
   copyright: string;
@@ -18,7 +20,7 @@ interface FooterProps {
 }
 
 export function Footer(props: FooterProps) {
-  const { about, logo, offices, quickLinks, compliance, social, certifications, contact, copyright, year } = props;
+  const { about, logo, officesTitle, offices, quickLinks, compliance, social, certificationsLabel, certifications, contact, copyright, year } = props;
   return (
     <footer className="footer">
       <div className="footer__inner">
@@ -36,7 +38,7 @@ export function Footer(props: FooterProps) {
           </ul>
         </section>
         <section className="footer__offices" aria-labelledby="footer-offices">
-          <h2 id="footer-offices" className="footer__title">Our Offices</h2>
+          <h2 id="footer-offices" className="footer__title">{officesTitle}</h2>
           {offices.map((office) => (
             <address key={office.city} className="footer__office">
               <strong>{office.city}</strong>
@@ -52,7 +54,7 @@ export function Footer(props: FooterProps) {
         <FooterLinks id="footer-compliance" {...compliance} />
       </div>
       <div className="footer__bottom">
-        <ul className="footer__certifications" aria-label="Certifications">
+        <ul className="footer__certifications" aria-label={certificationsLabel}>
           {certifications.map((item) => <li key={item.src}><Img image={item} /></li>)}
         </ul>
         <p className="footer__copyright">{copyright.replace('{year}', String(year))}</p>
