@@ -211,7 +211,7 @@ async function reloadContent(root: string, state: BuildResult, brokenFiles: Map<
   }
   return {
     site: docs.get('content/site.yaml'),
-    pages: [...docs.values()].filter((doc) => doc.route !== undefined).sort((a, b) => a.file.localeCompare(b.file)),
+    pages: [...docs.values()].filter((doc) => doc.route !== undefined).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     routes: [...docs.keys(), ...brokenFiles.keys()].filter((file) => file.startsWith('content/pages/'))
       .map((file) => routeOf(file.slice('content/pages/'.length))),
     errors: [...brokenFiles.values()],
