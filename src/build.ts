@@ -127,7 +127,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const results = await timed('pages', async () => pool.render(job, await templates(), dirty));
     throwIfAny([...siteErrors, ...results.flatMap((item) => item.errors.map(fromRecord))]);
 
-    // Code-unit order, as the file list is sorted (localeCompare cost 0.1 s on 5,000 pages).
+    // Code-unit order, as the file list is sorted.
     const built = [...clean, ...results.flatMap((item) => item.pages)].sort((a, b) => (a.page.file < b.page.file ? -1 : a.page.file > b.page.file ? 1 : 0));
     const pages = built.map((entry) => entry.page);
     const siteFiles = renderSiteFiles(site!, pages, assets!.inlineScriptHashes);
