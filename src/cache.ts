@@ -84,14 +84,10 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
   renameSync(temporary, file);
 }
 
-/** Modification time and size; `missing` for a file that is not there. */
+/** Modification time, size and inode; `missing` for a file that is not there. */
 export function stampOf(file: string): string {
-  try {
-    const info = statSync(file);
-    return `${info.mtimeMs}:${info.size}:${info.ino}`;
-  } catch {
-    return 'missing';
-  }
+  const info = statSync(file, { throwIfNoEntry: false });
+  return info ? `${info.mtimeMs}:${info.size}:${info.ino}` : 'missing';
 }
 
 export function stampsOf(files: Iterable<string>): Record<string, string> {

@@ -27,7 +27,9 @@ export interface Reuse {
 export function changedPages(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[]): Reuse {
   const usable = cache && cache.outDir === path.resolve(outDir) && cache.outStamp === outStampOf(outDir);
   const entries = usable ? cache.pages : {};
-  const stampAt = (file: string) => stampOf(path.join(root, file));
+  // Concatenated rather than path.join()ed: this runs for every page of every warm build.
+  const prefix = root.endsWith(path.sep) ? root : root + path.sep;
+  const stampAt = (file: string) => stampOf(prefix + file);
   const own = pageFiles.map((file) => stampAt(`content/pages/${file}`));
   const stamps = pageFiles.map((file, index) => {
     const also = entries[`content/pages/${file}`]?.also;
