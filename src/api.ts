@@ -25,7 +25,7 @@ export function setValidationContext(next: ValidationContext): void {
 const EXTERNAL = /^(https?:|mailto:|tel:)/i;
 
 /** The route or public file part of an internal URL: `/about#team` → `/about`. */
-export function internalTarget(url: string): string | undefined {
+function internalTarget(url: string): string | undefined {
   if (!url.startsWith('/') || url.startsWith('//')) return undefined;
   const target = url.replace(/[?#].*$/, '');
   return target.length > 1 ? target.replace(/\/$/, '') : '/';

@@ -91,7 +91,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   // Large builds keep nothing in memory (holding every page's data and HTML costs more in garbage collection than it
   // saves), and reuse unchanged pages; small ones rebuild every page, which costs less than checking.
   const reusable = keep ? undefined : changedPages(root, outDir, cache, pageFiles);
-  const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
+  const routes = pageFiles.map(routeOf);
+  const routeFiles = Object.fromEntries(routes.map((route, index) => [route, pageFiles[index]]));
   // The page shares start loading now (in workers too), while the templates compile and the islands bundle.
   const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, parallel ? options.threads : 1);
   let staging: string | undefined;
@@ -104,7 +105,6 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     ]);
     let loaded: Templates | undefined;
     const templates = async () => (loaded ??= await timed('templates', async () => ({ ...(await loadTemplates(compiled.moduleFile)), ...compiled })));
-    const routes = pageFiles.map(routeOf);
     const siteErrors: SiteError[] = [];
     const siteMemoKey = contentHash(JSON.stringify([siteDoc.source, compiled.moduleFile, routes, [...publicFiles].sort(), now.getFullYear(), loginKeyStamp(root, siteDoc)]));
     const site = cache?.site?.key === siteMemoKey ? cache.site.value

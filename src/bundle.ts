@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
-import { loadEsbuild } from './esbuild.ts';
+import { SITE_CODE, loadEsbuild } from './esbuild.ts';
 import { SiteError } from './errors.ts';
 import { SITEGEN_DIR } from './paths.ts';
 import { recall, stampsOf, type BundleMemo, type Memo } from './cache.ts';
@@ -45,16 +45,12 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Prom
     platform: 'browser',
     target: ['chrome111', 'firefox114', 'safari16.4'],
     minify: true,
-    jsx: 'automatic',
+    ...SITE_CODE,
     outdir: path.join(root, 'dist', 'assets'),
     entryNames: '[name]-[hash]',
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
-    logLevel: 'silent',
     legalComments: 'none',
-    alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'api.ts') },
-    nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
-    define: { 'process.env.NODE_ENV': '"production"' },
     plugins: [virtualEntries(root, styleFiles)],
   };
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;

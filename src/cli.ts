@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
-import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
+import { SiteError } from './errors.ts';
+import { printError } from './report.ts';
 import { style } from './terminal.ts';
 import { SITEGEN_DIR } from './paths.ts';
 
@@ -133,31 +134,6 @@ export function run<A extends unknown[]>(action: (...args: A) => Promise<void>) 
   };
 }
 
-function printError(error: unknown, root: string): void {
-  if (error instanceof SiteErrors) {
-    const sources = readSources(error.errors, root);
-    for (const item of error.errors) console.error(style('red', 'error ') + formatSiteError(item, sources) + '\n');
-    console.error(style('red', error.message));
-  } else if (error instanceof SiteError) {
-    console.error(style('red', 'error ') + formatSiteError(error, readSources([error], root)));
-  } else {
-    console.error(style('red', 'internal error: ') + ((error as Error)?.stack ?? String(error)));
-  }
-}
-
-function readSources(errors: SiteError[], root: string): Map<string, string> {
-  const sources = new Map<string, string>();
-  for (const error of errors) {
-    const file = error.location?.file;
-    if (!file || sources.has(file)) continue;
-    try {
-      sources.set(file, readFileSync(path.resolve(root, file), 'utf8'));
-    } catch {
-      // No frame for a file that cannot be read; the location still says where.
-    }
-  }
-  return sources;
-}
 
 /** Runs the command line (bin/sitegen.js calls this). */
 export async function main(argv: string[]): Promise<void> {

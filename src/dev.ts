@@ -17,7 +17,8 @@ import { renderPages, renderSiteFiles, outputPathOf } from './render.ts';
 import { emitFiles, listPublicFiles } from './emit.ts';
 import { pageAssets } from './assets.ts';
 import { withLoginKey } from './login-key.ts';
-import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
+import { SiteErrors, type SiteError } from './errors.ts';
+import { printError } from './report.ts';
 import { startServer, type RunningServer } from './server/serve.ts';
 import { style } from './terminal.ts';
 
@@ -47,7 +48,7 @@ export async function startDev({ root, port, host, api, outDir = path.join(root,
     state = await buildSite({ root, outDir, dev: true });
     console.log(`built ${state.model.pages.length} pages`);
   } catch (error) {
-    report(root, error);
+    printError(error, root);
   }
   const server = await startServer({ root, outDir, port, host, api, dev: true });
 
@@ -76,7 +77,7 @@ export async function startDev({ root, port, host, api, outDir = path.join(root,
       if (written > 0) server.reload();
       console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
     } catch (error) {
-      report(root, error);
+      printError(error, root);
       console.error(style('yellow', 'still serving the last good build; fix the file and save to rebuild'));
     }
   }
@@ -231,14 +232,4 @@ function sameContents(before: string | Uint8Array | undefined, after: string | U
   if (before === undefined) return false;
   if (typeof before === 'string' || typeof after === 'string') return before === after;
   return Buffer.compare(Buffer.from(before), Buffer.from(after)) === 0;
-}
-
-function report(root: string, error: unknown): void {
-  const errors = error instanceof SiteErrors ? error.errors : error instanceof SiteError ? [error] : undefined;
-  if (!errors) {
-    console.error(style('red', 'internal error: ') + ((error as Error)?.stack ?? String(error)));
-    return;
-  }
-  void root;
-  for (const item of errors) console.error(style('red', 'error ') + formatSiteError(item) + '\n');
 }

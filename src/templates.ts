@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { loadEsbuild } from './esbuild.ts';
+import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from './esbuild.ts';
 import { SiteError } from './errors.ts';
 import { SITEGEN_DIR } from './paths.ts';
 import type { LayoutModule, TemplateModule } from './model.ts';
@@ -77,13 +77,8 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
       platform: 'node',
       format: 'esm',
       target: 'node20',
-      jsx: 'automatic',
-      logLevel: 'silent',
-      alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'api.ts') },
-      nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
-      define: { 'process.env.NODE_ENV': '"production"' },
-      // Node built-ins used by dependencies are imported, not bundled; `require` is shimmed for CommonJS ones.
-      banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
+      ...SITE_CODE,
+      banner: NODE_REQUIRE_BANNER,
     });
   } catch (error) {
     throw templateBuildError(root, error);

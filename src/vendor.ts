@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type * as esbuild from 'esbuild';
-import { loadEsbuild } from './esbuild.ts';
+import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from './esbuild.ts';
 import { contentHash } from './cache.ts';
 import { SITEGEN_DIR } from './paths.ts';
 
@@ -54,8 +54,8 @@ async function prepare(): Promise<Record<string, string>> {
     logLevel: 'silent',
     // Smaller to parse in every process and worker that imports it.
     minify: true,
-    define: { 'process.env.NODE_ENV': '"production"' },
-    banner: { js: "import { createRequire as __sitegenRequire } from 'node:module'; const require = __sitegenRequire(import.meta.url);" },
+    define: SITE_CODE.define,
+    banner: NODE_REQUIRE_BANNER,
     plugins: [{
       name: 'sitegen-vendor',
       setup(build) {

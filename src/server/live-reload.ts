@@ -14,9 +14,8 @@ events.addEventListener('reload', () => location.reload());
 `;
 
 /** Dev only: a script that reloads the tab, injected into every HTML page, and the event stream that triggers it. */
-export function liveReload(outDir: string): LiveReload {
+export function liveReload(): LiveReload {
   const clients = new Set<http.ServerResponse>();
-  void outDir;
   return {
     handle(req, res) {
       const url = req.url ?? '/';

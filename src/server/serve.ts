@@ -30,7 +30,7 @@ type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<
 
 /** Serves dist/ (and the API); every path that is no file is redirected to `/`. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const reloader: LiveReload | undefined = options.dev ? liveReload(options.outDir) : undefined;
+  const reloader: LiveReload | undefined = options.dev ? liveReload() : undefined;
   const handlers: Handler[] = [];
   if (reloader) handlers.push(reloader.handle);
   if (options.api) {

@@ -51,6 +51,7 @@ test('broken content keeps the last good build; fixing it recovers', async () =>
   try {
     await edit(root, 'content/pages/about.yaml', 'heading: About the fixture', 'heading: [');
     await eventually(async () => errors.some((line) => line.includes('content/pages/about.yaml')), 'the error to be printed');
+    assert.ok(errors.some((line) => line.includes('| heading: [')), `the error shows the broken line:\n${errors.join('\n')}`);
     assert.match(await output('about.html'), '<h1>About the fixture</h1>', 'the last good page is still there');
     await edit(root, 'content/pages/about.yaml', 'heading: [', 'heading: About, fixed');
     await eventually(async () => (await output('about.html')).includes('<h1>About, fixed</h1>'), 'the fixed page');
