@@ -7,7 +7,7 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { buildSite } from '../../src/build.ts';
 import type { RunningServer } from '../../src/server/serve.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
@@ -27,7 +27,7 @@ forms.before(async (context) => {
       ? await buildSite({ root: customRoot, outDir: path.join(await tempDir(), 'dist') })
       : await buildRealSite();
     context.server = await serveBuild(built.outDir, { api: false, root: customRoot });
-    context.browser = await launchBrowser().catch(launchWithoutProfileFlag);
+    context.browser = await launchBrowser();
   } catch (error) {
     // uvu reports a failed hook as 0 passed with no reason; say why.
     console.error(error);
@@ -39,19 +39,6 @@ forms.after(async (context) => {
   await context.browser?.close();
   await context.server?.close();
 });
-
-/**
- * playwright-core 1.65 refuses the --user-data-dir flag that launchBrowser
- * passes; until the helper is fixed, launch the same Chromium with the same
- * flags and let playwright make the temporary profile.
- */
-function launchWithoutProfileFlag(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
-}
 
 const CONTACT_VALUES = { name: 'Asha Rao', company_name: 'Acme Bank', email_id: 'not-an-email', mobile_number: '12ab', message: 'Hello there' };
 const DEMO_VALUES = { name: 'Ravi', lastname: 'Kumar', company_name: 'Acme Pay', email_id: 'ravi@acme', mobile_number: '+91 98' };

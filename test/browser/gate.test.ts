@@ -5,7 +5,8 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser.ts';
 import { FIXTURES, serveBuild } from '../helpers/site.ts';
-import { buildSiteCopy, launchChromium } from '../helpers/island-site.ts';
+import { buildSiteCopy } from '../helpers/island-site.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 import type { RunningServer } from '../../src/server/serve.ts';
 
 type Mode = 'page' | 'islands';
@@ -37,7 +38,7 @@ gate.before(async (context) => {
   try {
     const [page, islands] = await Promise.all([build('page'), build('islands')]);
     context.sites = { page, islands };
-    context.browser = await launchChromium();
+    context.browser = await launchBrowser();
   } catch (error) {
     console.error(error);
     throw error;

@@ -6,7 +6,8 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser.ts';
 import { FIXTURES, serveBuild, tempDir } from '../helpers/site.ts';
-import { buildSiteCopy, launchChromium } from '../helpers/island-site.ts';
+import { buildSiteCopy } from '../helpers/island-site.ts';
+import { launchBrowser } from '../helpers/browser.ts';
 import type { RunningServer } from '../../src/server/serve.ts';
 
 interface Context {
@@ -29,7 +30,7 @@ islands.before(async (context) => {
     context.files = site.bundle.files;
     context.runtime = site.bundle.assets.runtime.src;
     context.server = await serveBuild(site.outDir, { root: site.root });
-    context.browser = await launchChromium();
+    context.browser = await launchBrowser();
   } catch (error) {
     console.error(error);
     throw error;

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../../src/build.ts';
 import { startServer, type RunningServer } from '../../src/server/serve.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
@@ -39,11 +39,7 @@ login.before(async (context) => {
       root: context.root, outDir: context.outDir, port: 0, host: '127.0.0.1', api: true,
       apiOptions: { contactLimit: { max: 1000, windowMs: 60_000 } },
     });
-    context.browser = await launchBrowser().catch(() => chromium.launch({
-      // playwright-core 1.65 refuses launchBrowser's --user-data-dir; the same flags without it.
-      executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    }));
+    context.browser = await launchBrowser();
   } catch (error) {
     console.error(error);
     throw error;

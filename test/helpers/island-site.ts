@@ -1,6 +1,5 @@
 import { cp, mkdir, writeFile, readFile } from 'node:fs/promises';
 import { generateKeyPairSync } from 'node:crypto';
-import { chromium, type Browser } from 'playwright-core';
 import path from 'node:path';
 import { buildSite, type BuildResult } from '../../src/build.ts';
 import { REPO_ROOT, tempDir } from './site.ts';
@@ -51,17 +50,4 @@ export async function buildSiteCopy(options: SiteCopyOptions = {}): Promise<Buil
   }
   const result = await buildSite({ root, outDir: path.join(root, 'dist') });
   return { ...result, root };
-}
-
-/**
- * Chromium as test/helpers/browser.ts launches it, minus `--user-data-dir`,
- * which this playwright-core refuses in launch() (it makes a fresh profile
- * of its own). Use launchBrowser from there once it is fixed.
- */
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
 }
