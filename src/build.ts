@@ -12,7 +12,8 @@ import { loadTemplates, prepareTemplates, type CompiledTemplates, type Templates
 import type { SiteModel } from './validate.ts';
 import { bundleIslands, type BundleResult } from './bundle.ts';
 import { renderSiteFiles, type OutputFiles } from './render.ts';
-import { discardStaging, linkOutputs, listPublicFiles, publishSite, stageSite, writeOutputs } from './emit.ts';
+import { discardStaging, linkOutputs, publishSite, stageSite, writeOutputs } from './emit.ts';
+import { listPublicFiles } from './public.ts';
 import { SiteError, fromRecord, throwIfAny } from './errors.ts';
 import { pageAssets, type SiteAssets } from './assets.ts';
 import { withLoginKey } from './login-key.ts';
@@ -120,7 +121,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return result({ pages, rendered: 0, site, templates: loaded, bundle, publicFiles, siteDoc, results: [], files: new Map(), assets: assets! });
     }
 
-    staging = await timed('emit', () => stageSite(root, outDir));
+    staging = await timed('emit', () => stageSite(root, outDir, publicFiles));
     linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
     const job = { routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { loadContent } from './load.ts';
 import { compileTemplates } from './templates.ts';
 import { validateContent } from './validate.ts';
-import { listPublicFiles } from './emit.ts';
+import { listPublicFiles } from './public.ts';
 import { SiteError, throwIfAny } from './errors.ts';
 
 export interface CheckReport {

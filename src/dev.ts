@@ -4,7 +4,7 @@
  * last good build served; fixing the file recovers.
  */
 import { statSync } from 'node:fs';
-import { cp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
@@ -14,7 +14,8 @@ import { compileTemplates } from './templates.ts';
 import { bundleIslands } from './bundle.ts';
 import { validateContent } from './validate.ts';
 import { renderPages, renderSiteFiles, outputPathOf } from './render.ts';
-import { emitFiles, listPublicFiles } from './emit.ts';
+import { emitFiles } from './emit.ts';
+import { copyPublicFiles, listPublicFiles } from './public.ts';
 import { pageAssets } from './assets.ts';
 import { withLoginKey } from './login-key.ts';
 import { SiteErrors, type SiteError } from './errors.ts';
@@ -173,9 +174,9 @@ async function rebuildChanged(
     }
   }
   for (const file of publicChanged) {
-    const target = path.join(outDir, file.slice('public/'.length));
-    if (next.publicFiles.has('/' + file.slice('public/'.length))) await cp(path.join(root, file), target);
-    else await rm(target, { force: true });
+    const url = file.slice('public'.length);
+    if (next.publicFiles.has(url)) await copyPublicFiles(root, [url], outDir);
+    else await rm(path.join(outDir, url), { force: true });
   }
   next.files = new Map([...state.files, ...files]);
   Object.assign(state, next);

@@ -1,39 +1,18 @@
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { cp, mkdir, rename, rm, writeFile, readdir } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { outputPathOf } from './render.ts';
-
-/** Every file under public/, as URL paths (`/img/logo.svg`). */
-export async function listPublicFiles(root: string): Promise<Set<string>> {
-  const publicDir = path.join(root, 'public');
-  const found = new Set<string>();
-  async function walk(dir: string, prefix: string): Promise<void> {
-    let entries;
-    try {
-      entries = await readdir(dir, { withFileTypes: true });
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
-      throw error;
-    }
-    await Promise.all(entries.map((entry) => entry.isDirectory()
-      ? walk(path.join(dir, entry.name), `${prefix}/${entry.name}`)
-      : void found.add(`${prefix}/${entry.name}`)));
-  }
-  await walk(publicDir, '');
-  return found;
-}
+import { copyPublicFiles } from './public.ts';
 
 /**
- * A fresh folder beside `outDir`, holding a copy of public/, where a build
+ * A fresh folder beside `outDir`, holding a copy of public/'s published files, where a build
  * writes everything before `publishSite` swaps it in: `outDir` always holds
  * either the previous build or the new one, never half of each.
  */
-export async function stageSite(root: string, outDir: string): Promise<string> {
+export async function stageSite(root: string, outDir: string, publicFiles: Iterable<string>): Promise<string> {
   const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.next-${process.pid}-${Date.now()}`);
   await mkdir(staging, { recursive: true });
-  await cp(path.join(root, 'public'), staging, { recursive: true }).catch((error) => {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  });
+  await copyPublicFiles(root, publicFiles, staging);
   return staging;
 }
 
