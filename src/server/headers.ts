@@ -9,6 +9,26 @@ export function staticHeaders(outDir: string, pathname: string): Record<string, 
   return headersFor(rulesOf(outDir), pathname);
 }
 
+/**
+ * What every answer carries before a handler adds its own: the build's
+ * policy headers for `/`, with a Content-Security-Policy that allows nothing
+ * (an API reply, an error or a 304 has no business running anything) and
+ * resources readable by this origin only. A page's answer replaces these
+ * with its own (staticHeaders).
+ */
+export function defaultHeaders(outDir: string): Record<string, string> {
+  return { ...headersFor(rulesOf(outDir), '/'), ...LOCKED_DOWN };
+}
+
+const LOCKED_DOWN: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
 export function rulesOf(outDir: string): HeaderRule[] {
   const file = path.join(outDir, '_headers');
   let mtimeMs: number;
