@@ -57,14 +57,13 @@ export async function listPublicFiles(root: string): Promise<Set<string>> {
  */
 export async function copyPublicFiles(root: string, files: Iterable<string>, targetDir: string): Promise<void> {
   const publicDir = path.join(root, 'public');
-  const made = new Set<string>();
+  // One mkdir per folder, shared by the copies into it (they run at once).
+  const folders = new Map<string, Promise<unknown>>();
   await Promise.all([...files].map(async (url) => {
     const target = path.join(targetDir, url);
     const parent = path.dirname(target);
-    if (!made.has(parent)) {
-      made.add(parent);
-      await mkdir(parent, { recursive: true });
-    }
+    if (!folders.has(parent)) folders.set(parent, mkdir(parent, { recursive: true }));
+    await folders.get(parent);
     await copyFile(path.join(publicDir, url), target);
   }));
 }
