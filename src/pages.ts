@@ -9,7 +9,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { marked } from 'marked';
+import { markdownToHtml } from './markdown.ts';
 import { parseContentFile, routeOf, type RawDoc } from './load.ts';
 import { copyTargetOf, resolveCopy, validatePage, type PageModel } from './validate.ts';
 import { renderPages } from './render.ts';
@@ -102,7 +102,7 @@ export function loadPages(job: LoadJob): LoadedShare {
       });
       const doc = resolveCopy(read.doc, original?.doc, share.errors);
       if (!doc) continue;
-      if (doc.kind === 'markdown') doc.html = marked.parse(doc.body ?? '', { async: false });
+      if (doc.kind === 'markdown') doc.html = markdownToHtml(doc.body ?? '');
       share.docs.push(doc);
     } catch (error) {
       share.errors.push(error instanceof SiteError ? error : new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error }));

@@ -1,4 +1,4 @@
-import { marked } from 'marked';
+import { markdownToHtml } from './markdown.ts';
 import { z, type ZodType } from 'zod';
 import { SiteError } from './errors.ts';
 import type { RawContent, RawDoc } from './load.ts';
@@ -16,26 +16,35 @@ export interface SiteModel {
   pages: PageModel[];
 }
 
+/**
+ * Where the site sends a call or loads a script from: a path on this site or
+ * an http(s) address (never `javascript:` or `data:`, which zod's url() allows).
+ */
+const endpoint = (example: string) => z.string().min(1).refine(
+  (value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^/]/i.test(value) && URL.canParse(value),
+  { message: `expected a path on this site such as ${example}, or a full https:// address` },
+);
+
 const siteCoreSchema = z.strictObject({
   name: z.string().min(1),
-  url: z.url({ message: 'expected an absolute URL such as https://example.com' }),
+  url: z.url({ protocol: /^https?$/, message: 'expected an absolute URL such as https://example.com' }),
   lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as en or en-IN').default('en'),
   description: z.string().min(1),
   image: z.string().optional(),
   favicon: z.string().default('/favicon.svg'),
   themeColor: z.string().optional(),
   api: z.strictObject({
-    contactUrl: z.string().min(1).default('/api/contact'),
-    loginUrl: z.string().min(1).default('/api/login'),
+    contactUrl: endpoint('/api/contact').default('/api/contact'),
+    loginUrl: endpoint('/api/login').default('/api/login'),
     publicKey: z.string().optional(),
   }).default({ contactUrl: '/api/contact', loginUrl: '/api/login' }),
   gate: z.strictObject({
-    script: z.string().min(1),
+    script: endpoint('/gate/check.js'),
     tenantId: z.string().min(1),
     function: z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 'expected a global function name such as botCheck'),
     mode: z.enum(['page', 'islands']).default('page'),
   }).optional(),
-  analytics: z.strictObject({ vitalsUrl: z.string().optional() }).optional(),
+  analytics: z.strictObject({ vitalsUrl: endpoint('/vitals').optional() }).optional(),
 });
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
@@ -146,7 +155,7 @@ export function validatePage(doc: RawDoc, templates: Templates, scope: Validatio
   const data = asObject(doc, errors);
   if (doc.kind === 'markdown') {
     data.template ??= 'markdown';
-    data.body = doc.html ?? marked.parse(doc.body ?? '', { async: false });
+    data.body = doc.html ?? markdownToHtml(doc.body ?? '');
   }
   const [core, rest] = split(data, CORE_PAGE_KEYS);
   const info = check(doc, pageCoreSchema, core, errors);

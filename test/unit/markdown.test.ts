@@ -1,0 +1,82 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { markdownToHtml } from '../../src/markdown.ts';
+import { buildSite } from '../../src/build.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+import { readFile } from 'node:fs/promises';
+
+// The usual payloads (OWASP's XSS filter evasion list, in the forms Markdown lets them in).
+const PAYLOADS: [string, string][] = [
+  ['a refresh to another origin', '<meta http-equiv="refresh" content="0;url=https://evil.example/">'],
+  ['a script block', '<script>alert(1)</script>'],
+  ['an inline script', 'Hello <script>alert(1)</script> world'],
+  ['an event handler', '<img src="/x.png" onerror="alert(1)">'],
+  ['an SVG with onload', '<svg onload="alert(1)"></svg>'],
+  ['an iframe', '<iframe src="https://evil.example/"></iframe>'],
+  ['a javascript: link in HTML', '<a href="javascript:alert(1)">click</a>'],
+  ['a javascript: link in Markdown', '[click](javascript:alert(1))'],
+  ['a javascript: link with odd case and entities', '[click](JaVaScRiPt&#58;alert(1))'],
+  ['a javascript: autolink', '<javascript:alert(1)>'],
+  ['a data: image', '![x](data:image/svg+xml;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+)'],
+  ['a vbscript: link', '[x](vbscript:msgbox(1))'],
+  ['a style element', '<style>body{display:none}</style>'],
+  ['a style attribute', '<p style="position:fixed;inset:0">x</p>'],
+  ['a form', '<form action="https://evil.example/"><input name="password"></form>'],
+  ['a base element', '<base href="https://evil.example/">'],
+  ['an object', '<object data="https://evil.example/x.swf"></object>'],
+  ['a link element', '<link rel="stylesheet" href="https://evil.example/x.css">'],
+  ['a protocol-relative link', '<a href="//evil.example/">x</a>'],
+];
+
+/** An element that must not be there, or an attribute that runs code, styles the page or leads to another origin. */
+const FORBIDDEN = /<(script|meta|iframe|svg|style|form|base|object|link|input(?![^>]*checkbox))\b|\s(on\w+|style)=|\s(href|src|action|data)="?\s*(javascript|vbscript|data):|="?(https?:)?\/\/evil\.example/i;
+
+for (const [what, payload] of PAYLOADS) {
+  test(`Markdown output drops ${what}`, () => {
+    const html = markdownToHtml(`# Policy\n\n${payload}\n\nThe end.\n`);
+    assert.not.match(html, FORBIDDEN, `left in: ${html}`);
+    assert.match(html, '<h1>Policy</h1>', 'the rest of the page stays');
+    assert.match(html, '<p>The end.</p>');
+  });
+}
+
+test('what editors write survives: tables, code, links, images, lists, task lists', () => {
+  const source = [
+    '## Retention', '',
+    '| Data | Kept for |', '| :-- | --: |', '| Logs | 30 days |', '',
+    '```js', 'const a = 1 < 2;', '```', '',
+    'See [the terms](/terms), [our site](https://example.com/a?b=1), [mail](mailto:privacy@example.com) and [call](tel:+911234).', '',
+    '![Diagram of the flow](/img/flow.svg "The flow")', '',
+    '1. first', '2. second', '',
+    '- [x] done', '- [ ] open', '',
+    '> A quote with **bold**, *emphasis*, ~~strike~~ and `code`.', '',
+    'Raw <kbd>Ctrl</kbd>, <b>bold</b> and <sup>1</sup> are kept.',
+  ].join('\n');
+  const html = markdownToHtml(source);
+  for (const expected of [
+    '<h2>Retention</h2>', '<th align="left">Data</th>', '<td align="right">30 days</td>',
+    '<code class="language-js">const a = 1 &lt; 2;', '<a href="/terms">the terms</a>', '<a href="https://example.com/a?b=1">our site</a>',
+    '<a href="mailto:privacy@example.com">mail</a>', '<a href="tel:+911234">call</a>',
+    '<img src="/img/flow.svg" alt="Diagram of the flow" title="The flow"', '<ol>',
+    '<blockquote>', '<strong>bold</strong>', '<del>strike</del>', '<kbd>Ctrl</kbd>', '<b>bold</b>', '<sup>1</sup>',
+  ]) assert.match(html, expected, `missing: ${expected}`);
+  assert.match(html, /<input checked(="")? disabled(="")? type="checkbox"/, 'a ticked task');
+});
+
+test('a policy page with a refresh in its body builds without it', async () => {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'content/pages/policy.md'), [
+    '---', 'title: Policy', 'description: The policy.', '---', '',
+    '<meta http-equiv="refresh" content="0;url=https://evil.example/">', '',
+    'We keep **nothing**.', '<img src=x onerror=alert(1)>', '',
+  ].join('\n'));
+  const { outDir } = await buildSite({ root });
+  const html = await readFile(path.join(outDir, 'policy.html'), 'utf8');
+  assert.match(html, 'We keep <strong>nothing</strong>.');
+  assert.not.match(html, 'evil.example');
+  assert.not.match(html, 'onerror');
+});
+
+test.run();
