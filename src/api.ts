@@ -44,6 +44,19 @@ export function link() {
   });
 }
 
+/**
+ * An address on another site that content links to (a profile, a partner):
+ * https:// with a domain name only, so that content cannot carry a
+ * `javascript:` or `data:` URL into an href (zod's plain url() allows both).
+ */
+export function webAddress() {
+  return z.url({
+    protocol: /^https$/,
+    hostname: z.regexes.domain,
+    message: 'expected the full https:// address of a page on the web, such as https://www.linkedin.com/in/name',
+  });
+}
+
 /** A file under public/, written as its URL path (`/img/logo.svg`). */
 export function asset() {
   return z.string().superRefine((url, ctx) => {

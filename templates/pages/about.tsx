@@ -1,4 +1,4 @@
-import { z, image, type PageProps } from 'sitegen';
+import { z, image, webAddress, type PageProps } from 'sitegen';
 import { hero, item, paragraphs, closing } from '../components/content-schema.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageSection, Paragraphs } from '../components/PageSection.tsx';
@@ -11,7 +11,7 @@ const person = z.strictObject({
   name: z.string().min(1),
   role: z.string().min(1),
   credential: z.string().min(1),
-  profile: z.url({ message: 'expected the full https:// address of the profile' }),
+  profile: webAddress(),
   photo: image(),
 });
 
