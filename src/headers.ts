@@ -1,8 +1,10 @@
 /**
  * The one source of truth for response headers. The build writes them to
  * dist/_headers (the format static hosts such as Netlify and Cloudflare Pages
- * read); `sitegen serve` reads that file and sends the same headers.
+ * read) and to one nginx snippet per rule (the README's recipe includes
+ * them); `sitegen serve` reads dist/_headers and sends the same headers.
  */
+import { SiteError } from './errors.ts';
 import type { SiteInfo } from './model.ts';
 
 export interface HeaderRule {
@@ -66,10 +68,24 @@ export const PERMISSIONS_POLICY = [
   'serial', 'usb', 'xr-spatial-tracking',
 ].map((feature) => `${feature}=()`).concat('autoplay=(self)').join(', ');
 
+const EVERY_PATH = '/*';
+const ASSETS = '/assets/*';
+
+/**
+ * The nginx snippet written for each rule, named for the location that
+ * includes it. nginx forgets the add_header lines of an enclosing block in a
+ * location that has its own, so each snippet holds every header its paths
+ * get, not only its rule's.
+ */
+export const NGINX_SNIPPETS: Readonly<Record<string, string>> = { [EVERY_PATH]: '_headers.nginx', [ASSETS]: '_headers.assets.nginx' };
+
+/** The files the build writes for the web server or host, never to be served to visitors. */
+export const HOST_FILES: readonly string[] = ['_headers', '_redirects', ...Object.values(NGINX_SNIPPETS)];
+
 export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[]): HeaderRule[] {
   return [
     {
-      pattern: '/*',
+      pattern: EVERY_PATH,
       headers: {
         'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),
         // Two years, with subdomains and preload, as hstspreload.org asks. Browsers ignore it over plain HTTP, so the local server may send it.
@@ -86,12 +102,49 @@ export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[
       },
     },
     // Hashed names: a changed file gets a new URL, so a copy can be kept for good.
-    { pattern: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    { pattern: ASSETS, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];
 }
 
 export function formatHeadersFile(rules: readonly HeaderRule[]): string {
   return rules.map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
+}
+
+/**
+ * The nginx form of the rules: snippet file name → `add_header … always;`
+ * lines (always, so that redirects and errors carry them too).
+ */
+export function formatNginxSnippets(rules: readonly HeaderRule[]): Map<string, string> {
+  const snippets = new Map<string, string>();
+  for (const rule of rules) {
+    const name = NGINX_SNIPPETS[rule.pattern];
+    if (!name || !rule.pattern.endsWith('/*')) throw new Error(`no nginx snippet for the header rule ${rule.pattern}: name one in NGINX_SNIPPETS`);
+    const location = rule.pattern.slice(0, -1);
+    const lines = Object.entries(headersFor(rules, location)).map(([header, value]) => `add_header ${header} ${nginxString(header, value)} always;`);
+    snippets.set(name, [
+      `# Written by \`sitegen build\` from the rules of dist/_headers: the headers for ${rule.pattern}.`,
+      `# Include it in nginx's \`location ${location}\` (README, "Deploying dist/") and reload nginx after each build.`,
+      ...lines,
+      '',
+    ].join('\n'));
+  }
+  return snippets;
+}
+
+/**
+ * A double-quoted nginx string. nginx reads `\"` and `\\` inside one, but has
+ * no escape for `$` (it starts a variable) and a header cannot hold a control
+ * character, so those are refused. Values come from src/headers.ts and the
+ * URLs of content/site.yaml, whose origins the CSP names.
+ */
+function nginxString(header: string, value: string): string {
+  const bad = /[$\x00-\x1f\x7f]/.exec(value);
+  if (bad) {
+    throw new SiteError('header-value', `the ${header} header would hold ${JSON.stringify(bad[0])}, which nginx cannot send in add_header`, {
+      location: { file: 'content/site.yaml' }, hint: 'remove the character from the URLs of api, gate and analytics: their origins go into the header',
+    });
+  }
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
 }
 
 export function parseHeadersFile(text: string): HeaderRule[] {

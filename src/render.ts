@@ -1,5 +1,5 @@
 import { SiteError } from './errors.ts';
-import { formatHeadersFile, headerRules } from './headers.ts';
+import { formatHeadersFile, formatNginxSnippets, headerRules } from './headers.ts';
 import type { PageAssets } from './document.tsx';
 import type { PageInfo, SiteInfo } from './model.ts';
 import type { PageModel } from './validate.ts';
@@ -36,7 +36,7 @@ export function renderPages(
   return { files, islands, errors };
 }
 
-/** The files beside the pages: the fallback for unknown paths, the sitemap and robots.txt. */
+/** The files beside the pages: the fallback for unknown paths, the headers for hosts and nginx, the sitemap and robots.txt. */
 export function renderSiteFiles(
   site: SiteInfo, pages: readonly Pick<PageInfo, 'route' | 'sitemap'>[], inlineScriptHashes: readonly string[],
 ): OutputFiles {
@@ -52,7 +52,9 @@ export function renderSiteFiles(
     '</urlset>',
     '',
   ].join('\n'));
-  files.set('_headers', formatHeadersFile(headerRules(site, inlineScriptHashes)));
+  const rules = headerRules(site, inlineScriptHashes);
+  files.set('_headers', formatHeadersFile(rules));
+  for (const [name, snippet] of formatNginxSnippets(rules)) files.set(name, snippet);
   files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
   return files;
 }

@@ -5,13 +5,10 @@
  * describes, over HTTPS with http redirected to it, which is when browsers
  * (and the Observatory) take HSTS into account.
  */
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { observatoryGrade, type ObservatoryGrade } from '../helpers/observatory.ts';
-import { buildRealSite, serveBuild, REPO_ROOT } from '../helpers/site.ts';
-import { parseHeadersFile } from '../../src/headers.ts';
+import { buildRealSite, serveBuild } from '../helpers/site.ts';
 
 const OUR_HTML = '<!DOCTYPE html><script type="module" src="/assets/runtime.js" integrity="sha384-x"></script>';
 
@@ -69,25 +66,6 @@ test('sitegen serve sends an A+ set of headers for a page and an asset of the re
     assert.is(asset.headers.get('cache-control'), 'public, max-age=31536000, immutable', 'hashed assets are cached for good');
   } finally {
     await server.close();
-  }
-});
-
-test("the README's nginx example sends the headers of dist/_headers", async () => {
-  const { outDir } = await buildRealSite();
-  const rules = parseHeadersFile(await readFile(path.join(outDir, '_headers'), 'utf8'));
-  const readme = await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8');
-  const nginx = /```nginx\n([\s\S]*?)```/.exec(readme)?.[1] ?? '';
-  const sent = new Map([...nginx.matchAll(/add_header ([\w-]+) "([^"]*)" always;/g)].map(([, name, value]) => [name, value]));
-  for (const rule of rules) {
-    for (const [name, value] of Object.entries(rule.headers)) {
-      // The CSP carries this build's script hashes: the README says to copy it from dist/_headers.
-      const expected = name === 'Content-Security-Policy' ? '<from dist/_headers>' : value;
-      if (name === 'Cache-Control') {
-        assert.ok(nginx.includes(`add_header Cache-Control "${value}" always;`), `README nginx: Cache-Control "${value}" for ${rule.pattern}`);
-      } else {
-        assert.is(sent.get(name), expected, `README nginx: ${name}`);
-      }
-    }
   }
 });
 

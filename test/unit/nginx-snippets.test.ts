@@ -1,0 +1,74 @@
+/**
+ * The nginx form of dist/_headers that the build writes (src/headers.ts):
+ * what each snippet holds and how values are quoted. nginx itself runs the
+ * snippets in test/unit/nginx.test.ts.
+ */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { formatNginxSnippets, headerRules, headersFor, HOST_FILES, NGINX_SNIPPETS } from '../../src/headers.ts';
+import type { SiteInfo } from '../../src/model.ts';
+import { renderSiteFiles } from '../../src/render.ts';
+
+const SITE: SiteInfo = {
+  name: 'Example', url: 'https://www.example.com', lang: 'en', description: 'An example', favicon: '/favicon.ico',
+  api: { contactUrl: 'https://api.example.net/contact', loginUrl: '/api/login' }, layout: {}, year: 2025,
+};
+const HASHES = ['sha256-abc='];
+
+/** The headers a snippet sends, read back the way nginx reads a double-quoted string. */
+function parseSnippet(snippet: string): Record<string, string> {
+  const lines = snippet.split('\n').filter((line) => line && !line.startsWith('#'));
+  const headers: Record<string, string> = {};
+  for (const line of lines) {
+    const parsed = /^add_header ([\w-]+) "((?:[^"\\]|\\.)*)" always;$/.exec(line);
+    assert.ok(parsed, `not an add_header line nginx reads: ${line}`);
+    headers[parsed![1]] = parsed![2].replace(/\\(.)/g, '$1');
+  }
+  return headers;
+}
+
+test('each nginx snippet sends every header dist/_headers gives its location', () => {
+  const rules = headerRules(SITE, HASHES);
+  const snippets = formatNginxSnippets(rules);
+  assert.equal([...snippets.keys()].sort(), Object.values(NGINX_SNIPPETS).sort());
+  const pages = parseSnippet(snippets.get(NGINX_SNIPPETS['/*'])!);
+  assert.equal(pages, headersFor(rules, '/about'), 'location / gets the rules for /*');
+  assert.match(pages['Content-Security-Policy'], "'sha256-abc='", "the build's script hashes");
+  assert.match(pages['Content-Security-Policy'], 'https://api.example.net', 'the origins of site.yaml');
+  const assets = parseSnippet(snippets.get(NGINX_SNIPPETS['/assets/*'])!);
+  assert.equal(assets, headersFor(rules, '/assets/app.js'), 'location /assets/ repeats the security headers');
+  assert.is(assets['Cache-Control'], 'public, max-age=31536000, immutable');
+  assert.ok(assets['Content-Security-Policy'], 'nginx drops inherited add_header lines, so the asset snippet has its own');
+});
+
+test('a quote or a backslash in a header value is escaped for nginx', () => {
+  const value = 'say "hi" \\ bye';
+  const snippets = formatNginxSnippets([{ pattern: '/*', headers: { 'X-Test': value } }]);
+  const snippet = snippets.get(NGINX_SNIPPETS['/*'])!;
+  assert.match(snippet, 'add_header X-Test "say \\"hi\\" \\\\ bye" always;');
+  assert.is(parseSnippet(snippet)['X-Test'], value);
+});
+
+test('a $ or a control character in a header value stops the build, naming the header and the file', () => {
+  // nginx has no escape for $ in a string: it would read a variable and refuse the configuration.
+  const site = { ...SITE, api: { ...SITE.api, contactUrl: 'https://api$x.example/contact' } };
+  try {
+    renderSiteFiles(site, [], HASHES);
+    assert.unreachable('an origin with $ was written into an nginx snippet');
+  } catch (error) {
+    assert.match((error as Error).message, 'the Content-Security-Policy header would hold "$"');
+    assert.is((error as { location?: { file: string } }).location?.file, 'content/site.yaml');
+  }
+  assert.throws(() => formatNginxSnippets([{ pattern: '/*', headers: { 'X-Test': 'a\nadd_header X-Evil "1"' } }]), /X-Test header would hold "\\n"/);
+});
+
+test('a header rule without a snippet name is an error naming the rule', () => {
+  assert.throws(() => formatNginxSnippets([{ pattern: '/blog/*', headers: { 'X-Test': '1' } }]), /\/blog\/\*/);
+});
+
+test('the build writes each file of HOST_FILES, and no other file for the server', () => {
+  const files = renderSiteFiles(SITE, [], HASHES);
+  assert.equal([...files.keys()].filter((name) => name.startsWith('_')).sort(), [...HOST_FILES].sort());
+});
+
+test.run();
