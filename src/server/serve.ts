@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import type { Duplex } from 'node:stream';
+import { HOST_FILES } from '../headers.ts';
 import { defaultHeaders, staticHeaders } from './headers.ts';
 import { parseRequestPath, resolveStaticFile } from './request-path.ts';
 import { liveReload, type LiveReload } from './live-reload.ts';
@@ -78,7 +79,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // Handlers and sirv all see the one normalised spelling of the path that was checked.
       req.url = target.url;
       for (const handle of handlers) if (await handle(req, res)) return;
-      const file = resolveStaticFile(options.outDir, target.pathname, HOST_FILES);
+      const file = resolveStaticFile(options.outDir, target.pathname, HOST_FILE_NAMES);
       if (!file) return redirectHome(req, res, options.outDir, target.pathname);
       if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res);
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, target.pathname))) res.setHeader(name, value);
@@ -121,7 +122,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 }
 
 /** Host configuration files the build writes: for the host, never for visitors. */
-const HOST_FILES: ReadonlySet<string> = new Set(['_headers', '_redirects']);
+const HOST_FILE_NAMES: ReadonlySet<string> = new Set(HOST_FILES);
 
 function redirectHome(req: http.IncomingMessage, res: http.ServerResponse, outDir: string, pathname: string): void {
   for (const [name, value] of Object.entries(staticHeaders(outDir, '/'))) res.setHeader(name, value);

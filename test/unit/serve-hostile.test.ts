@@ -72,7 +72,10 @@ hostile('a path that cannot be parsed gets 400 with the policy headers, not a 50
 });
 
 hostile('the host files are refused in every spelling', async ({ server }) => {
-  for (const target of ['/_headers', '/%5Fheaders', '/%5fheaders', '/_headers/', '//_headers', '/./_headers', '/x/../_headers', '/_redirects?x=1', '/%5Fredirects']) {
+  for (const target of [
+    '/_headers', '/%5Fheaders', '/%5fheaders', '/_headers/', '//_headers', '/./_headers', '/x/../_headers', '/_redirects?x=1', '/%5Fredirects',
+    '/_headers.nginx', '/%5Fheaders.assets.nginx', '//_headers.assets.nginx/',
+  ]) {
     const { status, head } = await get(server, target);
     assert.is(status, 302, `status of ${target}`);
     assert.match(head, 'location: /\r\n', `${target} goes home`);
