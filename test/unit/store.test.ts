@@ -62,6 +62,7 @@ for (const [change, makeChange, expected] of CHANGES) {
   test(`${change} while the server runs: whatever was acknowledged can be read back`, async () => {
     const root = await apiRoot();
     const server = await serveApi(root);
+    const log = captureConsole();
     try {
       assert.is((await postJson(server.url + '/api/contact', contact('before'))).status, 200);
       await makeChange(root);
@@ -69,7 +70,9 @@ for (const [change, makeChange, expected] of CHANGES) {
       assert.is(answer.status, 200, `the request after the change: ${answer.text}`);
       assert.equal(await storedNames(root), expected, 'what `sitegen submissions` lists');
       assert.is((await stat(stateFiles(root).database)).mode & 0o777, 0o600, 'a database made again is private too');
+      assert.equal(log.lines(), [`warning: ${stateFiles(root).database} was removed or replaced while the server ran; storing in the database now at that path`]);
     } finally {
+      log.restore();
       await server.close();
     }
   });
