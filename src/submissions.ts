@@ -11,7 +11,8 @@ export function formatSubmissions(rows: readonly Submission[], format: Submissio
 
 /**
  * One CSV field as RFC 4180 writes it: quoted when it holds a comma, a
- * quote or a line break, with quotes doubled. Null is an empty field.
+ * quote, a line break or a NUL byte (which some readers take for the end of
+ * the field), with quotes doubled. Null is an empty field.
  * Visitors write these values, and whoever reads the export opens it in a
  * spreadsheet: a text that starts like a formula (=, +, -, @, tab, CR) gets
  * a leading apostrophe so that it stays text (OWASP's CSV injection advice;
@@ -20,5 +21,5 @@ export function formatSubmissions(rows: readonly Submission[], format: Submissio
 export function csvField(value: string | number | null): string {
   if (value === null) return '';
   const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",\r\n\0]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -1,4 +1,5 @@
 import type http from 'node:http';
+import { SiteError } from '../errors.ts';
 import { readJsonBody } from './body.ts';
 import { clientOf, sendJson, tooMany } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -67,7 +68,14 @@ export function contactHandler(store: SubmissionStore, limiter: RateLimiter) {
     if (!body.ok) return sendJson(res, body.status, { error: body.error }, body.status === 413 ? { connection: 'close' } : {});
     const result = validateSubmission(body.value);
     if (!result.ok) return sendJson(res, 400, { error: result.error, field: result.field });
-    const id = store.add(result.submission);
+    let id: number;
+    try {
+      id = store.add(result.submission);
+    } catch (error) {
+      // Nothing is acknowledged that `sitegen submissions` could not read back.
+      console.error(error instanceof SiteError ? `error: ${error.message}` : error);
+      return sendJson(res, 500, { error: 'the request could not be stored; please try again later' });
+    }
     sendJson(res, 200, { ok: true, id });
   };
 }

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
@@ -9,6 +10,10 @@ const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  * refuses --user-data-dir in launch()).
  */
 export async function launchBrowser(): Promise<Browser> {
+  // playwright's own message names the path and then offers its download, which does not apply here.
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install chromium) or set CHROME_PATH to a Chromium binary`);
+  }
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,

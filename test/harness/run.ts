@@ -1,0 +1,66 @@
+/**
+ * The test runner behind `npm test`: uvu's own runner, plus a verdict it
+ * lacks. uvu calls a run green when a suite's `before` hook threw (it reports
+ * "Total 49, Passed 0" and exits 0, as on a machine without Chromium). Here
+ * a run passes only when every test that was defined passed: a failed hook,
+ * a skipped test, a suite never run, a file that cannot be loaded or a run
+ * with no tests at all exits 1, and the last line says why.
+ *
+ *   node --import tsx test/harness/run.ts DIR [PATTERN] [--bail] [--ignore RE] [--no-color]
+ *
+ * DIR and PATTERN mean what they mean to uvu's command line.
+ */
+import { register } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { verdict } from './verdict.ts';
+
+const { values: flags, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    bail: { type: 'boolean', short: 'b', default: false },
+    ignore: { type: 'string', short: 'i', multiple: true },
+    'no-color': { type: 'boolean', default: false },
+  },
+});
+const [dir, pattern] = positionals;
+if (!dir) {
+  console.error('usage: node --import tsx test/harness/run.ts DIR [PATTERN] [--bail] [--ignore RE] [--no-color]');
+  process.exit(2);
+}
+// As uvu's command line does by default (its colours are chosen when it loads).
+if (!flags['no-color']) process.env.FORCE_COLOR = '1';
+
+const wrapper = new URL('./uvu.ts', import.meta.url).href;
+register('./resolve.mjs', { parentURL: import.meta.url, data: { wrapper } });
+// uvu queues suites for its runner instead of running each file on its own (what its /run module sets).
+(globalThis as { UVU_DEFER?: number }).UVU_DEFER = 1;
+
+const harness = await import('./uvu.ts');
+const { parse } = await import('uvu/parse');
+const { suites } = await parse(dir, pattern, { ignore: flags.ignore });
+
+const loadFailures: { file: string; error: unknown }[] = [];
+for (const [index, file] of suites.entries()) {
+  globalThis.UVU_INDEX = index;
+  globalThis.UVU_QUEUE.push([file.name]);
+  harness.loading.file = path.join(dir, file.name);
+  try {
+    await import(pathToFileURL(file.file).href);
+  } catch (error) {
+    loadFailures.push({ file: harness.loading.file, error });
+  }
+}
+
+let stopped: unknown;
+try {
+  await harness.exec(flags.bail);
+} catch (error) {
+  stopped = error;
+}
+
+const result = verdict(harness.records, loadFailures, stopped);
+for (const block of result.details) console.error(block);
+for (const line of result.lines) console.error(line);
+process.exitCode = result.ok ? 0 : 1;
