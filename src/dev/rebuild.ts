@@ -48,7 +48,9 @@ export async function rebuildChanged(
   next.assets = pageAssets(model.site, next.bundle, { dev: true });
 
   const layoutChanged = templateFiles.some((file) => templates.layoutDependencies.includes(file));
-  const everything = touchesBundle || layoutChanged || contentChanged.includes(SITE_FILE) || notes.localFiles.length > 0;
+  // A changed site model (site.yaml, or a local file its schema reads such as the login key) changes every page.
+  const siteChanged = JSON.stringify(model.site) !== JSON.stringify(state.model.site);
+  const everything = touchesBundle || layoutChanged || siteChanged;
   const changedRoutes = new Set(contentChanged.filter((file) => file !== SITE_FILE).map((file) => routeOf(file.slice(PAGES_DIR.length + 1))));
   // A page's canonical is a changed route when it is a copy of that page (copyOf): it shows the changed content.
   const pages = everything ? model.pages : model.pages.filter((page) =>
