@@ -15,7 +15,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { startServer } from '../src/server/serve.ts';
+import { startServer } from '../src/serve/serve.ts';
 import { openStore } from '../src/server/store.ts';
 
 const { values } = parseArgs({ options: {

@@ -1,7 +1,7 @@
 /**
  * The dev loop: `sitegen dev` on a copy of the repo's site root, then edits
  * of different content files, each timed from the file write to the moment
- * the page's HTML in the served dist/ holds the edit.
+ * the page's HTML in the served folder (ROOT/.sitegen/dev) holds the edit.
  */
 import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -81,7 +81,7 @@ export async function devLoop(work: string, edits: number): Promise<DevLoopResul
     for (let index = 0; index < edits; index++) {
       const relative = files[index % files.length];
       const source = path.join(root, 'content', 'pages', relative);
-      const output = path.join(root, 'dist', outputOf(relative));
+      const output = path.join(root, '.sitegen', 'dev', outputOf(relative));
       const marker = `Bench edit ${index + 1} of ${edits}`;
       const next = editContent(relative, await readFile(source, 'utf8'), `${marker}.`);
       const before = await fingerprint(output);
@@ -91,7 +91,7 @@ export async function devLoop(work: string, edits: number): Promise<DevLoopResul
       if (elapsed === undefined) {
         timeouts++;
         if (samples.length === 0 && timeouts >= 3) {
-          return { error: `no rebuild seen in dist/ for 3 edits (${EDIT_TIMEOUT_MS / 1000} s each); dev output:\n${server.output().trim().split('\n').slice(-15).join('\n')}` };
+          return { error: `no rebuild seen in .sitegen/dev/ for 3 edits (${EDIT_TIMEOUT_MS / 1000} s each); dev output:\n${server.output().trim().split('\n').slice(-15).join('\n')}` };
         }
       } else {
         samples.push(elapsed);

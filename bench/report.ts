@@ -47,7 +47,7 @@ export function siteTable(site: SiteBuildResult): string {
 }
 
 export function devTable(dev: DevLoopResult): string {
-  return `dev loop: ${dev.edits} edits measured (${dev.timeouts} timed out)\n` + table(['write → HTML in dist/', 'ms'], [
+  return `dev loop: ${dev.edits} edits measured (${dev.timeouts} timed out)\n` + table(['write → HTML served', 'ms'], [
     ['p50', fixed(dev.p50, 1)], ['p95', fixed(dev.p95, 1)],
     ['rebuild as dev reports it (p50)', fixed(dev.reported_rebuild_ms_p50, 1)],
   ]);

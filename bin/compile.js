@@ -12,7 +12,7 @@ const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const SOURCE_DIR = path.join(PACKAGE_DIR, 'src');
 const CACHE_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
 /** Entry points of the Node side; the browser runtime and the templates' helpers are bundled per site instead. */
-const ENTRIES = ['cli', 'worker'];
+const ENTRIES = { cli: 'cli.ts', worker: 'render/worker.ts' };
 
 /** The folder holding cli.js (and worker.js) compiled from the current sources. */
 export async function compiledCli() {
@@ -21,8 +21,8 @@ export async function compiledCli() {
   const esbuild = await import('esbuild');
   const staging = `${dir}.tmp-${process.pid}`;
   await esbuild.build({
-    entryPoints: Object.fromEntries(ENTRIES.filter((name) => existsSync(path.join(SOURCE_DIR, `${name}.ts`)))
-      .map((name) => [name, path.join(SOURCE_DIR, `${name}.ts`)])),
+    entryPoints: Object.fromEntries(Object.entries(ENTRIES).filter(([, file]) => existsSync(path.join(SOURCE_DIR, file)))
+      .map(([name, file]) => [name, path.join(SOURCE_DIR, file)])),
     outdir: staging,
     bundle: true,
     splitting: true,

@@ -61,7 +61,7 @@ program.command('dev')
   .addOption(hostOption())
   .option('--no-api', 'without the reference API')
   .action(run(async (options: { root: string; port: number; host: string; api: boolean }) => {
-    const { devCommand } = await import('./dev.ts');
+    const { devCommand } = await import('./dev/dev.ts');
     await devCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, api: options.api });
   }));
 

@@ -5,13 +5,13 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ServeOptions } from './server/serve.ts';
+import type { ServeOptions } from './serve/serve.ts';
 import type { SubmissionFormat } from './submissions.ts';
 import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
 
 export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean } = {}): Promise<void> {
-  const { buildSite } = await import('./build.ts');
+  const { buildSite } = await import('./pipeline.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
   const result = await buildSite({ root, outDir, ...options });
   for (const warning of result.warnings) console.warn(style('yellow', 'warning ') + warning);
@@ -22,7 +22,7 @@ export async function buildCommand(root: string, out?: string, options: { thread
 }
 
 export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { outDir?: string }): Promise<void> {
-  const { startServer } = await import('./server/serve.ts');
+  const { startServer } = await import('./serve/serve.ts');
   const outDir = options.outDir ? path.resolve(options.outDir) : path.join(options.root, 'dist');
   if (!existsSync(path.join(outDir, 'index.html'))) {
     throw new SiteError('not-built', `${outDir} holds no built site`, {
@@ -87,7 +87,7 @@ export async function submissionsCommand(root: string, format: SubmissionFormat)
 }
 
 export async function checkCommand(root: string, out?: string): Promise<void> {
-  const { checkSite } = await import('./check.ts');
+  const { checkSite } = await import('./check/check-output.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
   const report = await checkSite(root, outDir);
   if (report.problems.length > 0) {

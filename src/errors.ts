@@ -6,12 +6,20 @@ export interface SourceLocation {
 }
 
 /**
- * The one error class of sitegen. A user error (bad content, a missing asset,
- * a bad flag) prints its location and a code frame without a stack; anything
- * else is an internal error and keeps its stack.
+ * Who has to act on an error. `content`: the editor (a content file, a bad
+ * flag), shown with its location and a code frame, no stack. `template`: the
+ * site's developer (a template that threw), shown at the template's line
+ * with its stack, saying it is not the editor's fault.
+ */
+export type ErrorOrigin = 'content' | 'template';
+
+/**
+ * The one error class of sitegen for errors someone can fix; anything else is
+ * an internal error of sitegen and keeps its stack.
  */
 export class SiteError extends Error {
   readonly code: string;
+  readonly origin: ErrorOrigin;
   readonly location?: SourceLocation;
   readonly field?: string;
   readonly hint?: string;
@@ -19,14 +27,16 @@ export class SiteError extends Error {
   constructor(
     code: string,
     message: string,
-    options: { location?: SourceLocation; field?: string; hint?: string; cause?: unknown } = {},
+    options: { location?: SourceLocation; field?: string; hint?: string; cause?: unknown; origin?: ErrorOrigin; stack?: string } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'SiteError';
     this.code = code;
+    this.origin = options.origin ?? 'content';
     this.location = options.location;
     this.field = options.field;
     this.hint = options.hint;
+    if (options.stack) this.stack = options.stack;
   }
 }
 
@@ -35,10 +45,20 @@ export class SiteErrors extends Error {
   readonly errors: SiteError[];
 
   constructor(errors: SiteError[]) {
-    super(`${errors.length} error${errors.length === 1 ? '' : 's'} in the content; nothing was written.`);
+    super(`${summary(errors)}; nothing was written.`);
     this.name = 'SiteErrors';
     this.errors = errors;
   }
+}
+
+/** `2 errors in the content and 1 in the templates`. */
+function summary(errors: readonly SiteError[]): string {
+  const count = (n: number, where: string) => `${n} error${n === 1 ? '' : 's'} in the ${where}`;
+  const content = errors.filter((error) => error.origin === 'content').length;
+  const templates = errors.length - content;
+  if (templates === 0) return count(content, 'content');
+  if (content === 0) return count(templates, 'templates');
+  return `${count(content, 'content')} and ${templates} in the templates`;
 }
 
 /** Throws a SiteErrors when the list is not empty. */
@@ -70,12 +90,14 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
   const source = error.location ? sources.get(error.location.file) : undefined;
   if (source !== undefined && error.location?.line) parts.push(codeFrame(source, error.location.line, error.location.column));
   if (error.hint) parts.push(`hint: ${error.hint}`);
+  if (error.origin === 'template' && error.stack) parts.push(error.stack);
   return parts.join('\n');
 }
 
 /** An error as it crosses a thread: SiteError's fields, rebuilt on the other side. */
 export interface ErrorRecord {
   code: string;
+  origin: ErrorOrigin;
   message: string;
   location?: SiteError['location'];
   field?: string;
@@ -84,15 +106,13 @@ export interface ErrorRecord {
 }
 
 export function toRecord(error: SiteError): ErrorRecord {
-  const internal = error.code === 'render' || error.code === 'unreadable';
   return {
-    code: error.code, message: error.message, location: error.location, field: error.field, hint: error.hint,
-    stack: internal ? (error.cause as Error | undefined)?.stack : undefined,
+    code: error.code, origin: error.origin, message: error.message, location: error.location, field: error.field, hint: error.hint,
+    stack: error.origin === 'template' ? error.stack : undefined,
   };
 }
 
 export function fromRecord(record: ErrorRecord): SiteError {
-  const error = new SiteError(record.code, record.message, { location: record.location, field: record.field, hint: record.hint });
-  if (record.stack) error.stack = record.stack;
-  return error;
+  const { code, message, ...options } = record;
+  return new SiteError(code, message, options);
 }

@@ -15,7 +15,7 @@ export function loadEsbuild(): Promise<typeof import('esbuild')> {
 export const SITE_CODE = {
   jsx: 'automatic',
   logLevel: 'silent',
-  alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'api.ts') },
+  alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'template-api', 'index.ts') },
   nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
   define: { 'process.env.NODE_ENV': '"production"' },
 } satisfies BuildOptions;

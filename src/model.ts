@@ -1,5 +1,6 @@
 import type { ReactNode, ComponentType } from 'react';
 import type { ZodType } from 'zod';
+import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
 export interface SiteInfo {
@@ -10,14 +11,8 @@ export interface SiteInfo {
   image?: string;
   favicon: string;
   themeColor?: string;
-  api: {
-    contactUrl: string;
-    loginUrl: string;
-    /** Path of the login public key's PEM, relative to the root. */
-    publicKey?: string;
-    /** That key as JWK `n` and `e`, read by the build (src/login-key.ts) for the login island. */
-    loginKey?: { n: string; e: string };
-  };
+  /** Origins besides the site's own that pages may call (connect), post forms to (form) and load scripts from (script). */
+  csp: { connect: string[]; form: string[]; script: string[] };
   gate?: { script: string; tenantId: string; function: string; mode: 'page' | 'islands' };
   analytics?: { vitalsUrl?: string };
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
@@ -69,4 +64,59 @@ export interface TemplateModule {
 export interface LayoutModule {
   schema: ZodType;
   default: ComponentType<LayoutProps>;
+}
+
+/** A page ready to render: what sitegen knows of it and its template's data. */
+export interface PageModel {
+  info: PageInfo;
+  data: Record<string, unknown>;
+}
+
+export interface SiteModel {
+  site: SiteInfo;
+  pages: PageModel[];
+}
+
+/** What a build keeps of a page it made (all the next build needs of an unchanged one). */
+export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap'> {
+  islands: string[];
+}
+
+/** The hashed files a page links to, with their integrity hashes. */
+export interface PageAssets {
+  css: { href: string; integrity: string };
+  runtime: { src: string; integrity: string };
+  /** Island name → chunk URL and integrity. */
+  islands: Readonly<Record<string, { src: string; integrity: string }>>;
+  /** Inline scripts in the head, already hashed into the CSP by the build. */
+  inlineHead: readonly string[];
+  /** The import map's JSON (integrity of every bundle script), hashed into the CSP by the build. */
+  importMap?: string;
+  /** Extra scripts (the live-reload client in `sitegen dev`). */
+  devScripts: readonly string[];
+}
+
+export interface RenderInput {
+  layout: LayoutModule;
+  template: TemplateModule;
+  data: Record<string, unknown>;
+  page: PageInfo;
+  site: SiteInfo;
+  assets: PageAssets;
+}
+
+export interface RenderedPage {
+  html: string;
+  islands: string[];
+}
+
+/** A site's compiled templates as imported from their bundle: the schemas and components, and the bundle's shell. */
+export interface SiteTemplates {
+  layout: LayoutModule;
+  pages: Readonly<Record<string, TemplateModule>>;
+  /** Runs a parse with the scope the bundle's schema helpers check against (src/template-api/scope.ts). */
+  withValidationScope<T>(scope: ValidationScope, parse: () => T): { result: T; notes: ValidationNotes };
+  renderPage(input: RenderInput): RenderedPage;
+  /** The compiled bundle on disk, which worker threads import. */
+  moduleFile: string;
 }

@@ -1,4 +1,5 @@
-import { z, image, link, type LayoutProps } from 'sitegen';
+import { z, endpoint, image, link, localFile, type LayoutProps } from 'sitegen';
+import { publicKeyFromPem } from './lib/rsa-public-key.ts';
 import { Banner } from './components/Banner.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { Footer } from './components/Footer.tsx';
@@ -6,8 +7,30 @@ import { Toaster } from './components/Toaster.tsx';
 
 const navLink = z.strictObject({ label: z.string().min(1), href: link() });
 
-/** The keys of content/site.yaml that the frame (banner, navbar, footer) reads. */
+/**
+ * Where the forms and the login send their calls, and the login's public key
+ * (a PEM file made by `sitegen keys`, read at build time). Without the key
+ * the site still builds, with a warning, and the login cannot work.
+ */
+const api = z.strictObject({
+  contactUrl: endpoint('/api/contact').default('/api/contact'),
+  loginUrl: endpoint('/api/login').default('/api/login'),
+  publicKey: localFile({ optional: true, missing: 'the customer login will not work until the key pair exists: run `sitegen keys` (`npm start` makes it)' })
+    .transform((pem, ctx) => {
+      if (pem === undefined) return undefined;
+      try {
+        return publicKeyFromPem(pem);
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'is not an RSA public key in PEM form: run `sitegen keys --force` to make a new key pair' });
+        return z.NEVER;
+      }
+    })
+    .optional(),
+}).default({ contactUrl: '/api/contact', loginUrl: '/api/login' });
+
+/** The keys of content/site.yaml that the frame (banner, navbar, footer) and the pages with forms read. */
 export const schema = z.strictObject({
+  api,
   banner: z.strictObject({ text: z.string().min(1), link: navLink.optional() }),
   navbar: z.strictObject({
     logo: image(),

@@ -1,6 +1,6 @@
 import type { GateSettings } from './gate.ts';
 
-/** The settings the document shell writes for the runtime (see src/document.tsx). */
+/** The settings the document shell writes for the runtime (see src/render/document.tsx). */
 export interface RuntimeConfig {
   gate?: GateSettings;
   vitalsUrl?: string;

@@ -6,7 +6,7 @@
  */
 import { readConfig } from './config.ts';
 import { passGate } from './gate.ts';
-import { hydrateIslands } from './islands.ts';
+import { hydrateIslands } from './hydrate-islands.ts';
 import { enhanceMenus } from './menu.ts';
 
 const config = readConfig();

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type http from 'node:http';
-import { parseContentFile } from '../load.ts';
+import { parseContentFile } from '../load/parse.ts';
 import { stateFiles } from '../state.ts';
 import { contactHandler } from './contact.ts';
 import { loginHandler } from './login.ts';

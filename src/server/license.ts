@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { parseContentFile } from '../load.ts';
-import { validateDoc } from '../validate.ts';
+import { parseContentFile } from '../load/parse.ts';
+import { validateDoc } from '../validate/validate.ts';
 import { throwIfAny } from '../errors.ts';
 
 export const LICENSE_FILE = 'content/private/license.yaml';

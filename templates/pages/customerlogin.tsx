@@ -1,6 +1,7 @@
 import { z, link, Island, type PageProps } from 'sitegen';
 import Login from '../islands/login.tsx';
 import { LICENSE_FIELDS, placeholders } from '../lib/license-text.ts';
+import type { LayoutData } from '../layout.tsx';
 
 const text = () => z.string().min(1);
 
@@ -30,14 +31,15 @@ type Data = z.infer<typeof schema>;
 
 /**
  * /customerlogin. The island carries the login public key the build read
- * (site.api.loginKey) and only the words of the license view: the license
+ * (site.yaml's api.publicKey, see templates/layout.tsx) and only the words of the license view: the license
  * itself arrives with a successful login, so none of it is in dist/.
  */
 export default function CustomerLogin({ data, site }: PageProps<Data>) {
+  const { api } = site.layout as LayoutData;
   return (
     <div className="login-page">
       <Island name="login" component={Login} props={{
-        loginUrl: site.api.loginUrl, publicKey: site.api.loginKey, form: data.form, failure: data.failure, license: data.license,
+        loginUrl: api.loginUrl, publicKey: api.publicKey, form: data.form, failure: data.failure, license: data.license,
       }} />
     </div>
   );

@@ -2,6 +2,7 @@ import { z, Island, type PageProps } from 'sitegen';
 import DemoForm from '../islands/demo-form.tsx';
 import { demoForm } from '../lib/forms.ts';
 import { requestFormContent } from '../components/request-form-content.ts';
+import type { LayoutData } from '../layout.tsx';
 
 export const schema = z.strictObject({
   heading: z.string().min(1),
@@ -18,7 +19,7 @@ export default function Demo({ data, site }: PageProps<Data>) {
       <section className="form-card" aria-labelledby="demo-title">
         <h1 id="demo-title">{data.heading}</h1>
         <p className="lead">{data.intro}</p>
-        <Island name="demo-form" component={DemoForm} props={{ url: site.api.contactUrl, ...data.form }} />
+        <Island name="demo-form" component={DemoForm} props={{ url: (site.layout as LayoutData).api.contactUrl, ...data.form }} />
       </section>
     </div>
   );

@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import type { RunningServer } from '../../src/server/serve.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild } from '../helpers/site.ts';
 

@@ -8,8 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import type { RunningServer } from '../../src/server/serve.ts';
-import type { BuildResult } from '../../src/build.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
+import type { BuildResult } from '../../src/pipeline.ts';
 import { launchBrowser } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild, tempDir } from '../helpers/site.ts';
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { startDev, type DevSession } from '../../src/dev.ts';
+import { startDev, type DevSession } from '../../src/dev/dev.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 

@@ -8,8 +8,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
-import { buildSite } from '../../src/build.ts';
-import type { RunningServer } from '../../src/server/serve.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild, tempDir } from '../helpers/site.ts';
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import type { RunningServer } from '../../src/server/serve.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild } from '../helpers/site.ts';
 

@@ -8,7 +8,7 @@ import { openPage } from '../helpers/browser.ts';
 import { FIXTURES, serveBuild, tempDir } from '../helpers/site.ts';
 import { buildSiteCopy } from '../helpers/island-site.ts';
 import { launchBrowser } from '../helpers/browser.ts';
-import type { RunningServer } from '../../src/server/serve.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 
 interface Context {
   browser: Browser;

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild, REPO_ROOT } from '../helpers/site.ts';
-import type { RunningServer } from '../../src/server/serve.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 
 const ROUTES = [
   '/', '/about', '/contact', '/solutions', '/adaptive', '/passwordless', '/botshieldai', '/continuous', '/ztna',

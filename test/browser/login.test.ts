@@ -12,8 +12,8 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { parse } from 'yaml';
 import type { Browser, Page } from 'playwright-core';
-import { buildSite } from '../../src/build.ts';
-import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 

@@ -9,8 +9,8 @@ import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild } from '../helpers/site.ts';
-import type { BuildResult } from '../../src/build.ts';
-import type { RunningServer } from '../../src/server/serve.ts';
+import type { BuildResult } from '../../src/pipeline.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 
 /** The performance issue's budget for a page with no island. */
 const BUDGET_GZIP_BYTES = 2048;

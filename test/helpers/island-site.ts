@@ -1,7 +1,7 @@
 import { cp, mkdir, writeFile, readFile } from 'node:fs/promises';
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
-import { buildSite, type BuildResult } from '../../src/build.ts';
+import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 import { REPO_ROOT, tempDir } from './site.ts';
 
 /** Every route of spec section 2 besides the home page (/license is not a content page). */

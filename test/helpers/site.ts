@@ -3,8 +3,8 @@ import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildSite, type BuildResult } from '../../src/build.ts';
-import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { buildSite, type BuildResult } from '../../src/pipeline.ts';
+import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { ensureLoginKeys } from '../../src/keys.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cp, readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSite } from '../../src/build.ts';
+import { buildSite } from '../../src/pipeline.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 
 // keep: false is what a large site gets by default: pages are not held in memory, so unchanged ones are reused.

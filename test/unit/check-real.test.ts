@@ -1,7 +1,7 @@
 /** `sitegen check` on the real site: its content is valid and every internal link, image and script of the build resolves. */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { checkSite } from '../../src/check.ts';
+import { checkSite } from '../../src/check/check-output.ts';
 import { buildRealSite, REPO_ROOT } from '../helpers/site.ts';
 
 test('sitegen check finds no problem in the real build', async () => {

@@ -2,8 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSite } from '../../src/build.ts';
-import { checkSite } from '../../src/check.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 

@@ -4,7 +4,7 @@ import { execFile } from 'node:child_process';
 import { writeFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { buildSite } from '../../src/build.ts';
+import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture, edit, hashTree } from '../helpers/fixture.ts';
 import { REPO_ROOT } from '../helpers/site.ts';

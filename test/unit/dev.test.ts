@@ -1,14 +1,26 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { access, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { startDev, type DevSession } from '../../src/dev.ts';
-import { copyFixture, edit } from '../helpers/fixture.ts';
+import { startDev, type DevSession } from '../../src/dev/dev.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import { copyFixture, edit, hashTree } from '../helpers/fixture.ts';
 
 let root: string;
 let session: DevSession;
-const output = (file: string) => readFile(path.join(root, 'dist', file), 'utf8');
-const mtime = async (file: string) => (await stat(path.join(root, 'dist', file))).mtimeMs;
+// dev builds into its own folder (ROOT/.sitegen/dev), never dist/.
+const output = (file: string) => readFile(path.join(session.outDir, file), 'utf8');
+const mtime = async (file: string) => (await stat(path.join(session.outDir, file))).mtimeMs;
+const exists = (file: string) => access(file).then(() => true, () => false);
+const quietly = async <T>(work: () => Promise<T>): Promise<T> => {
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    return await work();
+  } finally {
+    console.log = log;
+  }
+};
 
 /** Waits until `check` passes or two seconds pass (file events arrive asynchronously). */
 async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
@@ -78,6 +90,39 @@ test('a page that copies another is rebuilt when the original changes', async ()
   await eventually(async () => (await output('mirror.html').catch(() => '')).includes('<h1>Guide</h1>'), 'mirror.html to appear');
   await edit(root, 'content/pages/docs/guide.md', 'title: Guide', 'title: Guide, revised');
   await eventually(async () => (await output('mirror.html')).includes('<h1>Guide, revised</h1>'), 'the copy to follow its original');
+});
+
+test('a file in content/pages/ that is no YAML or Markdown is ignored by dev, as by build', async () => {
+  await writeFile(path.join(root, 'content/pages/notes.txt'), 'title: not a page\n');
+  await writeFile(path.join(root, 'content/pages/.about.yaml.swp'), 'binary: swap\n');
+  await edit(root, 'content/pages/about.yaml', /$/, '\n');
+  await session.idle();
+  assert.not.ok(await exists(path.join(session.outDir, 'notes.html')), 'notes.txt became a page in dev');
+  assert.not.ok((await output('sitemap.xml')).includes('/notes<'), 'the sitemap lists /notes');
+  const built = await buildSite({ root, outDir: path.join(root, 'build-check') });
+  assert.not.ok(built.pages.some((page) => /notes|swp/.test(page.file)), `build took a non-page: ${built.pages.map((page) => page.file)}`);
+});
+
+test('a dev session never creates dist/', async () => {
+  assert.not.ok(await exists(path.join(root, 'dist')), 'dist/ appeared during a dev session');
+});
+
+test('a dev session with edits leaves an existing dist/ exactly as it was', async () => {
+  const local = await copyFixture('basic');
+  await buildSite({ root: local });
+  const before = await hashTree(path.join(local, 'dist'));
+  const dev = await quietly(() => startDev({ root: local, port: 0, host: '127.0.0.1', api: false }));
+  try {
+    await edit(local, 'content/pages/about.yaml', 'About the fixture', 'About the fixture, edited in dev');
+    await edit(local, 'templates/pages/page.tsx', '<ul className="links">', '<ul className="links" data-edited="">');
+    await writeFile(path.join(local, 'content/pages/added.yaml'), await readFile(path.join(local, 'content/pages/about.yaml'), 'utf8'));
+    await eventually(async () => (await readFile(path.join(dev.outDir, 'added.html'), 'utf8').catch(() => '')).includes('edited in dev'), 'the dev build to follow');
+    await dev.idle();
+  } finally {
+    await quietly(() => dev.close());
+  }
+  assert.is(await hashTree(path.join(local, 'dist')), before, 'dist/ changed during the dev session');
+  assert.not.ok((await readFile(path.join(local, 'dist/about.html'), 'utf8')).includes('__sitegen/reload.js'), 'dist/ carries the live-reload client');
 });
 
 test.run();

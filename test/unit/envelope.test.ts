@@ -5,7 +5,7 @@ import * as assert from 'uvu/assert';
 import forge from 'node-forge';
 import { sealCredentials, modPow, type RsaPublicKey } from '../../templates/lib/envelope.ts';
 import { openEnvelope, readPrivateKey } from '../../src/server/envelope.ts';
-import { publicKeyFromPem } from '../../src/login-key.ts';
+import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 
 const vector = JSON.parse(readFileSync(new URL('../fixtures/login-vector/vector.json', import.meta.url), 'utf8')) as {
   privateKey: string; publicKey: string; credentials: { username: string; password: string };

@@ -3,9 +3,9 @@ import * as assert from 'uvu/assert';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
-import { buildSite } from '../../src/build.ts';
+import { buildSite } from '../../src/pipeline.ts';
 import type { SiteErrors } from '../../src/errors.ts';
-import { webAddress } from '../../src/api.ts';
+import { endpoint, webAddress } from '../../src/template-api/index.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
@@ -44,16 +44,19 @@ test('a profile link on About that is not https:// fails the build at its line',
   assert.is(found!.location?.line, source.slice(0, first!.index).split('\n').length, 'the line of the profile');
 });
 
-for (const key of ['contactUrl', 'loginUrl']) {
-  test(`api.${key} in site.yaml must be a path or an http(s) address`, async () => {
-    for (const value of HOSTILE) {
-      const root = await copyFixture('basic');
-      await edit(root, 'content/site.yaml', /$/, `\napi:\n  ${key}: "${value.replace(/"/g, '\\"')}"\n`);
-      const error = await buildErrors(root);
-      assert.equal(error.errors.map((item) => `${item.location?.file} ${item.field}`), [`content/site.yaml api.${key}`], value);
-    }
-  });
-}
+test('endpoint() takes a path on the site or an http(s) address, and nothing that runs', () => {
+  for (const value of ['/api/contact', 'https://api.example.com/contact']) assert.ok(endpoint().safeParse(value).success, value);
+  for (const value of [...HOSTILE, '//evil.example/x', 'contact']) assert.not.ok(endpoint().safeParse(value).success, `refused: ${value}`);
+});
+
+test("the site's api.contactUrl and api.loginUrl (the layout's keys) refuse a javascript: URL at their line", async () => {
+  const root = await tempDir('sitegen-api-urls-');
+  for (const item of ['content', 'templates', 'public']) await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true });
+  await edit(root, 'content/site.yaml', /contactUrl: \S+/, 'contactUrl: "javascript:alert(1)"');
+  await edit(root, 'content/site.yaml', /loginUrl: \S+/, 'loginUrl: "data:text/html,x"');
+  const error = await buildErrors(root);
+  assert.equal(error.errors.map((item) => `${item.location?.file} ${item.field}`), ['content/site.yaml api.contactUrl', 'content/site.yaml api.loginUrl']);
+});
 
 test('site.yaml url must be http(s)', async () => {
   const root = await copyFixture('basic');

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { parseContentFile, routeOf } from '../../src/load.ts';
+import { parseContentFile } from '../../src/load/parse.ts';
+import { routeOf } from '../../src/load/content-files.ts';
 import { SiteError } from '../../src/errors.ts';
 
 test('routes come from file names', () => {

@@ -1,17 +1,17 @@
 /**
- * The nginx form of dist/_headers that the build writes (src/headers.ts):
+ * The nginx form of dist/_headers that the build writes (src/emit/security-headers.ts):
  * what each snippet holds and how values are quoted. nginx itself runs the
  * snippets in test/unit/nginx.test.ts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatNginxSnippets, headerRules, headersFor, HOST_FILES, NGINX_SNIPPETS } from '../../src/headers.ts';
+import { formatNginxSnippets, headerRules, headersFor, HOST_FILES, NGINX_SNIPPETS } from '../../src/emit/security-headers.ts';
 import type { SiteInfo } from '../../src/model.ts';
-import { renderSiteFiles } from '../../src/render.ts';
+import { renderSiteFiles } from '../../src/emit/site-files.ts';
 
 const SITE: SiteInfo = {
   name: 'Example', url: 'https://www.example.com', lang: 'en', description: 'An example', favicon: '/favicon.ico',
-  api: { contactUrl: 'https://api.example.net/contact', loginUrl: '/api/login' }, layout: {}, year: 2025,
+  csp: { connect: ['https://api.example.net'], form: [], script: [] }, layout: {}, year: 2025,
 };
 const HASHES = ['sha256-abc='];
 
@@ -41,6 +41,23 @@ test('each nginx snippet sends every header dist/_headers gives its location', (
   assert.ok(assets['Content-Security-Policy'], 'nginx drops inherited add_header lines, so the asset snippet has its own');
 });
 
+test("site.yaml's csp lists reach their own directives, and the gate's and vitals' origins are added by themselves", () => {
+  const site: SiteInfo = {
+    ...SITE,
+    csp: { connect: ['https://api.example.net'], form: ['https://forms.example.org'], script: ['https://cdn.example.com'] },
+    gate: { script: 'https://gate.example.io/check.js', tenantId: 't', function: 'check', mode: 'page' },
+    analytics: { vitalsUrl: 'https://metrics.example.io/vitals' },
+  };
+  const policy = Object.fromEntries(headersFor(headerRules(site, HASHES), '/')['Content-Security-Policy'].split('; ')
+    .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
+  assert.equal(policy['connect-src'], ["'self'", 'https://api.example.net', 'https://metrics.example.io', 'https://gate.example.io']);
+  assert.equal(policy['form-action'], ["'self'", 'https://forms.example.org']);
+  assert.equal(policy['script-src'], ["'self'", "'sha256-abc='", 'https://gate.example.io', 'https://cdn.example.com']);
+  const bare = headersFor(headerRules({ ...SITE, csp: { connect: [], form: [], script: [] } }, HASHES), '/')['Content-Security-Policy'];
+  assert.match(bare, "connect-src 'self';", 'nothing foreign when site.yaml lists nothing');
+  assert.match(bare, "form-action 'self';");
+});
+
 test('a quote or a backslash in a header value is escaped for nginx', () => {
   const value = 'say "hi" \\ bye';
   const snippets = formatNginxSnippets([{ pattern: '/*', headers: { 'X-Test': value } }]);
@@ -51,7 +68,7 @@ test('a quote or a backslash in a header value is escaped for nginx', () => {
 
 test('a $ or a control character in a header value stops the build, naming the header and the file', () => {
   // nginx has no escape for $ in a string: it would read a variable and refuse the configuration.
-  const site = { ...SITE, api: { ...SITE.api, contactUrl: 'https://api$x.example/contact' } };
+  const site = { ...SITE, csp: { ...SITE.csp, connect: ['https://api$x.example'] } };
   try {
     renderSiteFiles(site, [], HASHES);
     assert.unreachable('an origin with $ was written into an nginx snippet');

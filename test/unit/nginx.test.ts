@@ -12,7 +12,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { headersFor, HOST_FILES, parseHeadersFile, type HeaderRule } from '../../src/headers.ts';
+import { headersFor, HOST_FILES, parseHeadersFile, type HeaderRule } from '../../src/emit/security-headers.ts';
 import { observatoryGrade } from '../helpers/observatory.ts';
 import { findNginx, freePort, httpsGet, negotiatedProtocol, selfSignedCertificate, startNginx, substitute, type Answer, type RunningNginx } from '../helpers/nginx.ts';
 import { buildRealSite, REPO_ROOT, tempDir } from '../helpers/site.ts';

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { buildSite } from '../../src/build.ts';
+import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 

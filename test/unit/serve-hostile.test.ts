@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import { buildSite } from '../../src/build.ts';
-import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { tempDir } from '../helpers/site.ts';
 

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildSite } from '../../src/build.ts';
-import type { RunningServer } from '../../src/server/serve.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { serveBuild, tempDir } from '../helpers/site.ts';
 

@@ -1,0 +1,98 @@
+/**
+ * What `buildSite` takes and gives back, and the stopwatch it times its
+ * stages with; kept apart so the orchestrator (src/pipeline.ts) reads as
+ * the order of the stages.
+ */
+import { performance } from 'node:perf_hooks';
+import type { BundleResult } from './bundle/bundle-islands.ts';
+import type { OutputFiles } from './emit/site-files.ts';
+import type { RawDoc } from './load/parse.ts';
+import type { PageSummary, SiteInfo, SiteModel } from './model.ts';
+import type { Templates } from './render/compile-templates.ts';
+import type { SiteAssets } from './render/page-assets.ts';
+import type { BuiltPage } from './render/page-jobs.ts';
+import type { RenderedShares } from './render/render-stage.ts';
+
+export interface BuildOptions {
+  root: string;
+  outDir?: string;
+  now?: Date;
+  /** Adds the live-reload client to every page (`sitegen dev`'s own folder, never dist/). */
+  dev?: boolean;
+  /** Use worker threads when the site is large enough (default true). */
+  parallel?: boolean;
+  /** At most this many threads for the pages (default: one per core); 1 keeps the build on the main thread. */
+  threads?: number;
+  /** Reuse what the last build made from unchanged inputs (default true). */
+  cache?: boolean;
+  /**
+   * Keep every page's data and HTML in the result (default: for sites of up to 500 pages). A build that keeps them
+   * renders every page; one that does not reuses the unchanged pages of the last build.
+   */
+  keep?: boolean;
+}
+
+export interface BuildResult {
+  /** Every page of the site: its route and file, whether the sitemap lists it, the islands it uses. */
+  pages: PageSummary[];
+  /** How many pages this build rendered (the others were unchanged and reused). */
+  rendered: number;
+  /** The site and every page's data; `pages` is complete only for builds that keep them (small sites). */
+  model: SiteModel;
+  /** The imported templates; absent when every page was unchanged and none had to be rendered. */
+  templates?: Templates;
+  bundle: BundleResult;
+  publicFiles: Set<string>;
+  /** Every content file as read; complete only for builds that keep them. */
+  rawDocs: Map<string, RawDoc>;
+  /** Route → islands its page uses. */
+  islands: Map<string, string[]>;
+  /** Every file written besides public/; page HTML only for builds that keep them. */
+  files: OutputFiles;
+  outDir: string;
+  assets: SiteAssets;
+  warnings: string[];
+  /** Milliseconds per stage. */
+  timings: Record<string, number>;
+}
+
+/** Times async work by stage name; `spent` holds the milliseconds per stage (stages that overlap each count in full). */
+export function stopwatch() {
+  const spent: Record<string, number> = {};
+  const time = async <T>(stage: string, work: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await work();
+    } finally {
+      spent[stage] = (spent[stage] ?? 0) + performance.now() - start;
+    }
+  };
+  return Object.assign(time, { spent });
+}
+
+export function buildResult(parts: {
+  outDir: string; site: SiteInfo; bundle: BundleResult; publicFiles: Set<string>; assets: SiteAssets; clean: BuiltPage[];
+  rendered?: RenderedShares; files?: OutputFiles; siteDoc?: RawDoc; templates?: Templates; warnings: string[]; timings: Record<string, number>;
+}): BuildResult {
+  const { rendered, siteDoc } = parts;
+  const kept = rendered?.results.flatMap((item) => (item.kept ? [item.kept] : [])) ?? [];
+  // Code-unit order, as the file list is sorted.
+  const pages = [...parts.clean, ...rendered?.built ?? []].map((entry) => entry.page)
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const html = kept.flatMap((item) => [...item.html]);
+  return {
+    pages,
+    rendered: rendered?.built.length ?? 0,
+    model: { site: parts.site, pages: kept.flatMap((item) => item.models) },
+    templates: parts.templates,
+    bundle: parts.bundle,
+    publicFiles: parts.publicFiles,
+    rawDocs: new Map([...siteDoc ? [siteDoc] : [], ...kept.flatMap((item) => item.docs)].map((doc) => [doc.file, doc])),
+    islands: new Map(pages.map((page) => [page.route, page.islands])),
+    files: new Map([...html, ...parts.files ?? []]),
+    outDir: parts.outDir,
+    assets: parts.assets,
+    warnings: parts.warnings,
+    timings: parts.timings,
+  };
+}

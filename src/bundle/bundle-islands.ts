@@ -1,0 +1,184 @@
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import type * as esbuild from 'esbuild';
+import { SITE_CODE, loadEsbuild } from '../esbuild.ts';
+import { SiteError } from '../errors.ts';
+import { SITEGEN_DIR } from '../paths.ts';
+import { recall, type BundleMemo, type Memo } from '../emit/build-cache.ts';
+import { listFiles, stampsOf } from '../files.ts';
+import type { PageAssets } from '../model.ts';
+
+
+/** The browser assets of a site: hashed files and where each page finds them. */
+export interface BundleResult {
+  /** URL path (`/assets/runtime-AB12.js`) → contents. */
+  files: Map<string, Uint8Array>;
+  assets: Omit<PageAssets, 'inlineHead' | 'devScripts'>;
+  /** URL path → SRI hash, for every script and stylesheet. */
+  integrity: Map<string, string>;
+  /** Island name → the chunk URLs it imports besides its own (React and shared code). */
+  imports: Record<string, string[]>;
+  /** What the build cache keeps to skip bundling next time. */
+  memo?: Memo<BundleMemo>;
+}
+
+const ASSET_BASE = '/assets';
+
+/**
+ * Bundles the island client entries (templates/islands/*.tsx), the runtime
+ * every page loads, and the stylesheets (templates/styles/*.css, in name
+ * order) with esbuild: ESM, split so React is one shared chunk, minified,
+ * content-hashed.
+ */
+export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Promise<BundleResult> {
+  const recalled = recall(memo);
+  if (recalled) return { ...fromMemo(recalled), memo };
+  const islandNames = listNames(path.join(root, 'templates', 'islands'), /\.tsx?$/);
+  const styleFiles = listNames(path.join(root, 'templates', 'styles'), /\.css$/, true);
+  const options: esbuild.BuildOptions = {
+    absWorkingDir: root,
+    bundle: true,
+    splitting: true,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome111', 'firefox114', 'safari16.4'],
+    minify: true,
+    ...SITE_CODE,
+    outdir: path.join(root, 'dist', 'assets'),
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunk-[hash]',
+    assetNames: '[name]-[hash]',
+    legalComments: 'none',
+    plugins: [virtualEntries(root, styleFiles)],
+  };
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    // The runtime is built apart from the islands so that it shares no chunk with them: a page without islands then
+    // loads one small file, not the runtime plus pieces of code split off for the islands' sake.
+    const [runtime, rest] = await Promise.all([
+      (await loadEsbuild()).build({ ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' }] }),
+      (await loadEsbuild()).build({
+        ...options,
+        entryPoints: [{ in: 'sitegen-styles:site.css', out: 'site' }, ...islandNames.map((name) => ({ in: `sitegen-island:${name}`, out: name }))],
+      }),
+    ]) as esbuild.BuildResult<{ write: false; metafile: true }>[];
+    result = {
+      ...rest,
+      outputFiles: [...runtime.outputFiles, ...rest.outputFiles],
+      metafile: {
+        inputs: { ...runtime.metafile.inputs, ...rest.metafile.inputs },
+        outputs: { ...runtime.metafile.outputs, ...rest.metafile.outputs },
+      },
+    };
+  } catch (error) {
+    const first = (error as esbuild.BuildFailure).errors?.[0];
+    throw new SiteError('bundle', first?.text ?? String(error), {
+      location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
+      cause: error,
+    });
+  }
+  const bundle = collect(root, result, islandNames);
+  // A new island or stylesheet changes its folder's stamp.
+  const inputs = stampsOf([
+    ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
+    path.join(root, 'templates', 'islands'), path.join(root, 'templates', 'styles'),
+  ]);
+  return { ...bundle, memo: { inputs, value: toMemo(bundle) } };
+}
+
+function toMemo(bundle: BundleResult): BundleMemo {
+  return {
+    files: Object.fromEntries([...bundle.files].map(([url, contents]) => [url, Buffer.from(contents).toString('base64')])),
+    assets: bundle.assets,
+    integrity: Object.fromEntries(bundle.integrity),
+    imports: bundle.imports,
+  };
+}
+
+function fromMemo(memo: BundleMemo): BundleResult {
+  return {
+    files: new Map(Object.entries(memo.files).map(([url, base64]) => [url, new Uint8Array(Buffer.from(base64, 'base64'))])),
+    assets: memo.assets as BundleResult['assets'],
+    integrity: new Map(Object.entries(memo.integrity)),
+    imports: memo.imports,
+  };
+}
+
+function virtualEntries(root: string, styleFiles: string[]): esbuild.Plugin {
+  return {
+    name: 'sitegen-entries',
+    setup(build) {
+      // url(/img/…) in a stylesheet points at a public file: leave it for the browser.
+      build.onResolve({ filter: /^\// }, (args) => (args.kind === 'url-token' ? { path: args.path, external: true } : undefined));
+      build.onResolve({ filter: /^sitegen-(island|styles):/ }, (args) => ({
+        path: args.path.slice(args.path.indexOf(':') + 1),
+        namespace: args.path.slice(0, args.path.indexOf(':')),
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'sitegen-island' }, (args) => ({
+        resolveDir: root,
+        loader: 'tsx',
+        contents: [
+          `import Component from ${JSON.stringify(path.join(root, 'templates', 'islands', args.path))};`,
+          `import { mount } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'client', 'hydrate.tsx'))};`,
+          `export default (element, props) => mount(element, Component, props);`,
+        ].join('\n'),
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'sitegen-styles' }, () => ({
+        resolveDir: root,
+        loader: 'css',
+        contents: styleFiles.map((file) => `@import ${JSON.stringify(`./templates/styles/${file}`)};`).join('\n'),
+      }));
+    },
+  };
+}
+
+function collect(root: string, result: esbuild.BuildResult<{ write: false; metafile: true }>, islandNames: string[]): BundleResult {
+  const outdir = path.join(root, 'dist', 'assets');
+  const urlOf = (file: string) => `${ASSET_BASE}/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`;
+  const files = new Map<string, Uint8Array>();
+  const integrity = new Map<string, string>();
+  for (const output of result.outputFiles) {
+    const url = urlOf(output.path);
+    files.set(url, output.contents);
+    integrity.set(url, 'sha384-' + createHash('sha384').update(output.contents).digest('base64'));
+  }
+  const byEntry = new Map<string, { url: string; imports: string[] }>();
+  for (const [file, output] of Object.entries(result.metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const entry = output.entryPoint.replace(/^sitegen-(island|styles):/, '');
+    // A chunk that the runtime import()s (web-vitals) is an entry point in the metafile too: match the runtime by its file.
+    const key = output.entryPoint.startsWith('sitegen-island:') ? `island:${entry}`
+      : output.entryPoint.startsWith('sitegen-styles:') ? 'styles'
+      : path.resolve(root, output.entryPoint) === path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts') ? 'runtime' : undefined;
+    if (!key || (key === 'runtime' && file.endsWith('.css'))) continue;
+    byEntry.set(key, { url: urlOf(file), imports: output.imports.filter((item) => !item.external).map((item) => urlOf(item.path)) });
+  }
+  const asset = (key: string) => {
+    const found = byEntry.get(key);
+    if (!found) throw new Error(`bundle: no output for ${key}`);
+    return { href: found.url, src: found.url, integrity: integrity.get(found.url)! };
+  };
+  const css = asset('styles');
+  const runtime = asset('runtime');
+  const islands: Record<string, { src: string; integrity: string }> = {};
+  const imports: Record<string, string[]> = {};
+  for (const name of islandNames) {
+    const { src, integrity: hash } = asset(`island:${name}`);
+    islands[name] = { src, integrity: hash };
+    imports[name] = byEntry.get(`island:${name}`)!.imports;
+  }
+  return {
+    files,
+    integrity,
+    imports,
+    assets: { css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands },
+  };
+}
+
+/** The entry files directly in a folder, by name (without extension unless asked). */
+function listNames(dir: string, pattern: RegExp, keepExtension = false): string[] {
+  const files = listFiles(dir, { recursive: false }).filter((file) => pattern.test(file));
+  return keepExtension ? files : files.map((file) => file.replace(pattern, ''));
+}

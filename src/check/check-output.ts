@@ -1,0 +1,71 @@
+/**
+ * `sitegen check`: the load and validate stages over the content, then the
+ * built output checked as a whole: every internal link, image, video and
+ * script in its HTML resolves to a file.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { loadContent } from '../load/load-pages.ts';
+import { compileTemplates } from '../render/compile-templates.ts';
+import { validateContent } from '../validate/validate.ts';
+import { listPublicFiles } from '../load/public-files.ts';
+import { listFiles } from '../files.ts';
+import { SiteError, throwIfAny } from '../errors.ts';
+
+export interface CheckReport {
+  pages: number;
+  references: number;
+  /** `page.html: href="/nope" does not resolve`, one per broken reference. */
+  problems: string[];
+}
+
+const REFERENCE = /\s(href|src|poster|srcset|content)="([^"]*)"/g;
+
+/** Validates the content, then checks that every internal reference in the built HTML resolves to a file. */
+export async function checkSite(root: string, outDir: string): Promise<CheckReport> {
+  const [raw, templates, publicFiles] = await Promise.all([loadContent(root), compileTemplates(root), listPublicFiles(root)]);
+  throwIfAny(validateContent(raw, templates, { routes: new Set(raw.routes), publicFiles, root }).errors);
+
+  const htmlFiles = listFiles(outDir).filter((file) => file.endsWith('.html'));
+  if (htmlFiles.length === 0) {
+    throw new SiteError('check', `no HTML in ${outDir}`, { hint: 'run `sitegen build` first' });
+  }
+  const problems: string[] = [];
+  let references = 0;
+  const exists = new Map<string, Promise<boolean>>();
+  const resolves = (url: string) => {
+    if (!exists.has(url)) exists.set(url, resolveTarget(outDir, url));
+    return exists.get(url)!;
+  };
+  for (const file of htmlFiles) {
+    const html = await readFile(path.join(outDir, file), 'utf8');
+    for (const [, attribute, value] of html.matchAll(REFERENCE)) {
+      const urls = attribute === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0])
+        : attribute === 'content' ? [] : [value];
+      for (const raw of urls) {
+        const url = decodeEntities(raw);
+        if (!url.startsWith('/') || url.startsWith('//')) continue;
+        references++;
+        if (!(await resolves(url))) problems.push(`${file}: ${attribute}="${url}" does not resolve to a file in the build`);
+      }
+    }
+  }
+  return { pages: htmlFiles.length, references, problems };
+}
+
+/** How a static host maps a URL to a file: the file itself, NAME.html, or NAME/index.html. */
+async function resolveTarget(outDir: string, url: string): Promise<boolean> {
+  const pathname = decodeURIComponent(url.replace(/[?#].*$/, ''));
+  const base = path.join(outDir, pathname);
+  if (!base.startsWith(outDir)) return false;
+  const candidates = pathname.endsWith('/') ? [path.join(base, 'index.html')] : [base, `${base}.html`, path.join(base, 'index.html')];
+  for (const candidate of candidates) {
+    const info = await stat(candidate).catch(() => undefined);
+    if (info?.isFile()) return true;
+  }
+  return false;
+}
+
+function decodeEntities(text: string): string {
+  return text.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+}

@@ -1,0 +1,21 @@
+import { loadChunk } from './chunk-loader.ts';
+import { showIslandError } from './island-error.ts';
+
+/** What an island chunk exports by default (see the generated entry in src/bundle/bundle-islands.ts). */
+type Mount = (element: HTMLElement, props: unknown) => void;
+
+/** Hydrates every island of the page, each on its own: one that fails shows the error block and the others go on. */
+export function hydrateIslands(root: ParentNode = document): void {
+  for (const element of root.querySelectorAll<HTMLElement>('sitegen-island')) void hydrateIsland(element);
+}
+
+async function hydrateIsland(element: HTMLElement): Promise<void> {
+  const name = element.getAttribute('name') ?? '?';
+  try {
+    const mount = await loadChunk<Mount>(name, element.getAttribute('src') ?? '');
+    mount(element, JSON.parse(element.getAttribute('props') ?? '{}'));
+  } catch (error) {
+    console.error(error);
+    showIslandError(element, error);
+  }
+}

@@ -1,0 +1,130 @@
+/**
+ * `sitegen dev`: build, serve, watch, and rebuild only what a change
+ * affects (./rebuild.ts). It builds into its own folder, ROOT/.sitegen/dev/,
+ * never dist/: only its pages carry the live-reload client. A change that
+ * breaks the content prints its errors and leaves the last good build
+ * served; fixing the file recovers.
+ */
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { watch } from 'chokidar';
+import { buildSite, type BuildResult } from '../pipeline.ts';
+import { stampOf } from '../files.ts';
+import type { SiteError } from '../errors.ts';
+import { printError } from '../report.ts';
+import { rebuildChanged } from './rebuild.ts';
+import { startServer, type RunningServer } from '../serve/serve.ts';
+import { style } from '../terminal.ts';
+
+/** Where `sitegen dev` builds and serves from (gitignored with the rest of .sitegen/). */
+export function devOutDir(root: string): string {
+  return path.join(root, '.sitegen', 'dev');
+}
+
+export interface DevOptions {
+  root: string;
+  port: number;
+  host: string;
+  api: boolean;
+  outDir?: string;
+}
+
+export interface DevSession {
+  server: RunningServer;
+  /** The folder dev builds into and serves. */
+  outDir: string;
+  /** Resolves when the changes seen so far are built (for tests and the benchmark). */
+  idle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export async function devCommand(options: DevOptions): Promise<void> {
+  const session = await startDev(options);
+  console.log(`serving on ${session.server.url} (watching content/, templates/ and public/)`);
+}
+
+export async function startDev({ root, port, host, api, outDir = devOutDir(root) }: DevOptions): Promise<DevSession> {
+  let state: BuildResult | undefined;
+  try {
+    state = await buildSite({ root, outDir, dev: true, keep: true, parallel: false });
+    for (const warning of state.warnings) console.warn(style('yellow', 'warning ') + warning);
+    console.log(`built ${state.model.pages.length} pages`);
+  } catch (error) {
+    printError(error, root);
+  }
+  const server = await startServer({ root, outDir, port, host, api, dev: true });
+
+  const brokenFiles = new Map<string, SiteError>();
+  const pending = new Set<string>();
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  const schedule = (absolute: string) => {
+    if (closed) return;
+    pending.add(path.relative(root, absolute).split(path.sep).join('/'));
+    clearTimeout(timer);
+    // A short pause batches the events of one save (editors write, rename, chmod).
+    timer = setTimeout(() => {
+      const batch = [...pending];
+      pending.clear();
+      running = running.then(() => rebuild(batch));
+    }, 5);
+  };
+
+  async function rebuild(changed: string[]): Promise<void> {
+    const started = performance.now();
+    recheckLater(changed);
+    try {
+      const written = state ? await rebuildChanged(root, outDir, state, brokenFiles, changed) : await fullBuild();
+      if (written > 0) server.reload();
+      console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
+    } catch (error) {
+      printError(error, root);
+      console.error(style('yellow', 'still serving the last good build; fix the file and save to rebuild'));
+    }
+  }
+
+  /**
+   * chokidar drops a second change event for the same file within 50 ms, so
+   * a quick second save (or the write that follows a truncate) could go
+   * unseen. Look at each changed file again once that window has passed and
+   * rebuild if it moved on since this build read it.
+   */
+  function recheckLater(files: string[]): void {
+    const seen = new Map(files.map((file) => [file, stampOf(path.join(root, file))]));
+    setTimeout(() => {
+      for (const [file, before] of seen) {
+        if (stampOf(path.join(root, file)) !== before) schedule(path.join(root, file));
+      }
+    }, 60).unref();
+  }
+
+  async function fullBuild(): Promise<number> {
+    state = await buildSite({ root, outDir, dev: true, keep: true, parallel: false });
+    return state.files.size;
+  }
+
+  const watcher = watch(['content', 'templates', 'public'].map((dir) => path.join(root, dir)), {
+    ignoreInitial: true,
+    ignored: (file) => /(^|[/\\])(\.|node_modules)/.test(path.relative(root, file)),
+  });
+  for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, schedule);
+  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+
+  return {
+    server,
+    outDir,
+    idle: async () => {
+      while (timer && pending.size > 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      await running;
+    },
+    close: async () => {
+      closed = true;
+      clearTimeout(timer);
+      await watcher.close();
+      await running;
+      await server.close();
+    },
+  };
+}
+

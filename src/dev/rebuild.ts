@@ -1,0 +1,115 @@
+/**
+ * `sitegen dev`'s rebuild: the same stages as a build (load, validate,
+ * render, bundle, emit), limited to what a batch of changed files affects,
+ * applied to the last good build in dev's own folder (never dist/).
+ */
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteErrors, type SiteError } from '../errors.ts';
+import { PAGES_DIR, SITE_FILE, isPageFile, readPageFile, readSiteFile, routeOf } from '../load/content-files.ts';
+import type { RawContent } from '../load/load-pages.ts';
+import { listPublicFiles } from '../load/public-files.ts';
+import { validateContent } from '../validate/validate.ts';
+import { compileTemplates } from '../render/compile-templates.ts';
+import { pageAssets } from '../render/page-assets.ts';
+import { outputPathOf, renderPages } from '../render/render-pages.ts';
+import { bundleIslands } from '../bundle/bundle-islands.ts';
+import { renderSiteFiles } from '../emit/site-files.ts';
+import { copyPublicFiles, emitFiles } from '../emit/staging.ts';
+import type { BuildResult } from '../build-result.ts';
+
+/** Whether a changed path (relative to the root) is content that `build` reads too. */
+export function isContentPath(file: string): boolean {
+  return file === SITE_FILE || file.startsWith(`${PAGES_DIR}/`) && isPageFile(file.slice(PAGES_DIR.length + 1));
+}
+
+/** Applies a batch of changed files to the last good build; returns how many output files changed. */
+export async function rebuildChanged(
+  root: string, outDir: string, state: BuildResult, brokenFiles: Map<string, SiteError>, changed: string[],
+): Promise<number> {
+  const touchesBundle = changed.some((file) => /^templates\/(islands|styles)\//.test(file));
+  const templateFiles = changed.filter((file) => file.startsWith('templates/') && !/^templates\/(islands|styles)\//.test(file));
+  const publicChanged = changed.filter((file) => file.startsWith('public/'));
+  const contentChanged = changed.filter(isContentPath);
+
+  const next: BuildResult = { ...state };
+  // A dev build always renders, so its templates are loaded; after a template change they are compiled again.
+  const templates = templateFiles.length || !state.templates ? await compileTemplates(root) : state.templates;
+  next.templates = templates;
+  if (touchesBundle) next.bundle = await bundleIslands(root);
+  if (publicChanged.length) next.publicFiles = await listPublicFiles(root);
+
+  const raw = reloadContent(root, state, brokenFiles, contentChanged);
+  const scope = { routes: new Set(raw.routes), publicFiles: next.publicFiles, root };
+  const { model, errors, notes } = validateContent(raw, templates, scope);
+  if (errors.length || !model) throw new SiteErrors(errors);
+  next.model = model;
+  next.warnings = notes.warnings;
+  next.assets = pageAssets(model.site, next.bundle, { dev: true });
+
+  const layoutChanged = templateFiles.some((file) => templates.layoutDependencies.includes(file));
+  // A changed site model (site.yaml, or a local file its schema reads such as the login key) changes every page.
+  const siteChanged = JSON.stringify(model.site) !== JSON.stringify(state.model.site);
+  const everything = touchesBundle || layoutChanged || siteChanged;
+  const changedRoutes = new Set(contentChanged.filter((file) => file !== SITE_FILE).map((file) => routeOf(file.slice(PAGES_DIR.length + 1))));
+  // A page's canonical is a changed route when it is a copy of that page (copyOf): it shows the changed content.
+  const pages = everything ? model.pages : model.pages.filter((page) =>
+    changedRoutes.has(page.info.route) || changedRoutes.has(page.info.canonical)
+    || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file)));
+
+  const rendered = renderPages(pages, templates, model.site, next.assets.page, root);
+  if (rendered.errors.length) throw new SiteErrors(rendered.errors);
+  const files: Map<string, string | Uint8Array> = rendered.files;
+  for (const [name, contents] of renderSiteFiles(model.site, model.pages.map((page) => page.info), next.assets.inlineScriptHashes)) files.set(name, contents);
+  if (touchesBundle) for (const [url, contents] of next.bundle.files) files.set(url.slice(1), contents);
+  next.islands = new Map([...state.islands, ...rendered.islands]);
+
+  const writes = new Map([...files].filter(([name, contents]) => !sameContents(state.files.get(name), contents)));
+  await emitFiles(outDir, writes);
+  next.files = new Map([...state.files, ...files]);
+  for (const route of state.model.pages.map((page) => page.info.route)) {
+    if (!model.pages.some((page) => page.info.route === route)) {
+      await rm(path.join(outDir, outputPathOf(route)), { force: true });
+      next.files.delete(outputPathOf(route));
+    }
+  }
+  for (const file of publicChanged) {
+    const url = file.slice('public'.length);
+    if (next.publicFiles.has(url)) await copyPublicFiles(root, [url], outDir);
+    else await rm(path.join(outDir, url), { force: true });
+  }
+  Object.assign(state, next);
+  return writes.size + publicChanged.length;
+}
+
+/**
+ * The raw content with the changed files re-read. A file that no longer
+ * parses leaves the model (not the last good version of itself) and keeps its
+ * error until it is fixed, so later rebuilds never use a stale copy.
+ */
+function reloadContent(root: string, state: BuildResult, brokenFiles: Map<string, SiteError>, changed: string[]): RawContent {
+  const docs = state.rawDocs;
+  for (const file of changed) {
+    brokenFiles.delete(file);
+    try {
+      docs.set(file, file === SITE_FILE ? readSiteFile(root) : readPageFile(root, file.slice(PAGES_DIR.length + 1)).doc);
+    } catch (error) {
+      docs.delete(file);
+      // A deleted file simply leaves the site; anything else keeps its error until it is fixed.
+      if ((error as SiteError).code !== 'missing-file') brokenFiles.set(file, error as SiteError);
+    }
+  }
+  const pageFiles = [...docs.keys(), ...brokenFiles.keys()].filter((file) => file !== SITE_FILE);
+  return {
+    site: docs.get(SITE_FILE),
+    pages: [...docs.values()].filter((doc) => doc.route !== undefined).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
+    routes: pageFiles.map((file) => routeOf(file.slice(PAGES_DIR.length + 1))),
+    errors: [...brokenFiles.values()],
+  };
+}
+
+function sameContents(before: string | Uint8Array | undefined, after: string | Uint8Array): boolean {
+  if (before === undefined) return false;
+  if (typeof before === 'string' || typeof after === 'string') return before === after;
+  return Buffer.compare(Buffer.from(before), Buffer.from(after)) === 0;
+}

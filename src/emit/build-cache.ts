@@ -1,0 +1,140 @@
+/**
+ * The build cache: what the last build of a root into an output folder made,
+ * and from which inputs, so that a rebuild redoes only what changed. It lives
+ * in ROOT/.sitegen/cache/ (never committed), one file per output folder.
+ *
+ * Inputs are recognised by a stamp (modification time and size), as make and
+ * git's index do; a page whose stamp moved is read and compared by content
+ * hash before it counts as changed.
+ */
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { PageSummary, SiteInfo } from '../model.ts';
+import { contentHash, stampOf, stampsOf } from '../files.ts';
+
+const FORMAT = 3;
+
+export interface PageEntry {
+  stamp: string;
+  hash: string;
+  page: PageSummary;
+  /** For a page that copies another: that page's file, whose stamp joins this one's. */
+  also?: string;
+  /** Its template read local files: never reused. */
+  volatile?: boolean;
+}
+
+export interface BuildCache {
+  format: number;
+  /** The site root it was made for: a copied root (its .sitegen too) must not trust stamps of the original's files. */
+  root: string;
+  /** The output folder this cache describes. */
+  outDir: string;
+  /** Everything every page depends on besides its own file (site.yaml, templates, assets, routes, public files). */
+  siteKey: string;
+  /** The output folder as this build left it: a changed folder means nothing in it can be reused. */
+  outStamp: string;
+  /** The stamps of public/: when they moved, the output needs a fresh copy even if no page changed. */
+  publicStamp: string;
+  pages: Record<string, PageEntry>;
+  templates?: Memo<TemplatesMemo>;
+  bundle?: Memo<BundleMemo>;
+  /** The validated site.yaml, under a key of everything its validation read, and the stamps of the local files it read. */
+  site?: SiteMemo;
+}
+
+export interface SiteMemo {
+  key: string;
+  value: SiteInfo;
+  warnings: string[];
+  /** The local files the layout's schema read (localFile()), stamped. */
+  localFiles: Record<string, string>;
+}
+
+/** A value computed from files, valid while every file keeps its stamp. */
+export interface Memo<T> {
+  inputs: Record<string, string>;
+  value: T;
+}
+
+export interface TemplatesMemo {
+  moduleFile: string;
+  dependencies: Record<string, string[]>;
+  layoutDependencies: string[];
+}
+
+export interface BundleMemo {
+  /** URL path → base64 contents. */
+  files: Record<string, string>;
+  assets: unknown;
+  integrity: Record<string, string>;
+  imports: Record<string, string[]>;
+}
+
+/** One cache per root: a build into another output folder starts its pages afresh (templates and bundle still count). */
+export function cacheFile(root: string): string {
+  return path.join(root, '.sitegen', 'cache', 'build.json');
+}
+
+export function readCache(root: string): BuildCache | undefined {
+  try {
+    const cache = JSON.parse(readFileSync(cacheFile(root), 'utf8')) as BuildCache;
+    return cache.format === FORMAT && cache.root === path.resolve(root) ? cache : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root'>): void {
+  const file = cacheFile(root);
+  mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  writeFileSync(temporary, JSON.stringify({ format: FORMAT, root: path.resolve(root), ...cache }));
+  renameSync(temporary, file);
+}
+
+/** The memo's value when none of its inputs moved. */
+export function recall<T>(memo: Memo<T> | undefined): T | undefined {
+  if (!memo) return undefined;
+  for (const [file, stamp] of Object.entries(memo.inputs)) if (stampOf(file) !== stamp) return undefined;
+  return memo.value;
+}
+
+/** The output folder's identity: a rebuild swaps in a new folder, and editing its top level moves its time. */
+export function outStampOf(outDir: string): string {
+  return stampOf(outDir);
+}
+
+/** What a build records besides its pages. */
+export interface CacheParts {
+  root: string;
+  outDir: string;
+  siteKey: string;
+  publicFiles: Set<string>;
+  site?: SiteMemo;
+  templates: { memo?: Memo<TemplatesMemo> };
+  bundle: { memo?: Memo<BundleMemo> };
+}
+
+/** Records what this build made and from which inputs (pages: those a later build may reuse). */
+export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): void {
+  writeCache(parts.root, {
+    outDir: path.resolve(parts.outDir),
+    outStamp: outStampOf(parts.outDir),
+    siteKey: parts.siteKey,
+    publicStamp: publicStampOf(parts.root, parts.publicFiles),
+    site: parts.site,
+    templates: parts.templates.memo,
+    bundle: parts.bundle.memo,
+    // A page whose template read local files is not reused: the page cache does not watch them.
+    pages: Object.fromEntries(pages.filter((entry) => !entry.volatile).map((entry) => [entry.page.file, entry])),
+  });
+}
+
+/** Whether public/ is as the cached build copied it (then a build with no page to render may leave the output as it is). */
+saveBuildCache.unchangedSince = (cache: BuildCache | undefined, parts: Pick<CacheParts, 'root' | 'publicFiles'>): boolean =>
+  cache !== undefined && cache.publicStamp === publicStampOf(parts.root, parts.publicFiles);
+
+function publicStampOf(root: string, publicFiles: Set<string>): string {
+  return contentHash(JSON.stringify(stampsOf([...publicFiles].map((url) => path.join(root, 'public', url)))));
+}

@@ -1,0 +1,173 @@
+/**
+ * The one source of truth for response headers. The build writes them to
+ * dist/_headers (the format static hosts such as Netlify and Cloudflare Pages
+ * read) and to one nginx snippet per rule (the README's recipe includes
+ * them); `sitegen serve` reads dist/_headers and sends the same headers.
+ */
+import { SiteError } from '../errors.ts';
+import type { SiteInfo } from '../model.ts';
+
+export interface HeaderRule {
+  /** `/*` for everything, `/assets/*` for a folder. */
+  pattern: string;
+  headers: Record<string, string>;
+}
+
+/** The origin a URL setting points at, when it is not this site's own (same-origin calls are covered by 'self'). */
+function foreignOrigin(url: string | undefined, siteUrl: string): string | undefined {
+  if (!url) return undefined;
+  const parsed = new URL(url, siteUrl);
+  return parsed.origin === new URL(siteUrl).origin ? undefined : parsed.origin;
+}
+
+function sources(...items: (string | undefined)[]): string {
+  return [...new Set(items.filter((item): item is string => Boolean(item)))].join(' ');
+}
+
+/**
+ * Deny by default, then allow each kind of resource the site loads from
+ * itself, plus the foreign origins site.yaml lists under `csp` (the hosts its
+ * forms post to and its islands call, scripts it loads) and those of the
+ * core features: the gate's script and web vitals. Scripts run only from
+ * these origins or from the inline scripts hashed at build time, never
+ * 'unsafe-inline' or 'unsafe-eval'. upgrade-insecure-requests is left out:
+ * it would break `sitegen serve` on http://127.0.0.1, and a deployment over
+ * HTTPS redirects http anyway (README, nginx).
+ */
+export function contentSecurityPolicy(site: SiteInfo, inlineScriptHashes: readonly string[]): string {
+  const { connect, form, script } = site.csp;
+  const gateOrigin = foreignOrigin(site.gate?.script, site.url);
+  const vitalsOrigin = foreignOrigin(site.analytics?.vitalsUrl, site.url);
+  return [
+    `default-src 'none'`,
+    `script-src ${sources("'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), gateOrigin, ...script)}`,
+    `style-src 'self'`,
+    `img-src 'self'`,
+    `media-src 'self'`,
+    `font-src 'self'`,
+    `manifest-src 'self'`,
+    // Islands call with fetch() (a form posted with JavaScript is a connect); the gate may call home; vitals go out with sendBeacon.
+    `connect-src ${sources("'self'", ...connect, vitalsOrigin, gateOrigin)}`,
+    // Where a form may be submitted without JavaScript.
+    `form-action ${sources("'self'", ...form)}`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/**
+ * Browser features the site never uses, denied so that an injected or
+ * third-party script cannot ask for them. Only names Chromium knows: an
+ * unknown one costs a console warning on every page (test/browser/csp.test.ts
+ * checks for none). autoplay stays allowed for the muted intro video, and
+ * fullscreen and picture-in-picture for the video's own controls.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer', 'camera', 'display-capture', 'encrypted-media', 'geolocation', 'gyroscope',
+  'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
+  'serial', 'usb', 'xr-spatial-tracking',
+].map((feature) => `${feature}=()`).concat('autoplay=(self)').join(', ');
+
+const EVERY_PATH = '/*';
+const ASSETS = '/assets/*';
+
+/**
+ * The nginx snippet written for each rule, named for the location that
+ * includes it. nginx forgets the add_header lines of an enclosing block in a
+ * location that has its own, so each snippet holds every header its paths
+ * get, not only its rule's.
+ */
+export const NGINX_SNIPPETS: Readonly<Record<string, string>> = { [EVERY_PATH]: '_headers.nginx', [ASSETS]: '_headers.assets.nginx' };
+
+/** The files the build writes for the web server or host, never to be served to visitors. */
+export const HOST_FILES: readonly string[] = ['_headers', '_redirects', ...Object.values(NGINX_SNIPPETS)];
+
+export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[]): HeaderRule[] {
+  return [
+    {
+      pattern: EVERY_PATH,
+      headers: {
+        'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),
+        // Two years, with subdomains and preload, as hstspreload.org asks. Browsers ignore it over plain HTTP, so the local server may send it.
+        'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
+        'X-Content-Type-Options': 'nosniff',
+        // frame-ancestors does this for current browsers; the header covers older ones.
+        'X-Frame-Options': 'DENY',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+        'Cross-Origin-Resource-Policy': 'same-origin',
+        'Permissions-Policy': PERMISSIONS_POLICY,
+        // Pages change with every build under the same URL: revalidate (the ETag makes that cheap).
+        'Cache-Control': 'no-cache',
+      },
+    },
+    // Hashed names: a changed file gets a new URL, so a copy can be kept for good.
+    { pattern: ASSETS, headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+  ];
+}
+
+export function formatHeadersFile(rules: readonly HeaderRule[]): string {
+  return rules.map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
+}
+
+/**
+ * The nginx form of the rules: snippet file name → `add_header … always;`
+ * lines (always, so that redirects and errors carry them too).
+ */
+export function formatNginxSnippets(rules: readonly HeaderRule[]): Map<string, string> {
+  const snippets = new Map<string, string>();
+  for (const rule of rules) {
+    const name = NGINX_SNIPPETS[rule.pattern];
+    if (!name || !rule.pattern.endsWith('/*')) throw new Error(`no nginx snippet for the header rule ${rule.pattern}: name one in NGINX_SNIPPETS`);
+    const location = rule.pattern.slice(0, -1);
+    const lines = Object.entries(headersFor(rules, location)).map(([header, value]) => `add_header ${header} ${nginxString(header, value)} always;`);
+    snippets.set(name, [
+      `# Written by \`sitegen build\` from the rules of dist/_headers: the headers for ${rule.pattern}.`,
+      `# Include it in nginx's \`location ${location}\` (README, "Deploying dist/") and reload nginx after each build.`,
+      ...lines,
+      '',
+    ].join('\n'));
+  }
+  return snippets;
+}
+
+/**
+ * A double-quoted nginx string. nginx reads `\"` and `\\` inside one, but has
+ * no escape for `$` (it starts a variable) and a header cannot hold a control
+ * character, so those are refused. Values come from src/headers.ts and the
+ * URLs of content/site.yaml, whose origins the CSP names.
+ */
+function nginxString(header: string, value: string): string {
+  const bad = /[$\x00-\x1f\x7f]/.exec(value);
+  if (bad) {
+    throw new SiteError('header-value', `the ${header} header would hold ${JSON.stringify(bad[0])}, which nginx cannot send in add_header`, {
+      location: { file: 'content/site.yaml' }, hint: 'remove the character from the origins of csp and the URLs of gate and analytics: they go into the header',
+    });
+  }
+  return `"${value.replace(/["\\]/g, '\\$&')}"`;
+}
+
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.trim().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: {} });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon > 0 && rules.length) rules[rules.length - 1].headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+/** The headers for one path: later rules override earlier ones, as static hosts apply them. */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    const matches = rule.pattern.endsWith('*') ? pathname.startsWith(rule.pattern.slice(0, -1)) : pathname === rule.pattern;
+    if (matches) Object.assign(headers, rule.headers);
+  }
+  return headers;
+}

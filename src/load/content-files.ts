@@ -1,0 +1,64 @@
+/**
+ * The load stage's one reader of content: which files are content, the
+ * route each becomes, and reading and parsing one. `build`, `dev` and
+ * `check` all read content through here, so they accept the same files.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { listFiles } from '../files.ts';
+import { parseContentFile, type RawDoc } from './parse.ts';
+
+export const SITE_FILE = 'content/site.yaml';
+export const PAGES_DIR = 'content/pages';
+
+const CONTENT_FILE = /\.(ya?ml|md|markdown)$/i;
+
+/** Whether a path under content/pages/ is a page: YAML or Markdown, no dotfile (an editor's swap file), nothing else (notes.txt). */
+export function isPageFile(relative: string): boolean {
+  return CONTENT_FILE.test(relative) && !relative.split('/').some((segment) => segment.startsWith('.'));
+}
+
+/** The page files under content/pages/, relative to it, in code-unit order. */
+export function listPageFiles(root: string): string[] {
+  return listFiles(path.join(root, PAGES_DIR)).filter(isPageFile);
+}
+
+/** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`. */
+export function routeOf(relative: string): string {
+  const withoutExt = relative.replace(CONTENT_FILE, '').split(path.sep).join('/');
+  const trimmed = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
+  return '/' + trimmed;
+}
+
+/** The error of a site with no page at all. */
+export function noPagesError(): SiteError {
+  return new SiteError('no-pages', 'no page content found', {
+    location: { file: PAGES_DIR }, hint: 'add a YAML or Markdown file per route, for example content/pages/index.yaml for /',
+  });
+}
+
+/** One page file (by its path under content/pages/), read and parsed, with its route; a SiteError when it cannot be. */
+export function readPageFile(root: string, relative: string): { doc: RawDoc; source: string } {
+  const file = `${PAGES_DIR}/${relative}`;
+  const { doc, source } = readContentFile(root, file);
+  doc.route = routeOf(relative);
+  return { doc, source };
+}
+
+/** content/site.yaml, parsed; a SiteError when it is missing or broken. */
+export function readSiteFile(root: string): RawDoc {
+  return readContentFile(root, SITE_FILE).doc;
+}
+
+function readContentFile(root: string, file: string): { doc: RawDoc; source: string } {
+  let source: string;
+  try {
+    source = readFileSync(path.join(root, file), 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new SiteError('missing-file', 'file not found', { location: { file }, cause: error });
+    throw new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error });
+  }
+  return { doc: parseContentFile(file, source), source };
+}

@@ -1,0 +1,109 @@
+/**
+ * The load stage: content files read and parsed into raw documents, before
+ * any template is known. `loadPages` loads one share of the pages (a build
+ * gives shares to worker threads); `loadContent` loads a whole site at once
+ * (`check`, and `dev`'s first look).
+ */
+import { SiteError } from '../errors.ts';
+import { contentHash, stampOf } from '../files.ts';
+import { copyTargetOf, resolveCopy } from '../validate/copies.ts';
+import { markdownToHtml } from './markdown.ts';
+import { PAGES_DIR, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
+import type { RawDoc } from './parse.ts';
+
+/** A whole site's content as read. */
+export interface RawContent {
+  site?: RawDoc;
+  pages: RawDoc[];
+  /** Every page's route, those that failed to parse included, so links to them are not reported too. */
+  routes: string[];
+  errors: SiteError[];
+}
+
+export interface LoadJob {
+  root: string;
+  /** Paths under content/pages/ that this share owns. */
+  files: string[];
+  /** Route → its file under content/pages/, to find the page a copy shows. */
+  routeFiles: Record<string, string>;
+  /** Page file → stamp, when the caller has them already (a build that records its pages in the cache). */
+  stamps?: Record<string, string>;
+}
+
+/** A share after loading: its documents (copies resolved, Markdown as HTML) and what the cache records of each file. */
+export interface LoadedPages {
+  docs: RawDoc[];
+  /** The documents as read, before copies were resolved (what dev keeps). */
+  read: RawDoc[];
+  sources: Map<string, { stamp: string; hash: string; also?: string }>;
+  errors: SiteError[];
+}
+
+/** Reads content/site.yaml and every page; never throws for bad content. */
+export function loadContent(root: string): RawContent {
+  const errors: SiteError[] = [];
+  let site: RawDoc | undefined;
+  try {
+    site = readSiteFile(root);
+  } catch (error) {
+    errors.push(asSiteError(error, 'content/site.yaml'));
+  }
+  const files = listPageFiles(root);
+  if (files.length === 0) errors.push(noPagesError());
+  const pages: RawDoc[] = [];
+  for (const relative of files) {
+    try {
+      pages.push(readPageFile(root, relative).doc);
+    } catch (error) {
+      errors.push(asSiteError(error, `${PAGES_DIR}/${relative}`));
+    }
+  }
+  return { site, pages, routes: files.map(routeOf), errors };
+}
+
+/** Two loaded shares as one. */
+export function joinShares(first: LoadedPages, second: LoadedPages): LoadedPages {
+  return {
+    docs: [...first.docs, ...second.docs],
+    read: [...first.read, ...second.read],
+    sources: new Map([...first.sources, ...second.sources]),
+    errors: [...first.errors, ...second.errors],
+  };
+}
+
+/** Loads a share of the pages: read, parse, resolve copies, Markdown to HTML. */
+export function loadPages(job: LoadJob): LoadedPages {
+  const share: LoadedPages = { docs: [], read: [], sources: new Map(), errors: [] };
+  for (const relative of job.files) {
+    const file = `${PAGES_DIR}/${relative}`;
+    try {
+      const read = readPage(job, relative);
+      share.read.push(read.doc);
+      // A copy depends on the page it copies too: both files count in its stamp and hash.
+      const target = copyTargetOf(read.doc);
+      const original = target === undefined || !job.routeFiles[target] ? undefined : readPage(job, job.routeFiles[target]);
+      share.sources.set(file, {
+        stamp: original ? `${read.stamp}+${original.stamp}` : read.stamp,
+        hash: original ? contentHash(read.source + '\0' + original.source) : contentHash(read.source),
+        ...(original ? { also: original.doc.file } : {}),
+      });
+      const doc = resolveCopy(read.doc, original?.doc, share.errors);
+      if (!doc) continue;
+      if (doc.kind === 'markdown') doc.html = markdownToHtml(doc.body ?? '');
+      share.docs.push(doc);
+    } catch (error) {
+      share.errors.push(asSiteError(error, file));
+    }
+  }
+  return share;
+}
+
+function readPage(job: LoadJob, relative: string): { doc: RawDoc; source: string; stamp: string } {
+  const stamp = job.stamps?.[relative] ?? stampOf(`${job.root}/${PAGES_DIR}/${relative}`);
+  return { ...readPageFile(job.root, relative), stamp };
+}
+
+function asSiteError(error: unknown, file: string): SiteError {
+  return error instanceof SiteError ? error
+    : new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error });
+}

@@ -1,0 +1,79 @@
+/**
+ * The build, top to bottom: load → validate → render → bundle → emit. Each
+ * stage is a function of its own folder; this file only orders them (and
+ * overlaps what can run at once: pages load while the templates compile and
+ * the islands bundle). Workers and the reuse of unchanged pages are options
+ * of the render stage; `dev` and `check` call the same stages.
+ */
+import path from 'node:path';
+import { listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
+import { listPublicFiles } from './load/public-files.ts';
+import { validateSiteOnce } from './validate/site-memo.ts';
+import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
+import { pageAssets } from './render/page-assets.ts';
+import { siteKeyOf } from './render/page-reuse.ts';
+import { startRender } from './render/render-stage.ts';
+import { bundleIslands } from './bundle/bundle-islands.ts';
+import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
+import { siteFiles } from './emit/site-files.ts';
+import { readCache, saveBuildCache } from './emit/build-cache.ts';
+import { throwIfAny } from './errors.ts';
+import { buildResult, stopwatch, type BuildOptions, type BuildResult } from './build-result.ts';
+import type { SiteTemplates } from './model.ts';
+
+export type { BuildOptions, BuildResult };
+
+/** Pages up to which a build keeps every page's data and HTML in its result (tests read them); larger ones reuse pages. */
+const KEEP_IN_MEMORY_UP_TO = 500;
+
+export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const { root, outDir = path.join(root, 'dist'), now = new Date(), cache: useCache = true } = options;
+  const time = stopwatch();
+  const cache = useCache ? readCache(root) : undefined;
+  const pageFiles = await time('load', () => listPageFiles(root));
+  if (pageFiles.length === 0) throw noPagesError();
+  const keep = options.keep ?? pageFiles.length <= KEEP_IN_MEMORY_UP_TO;
+  const routes = pageFiles.map(routeOf);
+  const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
+  let staging: string | undefined;
+  try {
+    const [siteDoc, publicFiles, compiled, bundle] = await Promise.all([
+      time('load', () => readSiteFile(root)),
+      time('load', () => listPublicFiles(root)),
+      time('templates', () => prepareTemplates(root, cache?.templates)),
+      time('bundle', () => bundleIslands(root, cache?.bundle)),
+    ]);
+    let loaded: Promise<SiteTemplates> | undefined;
+    const templates = () => (loaded ??= time('templates', () => loadTemplates(compiled.moduleFile)));
+    const scope = { routes: new Set(routes), publicFiles, root };
+    const validated = await time('validate', () => validateSiteOnce({ siteDoc, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site }));
+    const { site } = validated;
+    const assets = site && pageAssets(site, bundle, { dev: options.dev });
+    const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev: options.dev ?? false });
+    const { clean, dirty, restamped } = render.plan(siteKey);
+    const cacheParts = { root, outDir, siteKey, publicFiles, site: validated.memo, templates: compiled, bundle };
+    if (site && dirty.length === 0 && saveBuildCache.unchangedSince(cache, cacheParts)) {
+      if (restamped || cache?.site?.key !== validated.memo?.key) saveBuildCache(cacheParts, clean);
+      return buildResult({ outDir, site, bundle, publicFiles, assets: assets!, clean, rendered: undefined, warnings: validated.warnings, timings: time.spent });
+    }
+
+    staging = await time('emit', () => stageSite(root, outDir, publicFiles));
+    linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
+    // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
+    const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep };
+    const rendered = await time('pages', async () => render.render(job, await templates(), dirty));
+    throwIfAny([...validated.errors, ...rendered.errors]);
+
+    const files = siteFiles(site!, [...clean, ...rendered.built].map((entry) => entry.page), assets!.inlineScriptHashes, bundle.files);
+    await time('emit', () => emitSite(staging!, outDir, files));
+    staging = undefined;
+    if (useCache) saveBuildCache(cacheParts, keep ? [] : [...clean, ...rendered.built]);
+    return buildResult({
+      outDir, site: site!, bundle, publicFiles, assets: assets!, clean, rendered, files, siteDoc, templates: { ...await templates(), ...compiled },
+      warnings: [...validated.warnings, ...rendered.warnings], timings: time.spent,
+    });
+  } finally {
+    render.close();
+    if (staging) await discardStaging(staging);
+  }
+}

@@ -1,0 +1,165 @@
+import { readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as esbuild from 'esbuild';
+import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
+import { SiteError } from '../errors.ts';
+import { SITEGEN_DIR } from '../paths.ts';
+import type { SiteTemplates } from '../model.ts';
+import { recall, type Memo, type TemplatesMemo } from '../emit/build-cache.ts';
+import { listFiles, stampsOf } from '../files.ts';
+import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
+
+const VENDOR_FILTER = new RegExp(`^(${VENDOR_SPECIFIERS.map((specifier) => specifier.replace(/[/.]/g, '\\$&')).join('|')})$`);
+
+/** The compiled templates of a site root, loaded and ready to render. */
+export interface Templates extends SiteTemplates {
+  /** Template name → the source files (relative to the root) its page module imports, directly or not. */
+  dependencies: Readonly<Record<string, string[]>>;
+  /** The files the layout imports: a change to one of them changes every page. */
+  layoutDependencies: readonly string[];
+  /** What the build cache keeps to skip compiling next time. */
+  memo?: Memo<TemplatesMemo>;
+}
+
+/** The compiled template bundle on disk, not yet imported. */
+export type CompiledTemplates = Pick<Templates, 'moduleFile' | 'dependencies' | 'layoutDependencies' | 'memo'>;
+
+/** Compiles the templates (see prepareTemplates) and imports them. */
+export async function compileTemplates(root: string, memo?: Memo<TemplatesMemo>): Promise<Templates> {
+  const compiled = await prepareTemplates(root, memo);
+  return { ...(await loadTemplates(compiled.moduleFile)), ...compiled };
+}
+
+/**
+ * Bundles templates/layout.tsx and templates/pages/*.tsx for Node with
+ * esbuild, together with sitegen's document shell and react-dom/server, so
+ * that they share one React. A build whose pages are all unchanged never
+ * imports the bundle, so this stops at the file.
+ */
+export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>): Promise<CompiledTemplates> {
+  const recalled = recall(memo);
+  if (recalled) return { ...recalled, memo };
+  const templatesDir = path.join(root, 'templates');
+  const names = pageTemplateNames(templatesDir);
+  const entry = [
+    `export * as layout from ${JSON.stringify(path.join(templatesDir, 'layout.tsx'))};`,
+    ...names.map((name, index) => `import * as page${index} from ${JSON.stringify(path.join(templatesDir, 'pages', `${name}.tsx`))};`),
+    `export const pages = { ${names.map((name, index) => `${JSON.stringify(name)}: page${index}`).join(', ')} };`,
+    `export { withValidationScope } from 'sitegen';`,
+    `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'render', 'document.tsx'))};`,
+  ].join('\n');
+
+  const vendor = await vendorModules();
+  let result: esbuild.BuildResult<{ write: false; metafile: true }>;
+  try {
+    result = await (await loadEsbuild()).build({
+      stdin: { contents: entry, resolveDir: root, sourcefile: 'sitegen-templates.js', loader: 'js' },
+      plugins: [{
+        name: 'sitegen-vendor',
+        setup(build: esbuild.PluginBuild) {
+          // React, react-dom/server and zod come from the shared vendor modules (src/vendor.ts), so all templates
+          // and the document shell use one React.
+          build.onResolve({ filter: VENDOR_FILTER }, (args) => ({ path: vendor[args.path], external: true }));
+        },
+      }],
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      ...SITE_CODE,
+      banner: NODE_REQUIRE_BANNER,
+      // A template that throws while rendering is reported at its own .tsx line (src/render/template-error.ts).
+      sourcemap: 'inline',
+      sourcesContent: false,
+      outfile: path.join(root, '.sitegen', 'cache', 'templates', 'templates.mjs'),
+    });
+  } catch (error) {
+    throw templateBuildError(root, error);
+  }
+  const code = result.outputFiles[0].text;
+  const hash = createHash('sha256').update(code).digest('hex').slice(0, 16);
+  const cacheDir = path.join(root, '.sitegen', 'cache', 'templates');
+  await mkdir(cacheDir, { recursive: true });
+  const file = path.join(cacheDir, `${hash}.mjs`);
+  await writeFile(file, code);
+  await pruneOldModules(cacheDir, file);
+  const dependencies = dependenciesOf(root, names, result.metafile);
+  // A new template file changes its folder's stamp; the module file itself may be cleaned out of the temporary folder.
+  const inputs = stampsOf([
+    ...Object.keys(result.metafile.inputs).map((input) => path.resolve(process.cwd(), input)),
+    templatesDir, path.join(templatesDir, 'pages'), file,
+  ]);
+  return { moduleFile: file, ...dependencies, memo: { inputs, value: { moduleFile: file, ...dependencies } } };
+}
+
+/** Keeps the newest few compiled bundles (a running dev server or a worker may still import a recent one). */
+async function pruneOldModules(dir: string, keep: string): Promise<void> {
+  const files = await readdir(dir);
+  const dated = await Promise.all(files.map(async (name) => ({ name, mtime: (await stat(path.join(dir, name)).catch(() => undefined))?.mtimeMs ?? 0 })));
+  const old = dated.filter((item) => path.join(dir, item.name) !== keep).sort((a, b) => b.mtime - a.mtime).slice(4);
+  await Promise.all(old.map((item) => rm(path.join(dir, item.name), { force: true })));
+}
+
+/** Imports a compiled template bundle (in a worker thread, the one the main thread compiled). */
+export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> {
+  // Only modules loaded from now on have their maps read: the template bundle, not sitegen's own compiled code.
+  process.setSourceMapsEnabled(true);
+  const loaded = await import(pathToFileURL(moduleFile).href);
+  return {
+    layout: loaded.layout,
+    pages: loaded.pages,
+    withValidationScope: loaded.withValidationScope,
+    renderPage: loaded.renderPage,
+    moduleFile,
+  };
+}
+
+function pageTemplateNames(templatesDir: string): string[] {
+  const names = listFiles(path.join(templatesDir, 'pages'), { recursive: false }).filter((file) => /\.tsx$/.test(file)).map((file) => file.replace(/\.tsx$/, ''));
+  if (names.length === 0) {
+    throw new SiteError('no-templates', 'no page templates found', {
+      location: { file: 'templates/pages' }, hint: 'add templates/pages/NAME.tsx for each template a page names',
+    });
+  }
+  return names;
+}
+
+/** For each page template and for the layout, the files under the root it imports, directly or not. */
+function dependenciesOf(root: string, names: string[], metafile: esbuild.Metafile) {
+  const normalise = (input: string) => path.relative(root, path.resolve(process.cwd(), input)).split(path.sep).join('/');
+  const graph = new Map<string, string[]>();
+  for (const [input, info] of Object.entries(metafile.inputs)) {
+    graph.set(normalise(input), info.imports.map((item) => normalise(item.path)));
+  }
+  const reach = (start: string) => {
+    const seen = new Set<string>();
+    const stack = [start];
+    while (stack.length) {
+      const next = stack.pop()!;
+      if (seen.has(next) || next.startsWith('..') || next.includes('node_modules')) continue;
+      seen.add(next);
+      stack.push(...(graph.get(next) ?? []));
+    }
+    return seen;
+  };
+  return {
+    dependencies: Object.fromEntries(names.map((name) => [name, [...reach(`templates/pages/${name}.tsx`)].sort()])),
+    layoutDependencies: [...reach('templates/layout.tsx')].sort(),
+  };
+}
+
+function templateBuildError(root: string, error: unknown): SiteError {
+  const failure = error as esbuild.BuildFailure;
+  const first = failure.errors?.[0];
+  if (!first) return new SiteError('template-build', String(error), { cause: error });
+  const file = first.location ? path.relative(root, path.resolve(first.location.file)).split(path.sep).join('/') : undefined;
+  return new SiteError('template-build', first.text, {
+    location: file ? { file, line: first.location!.line, column: first.location!.column + 1 } : undefined,
+    hint: failure.errors.length > 1 ? `and ${failure.errors.length - 1} more error(s) in the templates` : undefined,
+    cause: error,
+  });
+}

@@ -1,0 +1,104 @@
+/**
+ * The document shell and the page render. This module runs inside the
+ * template bundle (see templates.ts) so that the shell, the layout, the pages
+ * and react-dom/server share one React.
+ */
+import { renderToStaticMarkup, renderToString } from 'react-dom/server';
+import { IslandContext, type IslandRegistry } from './island-wrapper.tsx';
+import type { PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
+import { escapeHtml } from '../escape-html.ts';
+import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
+
+
+export function renderPage({ layout: { default: Layout }, template, data, page, site, assets }: RenderInput): RenderedPage {
+  const Page = template.default;
+  const chunks = Object.fromEntries(Object.entries(assets.islands).map(([name, chunk]) => [name, chunk.src]));
+  const registry: IslandRegistry = { chunks, used: new Set() };
+  // The body first: the head preloads only the islands the body used.
+  const body = renderToString(
+    <IslandContext.Provider value={registry}>
+      <Layout page={page} site={site}>
+        <Page data={data} page={page} site={site} />
+      </Layout>
+    </IslandContext.Provider>,
+  );
+  const islands = [...registry.used].sort();
+  const jsonLd = template.jsonLd?.({ data, page, site });
+  const extra = template.head?.({ data, page, site });
+  const head = renderHead({ page, site, assets, islands, jsonLd, extra: extra ? renderToStaticMarkup(<>{extra}</>) : '' });
+  return { html: `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${body}</body></html>`, islands };
+}
+
+interface HeadInput {
+  page: PageInfo;
+  site: SiteInfo;
+  assets: PageAssets;
+  islands: string[];
+  jsonLd?: object;
+  /** The template's own head elements (TemplateModule.head), as HTML. */
+  extra: string;
+}
+
+/**
+ * The head, written as a string: it is the same two dozen elements on every
+ * page, and React's renderer cost as much for them as for a whole page body.
+ * Every value is escaped here. The import map comes right after the charset,
+ * before any module script or preload: its integrity entries must be in
+ * place before the first module fetch.
+ */
+function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): string {
+  const canonical = absolute(site.url, page.canonical);
+  const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
+  // Editors often write the site name into a title themselves; it is not added a second time.
+  const title = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
+  const config: RuntimeConfig = { gate: site.gate, vitalsUrl: site.analytics?.vitalsUrl };
+  const parts = [
+    '<meta charset="utf-8"/>',
+    // Its JSON holds URLs and base64 hashes only, so it cannot close its element.
+    assets.importMap ? `<script type="importmap">${assets.importMap}</script>` : '',
+    '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
+    extra,
+    `<title>${escapeHtml(title)}</title>`,
+    element('meta', { name: 'description', content: page.description }),
+    element('link', { rel: 'canonical', href: canonical }),
+    page.noindex ? '<meta name="robots" content="noindex"/>' : '',
+    site.themeColor ? element('meta', { name: 'theme-color', content: site.themeColor }) : '',
+    '<meta property="og:type" content="website"/>',
+    element('meta', { property: 'og:site_name', content: site.name }),
+    element('meta', { property: 'og:title', content: page.title }),
+    element('meta', { property: 'og:description', content: page.description }),
+    element('meta', { property: 'og:url', content: canonical }),
+    element('meta', { property: 'og:image', content: image }),
+    '<meta name="twitter:card" content="summary_large_image"/>',
+    element('meta', { name: 'twitter:title', content: page.title }),
+    element('meta', { name: 'twitter:description', content: page.description }),
+    element('meta', { name: 'twitter:image', content: image }),
+    element('link', { rel: 'icon', href: site.favicon, type: site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined }),
+    ...assets.inlineHead.map((code) => `<script>${code}</script>`),
+    element('link', { rel: 'stylesheet', href: assets.css.href, integrity: assets.css.integrity }),
+    // The settings the runtime reads (src/client/config.ts): data, not code, so the CSP needs no hash for them.
+    config.gate || config.vitalsUrl ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
+    site.gate ? element('link', { rel: 'preload', as: 'script', href: site.gate.script }) : '',
+    `${element('script', { type: 'module', src: assets.runtime.src, integrity: assets.runtime.integrity }, false)}</script>`,
+    ...islands.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
+    ...assets.devScripts.map((src) => `${element('script', { type: 'module', src }, false)}</script>`),
+    jsonLd ? `<script type="application/ld+json">${safeJson(jsonLd)}</script>` : '',
+  ];
+  return `<head>${parts.join('')}</head>`;
+}
+
+/** `<name a="…" b="…"/>` with every value escaped; undefined values are left out. */
+function element(name: string, attributes: Record<string, string | undefined>, selfClosing = true): string {
+  let html = `<${name}`;
+  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) html += ` ${key}="${escapeHtml(value)}"`;
+  return html + (selfClosing ? '/>' : '>');
+}
+
+function absolute(siteUrl: string, pathOrUrl: string): string {
+  return new URL(pathOrUrl, siteUrl).href;
+}
+
+/** JSON that cannot close its script element. */
+function safeJson(value: object): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}

@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import type { BundleResult } from '../bundle/bundle-islands.ts';
+import type { PageAssets, SiteInfo } from '../model.ts';
+
+export interface SiteAssets {
+  page: PageAssets;
+  /** CSP hashes (`sha256-…`) of the inline scripts in every page's head. */
+  inlineScriptHashes: string[];
+}
+
+/** What every page links to: the bundle's hashed files and the inline head scripts, hashed for the CSP. */
+export function pageAssets(site: SiteInfo, bundle: BundleResult, options: { dev?: boolean } = {}): SiteAssets {
+  const inlineHead = [htmlClassScript(site)];
+  const importMap = integrityImportMap(bundle.integrity);
+  return {
+    page: { ...bundle.assets, inlineHead, importMap, devScripts: options.dev ? ['/__sitegen/reload.js'] : [] },
+    // The import map is an inline script too: the CSP's script-src governs it like any other.
+    inlineScriptHashes: [...inlineHead, importMap].map(cspHash),
+  };
+}
+
+function cspHash(code: string): string {
+  return 'sha256-' + createHash('sha256').update(code).digest('base64');
+}
+
+/**
+ * An import map holding only integrity metadata (Chromium 127+) for every
+ * script of the bundle. The island chunks arrive through import() and React
+ * through static imports inside them, and neither can carry an integrity
+ * attribute; the map gives each of those fetches its hash, so a chunk
+ * changed on the server or on the way is refused. Browsers without import
+ * map integrity load the chunks as before.
+ */
+export function integrityImportMap(integrity: ReadonlyMap<string, string>): string {
+  const scripts = [...integrity].filter(([url]) => url.endsWith('.js')).sort(([a], [b]) => a.localeCompare(b));
+  return JSON.stringify({ integrity: Object.fromEntries(scripts) });
+}
+
+/**
+ * Classes on <html> set before the first paint, which module scripts are too
+ * late for: `js` lets the stylesheet keep no-JS fallbacks (the mobile menu
+ * shown open) away from visitors with scripts, and `gate-pending` (page-mode
+ * gate) hides the body until the runtime's bot check succeeds, with no flash
+ * of content before it. Visitors without JavaScript get neither class and
+ * see the page. Must stay in step with GATE_PENDING_CLASS in
+ * src/client/gate.ts.
+ */
+function htmlClassScript(site: SiteInfo): string {
+  const classes = site.gate?.mode === 'page' ? ['js', 'gate-pending'] : ['js'];
+  return `document.documentElement.classList.add(${classes.map((name) => JSON.stringify(name)).join(',')})`;
+}

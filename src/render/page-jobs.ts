@@ -1,0 +1,76 @@
+/**
+ * One share of a site's pages through the per-page stages, in the thread
+ * that loaded it: validate (src/validate/), render (./render-pages.ts), and
+ * write into the staging folder (src/emit/staging.ts). The render stage runs
+ * it on the main thread, and on worker threads for large sites
+ * (./worker-pool.ts). Jobs hold only what can cross a thread: file lists,
+ * the validated site, asset URLs, a module path.
+ */
+import { toRecord, type ErrorRecord, type SiteError } from '../errors.ts';
+import { writeOutputs } from '../emit/staging.ts';
+import type { LoadedPages } from '../load/load-pages.ts';
+import type { RawDoc } from '../load/parse.ts';
+import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
+import { validatePage } from '../validate/validate.ts';
+import { renderPages } from './render-pages.ts';
+
+export interface RenderJob {
+  root: string;
+  /** Every route of the site, for link checks. */
+  routes: string[];
+  publicFiles: string[];
+  site: SiteInfo;
+  assets: PageAssets;
+  /** The staging folder the HTML is written into. */
+  outDir: string;
+  /** Keep documents, models and HTML in memory for the caller (dev and small builds). */
+  keep: boolean;
+  /** False when site.yaml is broken: the pages are only validated, so their errors are reported too. */
+  render: boolean;
+}
+
+/** A built page as the build cache records it. */
+export interface BuiltPage {
+  page: PageSummary;
+  stamp: string;
+  hash: string;
+  /** The file of the page this one copies, whose stamp is part of this one's. */
+  also?: string;
+  /** Its template read local files (localFile()), which the page cache does not watch: never reused. */
+  volatile?: boolean;
+}
+
+export interface PageJobResult {
+  pages: BuiltPage[];
+  errors: ErrorRecord[];
+  warnings: string[];
+  kept?: { docs: RawDoc[]; models: PageModel[]; html: Map<string, string> };
+}
+
+/** Validates, renders and writes a loaded share, or only the files of `only` (paths under content/pages/) in it. */
+export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteTemplates, only?: ReadonlySet<string>): PageJobResult {
+  const errors: SiteError[] = [...share.errors];
+  const warnings: string[] = [];
+  const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root };
+  const models: PageModel[] = [];
+  const volatile = new Set<string>();
+  const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
+  for (const doc of share.docs.filter(wanted)) {
+    const notes = { localFiles: [], warnings };
+    const model = validatePage(doc, templates, scope, errors, notes);
+    if (notes.localFiles.length > 0) volatile.add(doc.file);
+    if (model) models.push(model);
+  }
+  // A build with any error writes nothing, so rendering would be wasted.
+  if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings };
+
+  const rendered = renderPages(models, templates, job.site, job.assets, job.root);
+  errors.push(...rendered.errors);
+  const html = rendered.files;
+  const pages: BuiltPage[] = models.map(({ info: { route, file, sitemap } }) => ({
+    page: { route, file, sitemap, islands: rendered.islands.get(route) ?? [] }, ...share.sources.get(file)!,
+    ...(volatile.has(file) ? { volatile: true } : {}),
+  }));
+  if (errors.length === 0) writeOutputs(job.outDir, html);
+  return { pages, errors: errors.map(toRecord), warnings, kept: job.keep ? { docs: share.read.filter(wanted), models, html } : undefined };
+}

@@ -1,0 +1,88 @@
+/**
+ * The packages every template bundle shares (React, react-dom/server, zod),
+ * bundled once per installed version into node_modules/.cache and imported
+ * by the template bundles as externals. Bundling react-dom/server and zod
+ * into every template bundle was most of a cold build's fixed cost (an
+ * esbuild run over 1.4 MB, and as long to import it again in each worker).
+ */
+import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type * as esbuild from 'esbuild';
+import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
+import { contentHash } from '../files.ts';
+import { SITEGEN_DIR } from '../paths.ts';
+
+/** Specifier → the name of its module in the vendor folder. */
+const VENDOR: Record<string, string> = {
+  react: 'react',
+  'react/jsx-runtime': 'react-jsx-runtime',
+  'react-dom/server': 'react-dom-server',
+  zod: 'zod',
+};
+
+/** Packages published as ES modules, whose exports esbuild can re-export as they are. */
+const ES_MODULES = new Set(['zod']);
+
+export const VENDOR_SPECIFIERS = Object.keys(VENDOR);
+
+let ready: Promise<Record<string, string>> | undefined;
+
+/** Specifier → file URL of its vendor module, building the folder when this install has none. */
+export function vendorModules(): Promise<Record<string, string>> {
+  ready ??= prepare();
+  return ready;
+}
+
+async function prepare(): Promise<Record<string, string>> {
+  const require = createRequire(path.join(SITEGEN_DIR, 'package.json'));
+  const versions = ['react', 'react-dom', 'zod', 'esbuild'].map((name) => `${name}@${packageVersion(name)}`);
+  const dir = path.join(SITEGEN_DIR, 'node_modules', '.cache', 'sitegen-vendor', contentHash(versions.join(',') + readFileSync(new URL(import.meta.url))));
+  const urls = Object.fromEntries(Object.entries(VENDOR).map(([specifier, name]) => [specifier, pathToFileURL(path.join(dir, `${name}.js`)).href]));
+  if (existsSync(path.join(dir, 'react.js'))) return urls;
+
+  const staging = `${dir}.tmp-${process.pid}`;
+  await (await loadEsbuild()).build({
+    entryPoints: Object.values(VENDOR).map((name) => ({ in: `sitegen-vendor:${name}`, out: name })),
+    outdir: staging,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    logLevel: 'silent',
+    // Smaller to parse in every process and worker that imports it.
+    minify: true,
+    define: SITE_CODE.define,
+    banner: NODE_REQUIRE_BANNER,
+    plugins: [{
+      name: 'sitegen-vendor',
+      setup(build) {
+        build.onResolve({ filter: /^sitegen-vendor:/ }, (args) => ({ path: args.path.slice('sitegen-vendor:'.length), namespace: 'sitegen-vendor' }));
+        build.onLoad({ filter: /.*/, namespace: 'sitegen-vendor' }, (args) => {
+          const specifier = Object.keys(VENDOR).find((key) => VENDOR[key] === args.path)!;
+          return { contents: wrapper(specifier, require), resolveDir: SITEGEN_DIR, loader: 'js' };
+        });
+      },
+    }],
+  });
+  try {
+    renameSync(staging, dir);
+  } catch {
+    // Another build made the same folder first.
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return urls;
+}
+
+/** An ES module re-exporting a package; a CommonJS one's names are listed, since ESM exports must be static. */
+function wrapper(specifier: string, require: NodeRequire): string {
+  if (ES_MODULES.has(specifier)) return `export * from ${JSON.stringify(specifier)};`;
+  const names = Object.keys(require(specifier) as object).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
+  return `import module from ${JSON.stringify(specifier)};\nexport const { ${names.join(', ')} } = module;\nexport default module;\n`;
+}
+
+function packageVersion(name: string): string {
+  return (JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+}

@@ -1,0 +1,161 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import sirv from 'sirv';
+import type { Duplex } from 'node:stream';
+import { HOST_FILES } from '../emit/security-headers.ts';
+import { defaultHeaders, staticHeaders } from './static-headers.ts';
+import { parseRequestPath, resolveStaticFile } from './request-path.ts';
+import { liveReload, type LiveReload } from './live-reload.ts';
+import type { ApiOptions } from '../server/api.ts';
+
+export interface ServeOptions {
+  root: string;
+  outDir: string;
+  port: number;
+  host: string;
+  /** Mount the reference API (contact, demo and login) on the same origin. */
+  api: boolean;
+  /** Rate limits of the reference API (tests and the load bench raise or lower them). */
+  apiOptions?: ApiOptions;
+  /** Dev mode: files change under the server, and open tabs reload on rebuild. */
+  dev?: boolean;
+  /** How long a client may take to send a request's headers, and the whole request (tests shorten them). */
+  timeouts?: { headersMs: number; requestMs: number };
+}
+
+/**
+ * The site's requests are small (a page, a form of at most 16 KB): a client
+ * that needs longer than this is slow on purpose, holding a connection. Node's
+ * defaults (60 s for headers, 300 s for a request) suit uploads, not this.
+ */
+const DEFAULT_TIMEOUTS = { headersMs: 10_000, requestMs: 20_000 };
+
+export interface RunningServer {
+  url: string;
+  server: http.Server;
+  /** Tells open tabs to reload (dev mode). */
+  reload(): void;
+  close(): Promise<void>;
+}
+
+type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean> | boolean;
+
+/** Serves dist/ (and the API); every path that is no file is redirected to `/`. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const reloader: LiveReload | undefined = options.dev ? liveReload() : undefined;
+  const handlers: Handler[] = [];
+  if (reloader) handlers.push(reloader.handle);
+  if (options.api) {
+    const { createApi } = await import('../server/api.ts');
+    handlers.push(await createApi(options.root, options.apiOptions));
+  }
+  const files = sirv(options.outDir, {
+    // Read the folder on each request: a rebuild swaps dist/ under a running server.
+    dev: true,
+    etag: true,
+    extensions: ['html'],
+    // Which files may be served at all (no dotfiles, no host files, nothing outside outDir) is decided by resolveStaticFile.
+    setHeaders: (res, pathname) => {
+      for (const [name, value] of Object.entries(staticHeaders(options.outDir, pathname))) res.setHeader(name, value);
+    },
+  });
+
+  const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
+  const responses = new WeakMap<Duplex, http.ServerResponse>();
+  const server = http.createServer({
+    headersTimeout: timeouts.headersMs,
+    requestTimeout: timeouts.requestMs,
+    // How often Node looks for connections past those limits (30 s by default, longer than the limits themselves).
+    connectionsCheckingInterval: Math.min(1000, timeouts.headersMs / 2),
+  }, async (req, res) => {
+    const started = process.hrtime.bigint();
+    res.on('finish', () => logRequest(req, res, started));
+    responses.set(req.socket, res);
+    // Every answer carries the policy headers, whoever writes it: the API, an error, a 304; pages override them below.
+    for (const [name, value] of Object.entries(defaultHeaders(options.outDir))) res.setHeader(name, value);
+    try {
+      const target = parseRequestPath(req.url);
+      if (!target) return sendText(res, 400, 'Bad request: the path cannot be read\n');
+      // Handlers and sirv all see the one normalised spelling of the path that was checked.
+      req.url = target.url;
+      for (const handle of handlers) if (await handle(req, res)) return;
+      const file = resolveStaticFile(options.outDir, target.pathname, HOST_FILE_NAMES);
+      if (!file) return redirectHome(req, res, options.outDir, target.pathname);
+      if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res);
+      for (const [name, value] of Object.entries(staticHeaders(options.outDir, target.pathname))) res.setHeader(name, value);
+      req.url = encodeURI(file);
+      files(req, res, () => redirectHome(req, res, options.outDir, target.pathname));
+    } catch (error) {
+      // A client that hung up (or was timed out) mid-request is not an error of the server.
+      if (req.socket.destroyed) return;
+      console.error(error);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'content-type': 'application/json' });
+        res.end('{"error":"internal error"}');
+      } else {
+        res.destroy();
+      }
+    }
+  });
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    // Node's own answer for a malformed or slow request, with the policy headers, unless a response has begun.
+    if (!socket.writable || responses.get(socket)?.headersSent) return void socket.destroy();
+    const status = error.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    socket.end(rawResponse(status, defaultHeaders(options.outDir)));
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = options.host.includes(':') ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${port}`,
+    server,
+    reload: () => reloader?.reload(),
+    close: () => new Promise((resolve) => {
+      reloader?.close();
+      server.close(() => resolve());
+      server.closeAllConnections();
+    }),
+  };
+}
+
+/** Host configuration files the build writes: for the host, never for visitors. */
+const HOST_FILE_NAMES: ReadonlySet<string> = new Set(HOST_FILES);
+
+function redirectHome(req: http.IncomingMessage, res: http.ServerResponse, outDir: string, pathname: string): void {
+  for (const [name, value] of Object.entries(staticHeaders(outDir, '/'))) res.setHeader(name, value);
+  const method = req.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') return notAllowed(res);
+  // With no home page (nothing built yet), a redirect to / would loop.
+  if (pathname === '/') {
+    res.writeHead(404, { 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
+    res.end('Not built yet: run `sitegen build`\n');
+    return;
+  }
+  res.writeHead(302, { location: '/', 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
+  res.end('Redirecting to /\n');
+}
+
+function notAllowed(res: http.ServerResponse): void {
+  sendText(res, 405, 'Method not allowed\n', { allow: 'GET, HEAD' });
+}
+
+function sendText(res: http.ServerResponse, status: number, text: string, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store', ...headers });
+  res.end(text);
+}
+
+/** A whole HTTP/1.1 answer as bytes, for a socket the HTTP parser has given up on. */
+function rawResponse(status: number, headers: Record<string, string>): string {
+  const lines = [`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`, 'Connection: close', 'Content-Length: 0', 'Cache-Control: no-store'];
+  for (const [name, value] of Object.entries(headers)) if (name.toLowerCase() !== 'cache-control') lines.push(`${name}: ${value}`);
+  return lines.join('\r\n') + '\r\n\r\n';
+}
+
+function logRequest(req: http.IncomingMessage, res: http.ServerResponse, started: bigint): void {
+  if (process.env.SITEGEN_QUIET) return;
+  const ms = Number(process.hrtime.bigint() - started) / 1e6;
+  console.log(`${req.method} ${req.url} ${res.statusCode} ${ms.toFixed(1)} ms`);
+}

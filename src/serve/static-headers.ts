@@ -1,0 +1,44 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../emit/security-headers.ts';
+
+let cached: { file: string; mtimeMs: number; rules: HeaderRule[] } | undefined;
+
+/** The headers the build wrote to dist/_headers for this path (re-read when a rebuild replaces it). */
+export function staticHeaders(outDir: string, pathname: string): Record<string, string> {
+  return headersFor(rulesOf(outDir), pathname);
+}
+
+/**
+ * What every answer carries before a handler adds its own: the build's
+ * policy headers for `/`, with a Content-Security-Policy that allows nothing
+ * (an API reply, an error or a 304 has no business running anything) and
+ * resources readable by this origin only. A page's answer replaces these
+ * with its own (staticHeaders).
+ */
+export function defaultHeaders(outDir: string): Record<string, string> {
+  return { ...headersFor(rulesOf(outDir), '/'), ...LOCKED_DOWN };
+}
+
+const LOCKED_DOWN: Record<string, string> = {
+  'Content-Security-Policy': "default-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Cross-Origin-Resource-Policy': 'same-origin',
+  'Referrer-Policy': 'no-referrer',
+  'Cache-Control': 'no-store',
+};
+
+export function rulesOf(outDir: string): HeaderRule[] {
+  const file = path.join(outDir, '_headers');
+  let mtimeMs: number;
+  try {
+    mtimeMs = statSync(file).mtimeMs;
+  } catch {
+    return [];
+  }
+  if (!cached || cached.file !== file || cached.mtimeMs !== mtimeMs) {
+    cached = { file, mtimeMs, rules: parseHeadersFile(readFileSync(file, 'utf8')) };
+  }
+  return cached.rules;
+}

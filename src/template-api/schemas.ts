@@ -1,0 +1,117 @@
+/**
+ * The schema helpers templates use for content that points at something:
+ * a route, a public file, a web address, an endpoint, a local file. They
+ * check against the scope of the validation in progress (./scope.ts).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { activeScope } from './scope.ts';
+
+const EXTERNAL = /^(https?:|mailto:|tel:)/i;
+
+/** The route or public file part of an internal URL: `/about#team` → `/about`. */
+function internalTarget(url: string): string | undefined {
+  if (!url.startsWith('/') || url.startsWith('//')) return undefined;
+  const target = url.replace(/[?#].*$/, '');
+  return target.length > 1 ? target.replace(/\/$/, '') : '/';
+}
+
+/** A link: an external URL, an in-page anchor, or a route or public file of this site. */
+export function link() {
+  return z.string().min(1, 'expected a link, got an empty text').superRefine((url, ctx) => {
+    if (EXTERNAL.test(url) || url.startsWith('#')) return;
+    const target = internalTarget(url);
+    const { scope } = activeScope();
+    if (target === undefined) {
+      ctx.addIssue({ code: 'custom', message: `"${url}" is not a link: use /route, #anchor, https://…, mailto: or tel:` });
+    } else if (!scope.routes.has(target) && !scope.publicFiles.has(target)) {
+      ctx.addIssue({ code: 'custom', message: `links to ${target}, which is neither a route nor a file in public/` });
+    }
+  });
+}
+
+/**
+ * An address on another site that content links to (a profile, a partner):
+ * https:// with a domain name only, so that content cannot carry a
+ * `javascript:` or `data:` URL into an href (zod's plain url() allows both).
+ */
+export function webAddress() {
+  return z.url({
+    protocol: /^https$/,
+    hostname: z.regexes.domain,
+    message: 'expected the full https:// address of a page on the web, such as https://www.linkedin.com/in/name',
+  });
+}
+
+/**
+ * Where the site sends a call or loads a script from: a path on this site or
+ * an http(s) address (never `javascript:` or `data:`, which zod's url() allows).
+ */
+export function endpoint(example = '/api/example') {
+  return z.string().min(1).refine(
+    (value) => /^\/(?!\/)/.test(value) || /^https?:\/\/[^/]/i.test(value) && URL.canParse(value),
+    { message: `expected a path on this site such as ${example}, or a full https:// address` },
+  );
+}
+
+/** A file under public/, written as its URL path (`/img/logo.svg`). */
+export function asset() {
+  return z.string().superRefine((url, ctx) => {
+    if (!url.startsWith('/')) {
+      ctx.addIssue({ code: 'custom', message: `"${url}" should start with / (a file under public/)` });
+    } else if (!activeScope().scope.publicFiles.has(url)) {
+      ctx.addIssue({ code: 'custom', message: `public${url} does not exist` });
+    }
+  });
+}
+
+/** An image: a public file with its intrinsic size and a text alternative. */
+export function image() {
+  return z.strictObject({
+    src: asset(),
+    alt: z.string(),
+    width: z.number().int().positive(),
+    height: z.number().int().positive(),
+  });
+}
+
+export interface LocalFileOptions {
+  /** A missing file is a warning, not an error: the value is then undefined and the build goes on. */
+  optional?: boolean;
+  /** What the warning for a missing file says will not work, and how to fix it. */
+  missing?: string;
+}
+
+/**
+ * A file on the build machine, named by its path relative to the site root
+ * (a key made by a command, data kept out of public/), whose value is the
+ * file's text, read at build time. It never reaches dist/ unless a template
+ * puts it there. The build cache watches the file: changing it rebuilds.
+ */
+export function localFile(options: { optional: true; missing?: string }): z.ZodType<string | undefined, string>;
+export function localFile(options?: LocalFileOptions): z.ZodType<string, string>;
+export function localFile(options: LocalFileOptions = {}): z.ZodType<string | undefined, string> {
+  return z.string().min(1).transform((file, ctx) => {
+    const { scope, notes } = activeScope();
+    const absolute = path.resolve(scope.root, file);
+    const relative = path.relative(scope.root, absolute);
+    if (relative.startsWith('..') || path.isAbsolute(relative)) {
+      ctx.addIssue({ code: 'custom', message: `${file} is outside the site folder`, input: file });
+      return z.NEVER;
+    }
+    notes.localFiles.push(absolute);
+    try {
+      return readFileSync(absolute, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      const consequence = options.missing ? `: ${options.missing}` : '';
+      if (options.optional) {
+        notes.warnings.push(`${file} does not exist${consequence}`);
+        return undefined;
+      }
+      ctx.addIssue({ code: 'custom', message: `${file} does not exist${consequence}`, input: file });
+      return z.NEVER;
+    }
+  });
+}

@@ -1,0 +1,35 @@
+/**
+ * content/site.yaml validated once per change: a warm build whose site.yaml,
+ * templates, routes, public files and local files are as the last build saw
+ * them takes the validated site from the build cache, without importing the
+ * templates or zod.
+ */
+import { SiteError } from '../errors.ts';
+import { contentHash, stampOf, stampsOf } from '../files.ts';
+import type { SiteMemo } from '../emit/build-cache.ts';
+import type { RawDoc } from '../load/parse.ts';
+import type { SiteInfo } from '../model.ts';
+import type { ValidationScope, ValidationTemplates } from './validate.ts';
+
+export interface ValidatedSite {
+  site?: SiteInfo;
+  errors: SiteError[];
+  warnings: string[];
+  memo?: SiteMemo;
+}
+
+export async function validateSiteOnce(input: {
+  siteDoc: RawDoc; moduleFile: string; scope: ValidationScope; now: Date; templates: () => Promise<ValidationTemplates>; memo?: SiteMemo;
+}): Promise<ValidatedSite> {
+  const { siteDoc, scope, now, memo } = input;
+  const key = contentHash(JSON.stringify([siteDoc.source, input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), now.getFullYear()]));
+  if (memo?.key === key && Object.entries(memo.localFiles).every(([file, stamp]) => stampOf(file) === stamp)) {
+    return { site: memo.value, errors: [], warnings: memo.warnings, memo };
+  }
+  // Imported here, not at the top: a build that finds site.yaml in its cache never needs zod or marked.
+  const { validateSite } = await import('./validate.ts');
+  const errors: SiteError[] = [];
+  const { site, notes } = validateSite(siteDoc, await input.templates(), scope, errors, now);
+  const fresh = site && { key, value: site, warnings: notes.warnings, localFiles: stampsOf(notes.localFiles) };
+  return { site, errors, warnings: notes.warnings, memo: fresh };
+}

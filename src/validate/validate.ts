@@ -1,0 +1,148 @@
+/**
+ * The validate stage: content/site.yaml and every page against sitegen's own
+ * keys and their template's schema, into the typed site model, or every
+ * error of every file at once. The scope the schema helpers check against
+ * (routes, public files, the root) is passed in as data.
+ */
+import { z, type ZodType } from 'zod';
+import { markdownToHtml } from '../load/markdown.ts';
+import type { SiteError } from '../errors.ts';
+import type { RawDoc } from '../load/parse.ts';
+import type { RawContent } from '../load/load-pages.ts';
+import type { PageInfo, PageModel, SiteInfo, SiteModel, SiteTemplates } from '../model.ts';
+import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
+import { endpoint } from '../template-api/schemas.ts';
+import { asObject, check, fieldError, splitKeys } from './issues.ts';
+import { copyTargetOf, resolveCopy } from './copies.ts';
+
+export type { ValidationScope };
+/** What validation needs of the templates: their schemas, and the scope runner of their `sitegen` module. */
+export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'withValidationScope'>;
+
+/** An origin (or a host pattern) that a page may reach besides its own, for the Content-Security-Policy. */
+const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
+  'expected an origin such as https://api.example.com (https, a host name, an optional port, no path)');
+
+const siteCoreSchema = z.strictObject({
+  name: z.string().min(1),
+  url: z.url({ protocol: /^https?$/, message: 'expected an absolute URL such as https://example.com' }),
+  lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as en or en-IN').default('en'),
+  description: z.string().min(1),
+  image: z.string().optional(),
+  favicon: z.string().default('/favicon.svg'),
+  themeColor: z.string().optional(),
+  csp: z.strictObject({
+    connect: z.array(origin()).default([]),
+    form: z.array(origin()).default([]),
+    script: z.array(origin()).default([]),
+  }).default({ connect: [], form: [], script: [] }),
+  gate: z.strictObject({
+    script: endpoint('/gate/check.js'),
+    tenantId: z.string().min(1),
+    function: z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 'expected a global function name such as botCheck'),
+    mode: z.enum(['page', 'islands']).default('page'),
+  }).optional(),
+  analytics: z.strictObject({ vitalsUrl: endpoint('/vitals').optional() }).optional(),
+});
+
+const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
+
+const pageCoreSchema = z.strictObject({
+  template: z.string().min(1),
+  title: z.string().min(1),
+  description: z.string().min(1),
+  canonical: z.string().optional(),
+  image: z.string().optional(),
+  sitemap: z.boolean().default(true),
+  noindex: z.boolean().default(false),
+});
+
+const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
+
+/** Checks every content file against its schema: the typed model, or every error of every file. */
+export function validateContent(
+  raw: RawContent, templates: ValidationTemplates, scope: ValidationScope, now = new Date(),
+): { model?: SiteModel; errors: SiteError[]; notes: ValidationNotes } {
+  const errors = [...raw.errors];
+  const siteResult = raw.site ? validateSite(raw.site, templates, scope, errors, now) : undefined;
+  const notes: ValidationNotes = { localFiles: [...siteResult?.notes.localFiles ?? []], warnings: [...siteResult?.notes.warnings ?? []] };
+  const pages: PageModel[] = [];
+  const byRoute = new Map(raw.pages.map((doc) => [doc.route, doc]));
+  for (const doc of raw.pages) {
+    const target = copyTargetOf(doc);
+    const resolved = resolveCopy(doc, target === undefined ? undefined : byRoute.get(target), errors);
+    const page = resolved && validatePage(resolved, templates, scope, errors, notes);
+    if (page) pages.push(page);
+  }
+  if (errors.length > 0 || !siteResult?.site) return { errors, notes };
+  return { model: { site: siteResult.site, pages }, errors, notes };
+}
+
+/** content/site.yaml: sitegen's own keys, and the layout's keys against the layout's schema. */
+export function validateSite(
+  doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], now = new Date(),
+): { site?: SiteInfo; notes: ValidationNotes } {
+  const data = asObject(doc, errors);
+  const [core, layoutData] = splitKeys(data, CORE_SITE_KEYS);
+  const coreResult = check(doc, siteCoreSchema, core, errors);
+  const { result: layoutResult, notes } = templates.withValidationScope(scope, () => check(doc, templates.layout.schema, layoutData, errors));
+  notes.warnings = notes.warnings.map((warning) => `${doc.file}: ${warning}`);
+  if (coreResult) {
+    for (const key of ['image', 'favicon'] as const) {
+      const url = coreResult[key];
+      if (url !== undefined && !scope.publicFiles.has(url)) errors.push(fieldError(doc, [key], `public${url} does not exist`));
+    }
+  }
+  if (coreResult && !coreResult.gate) {
+    notes.warnings.push(`${doc.file}: no gate configured, so the bot-detection check is skipped and every page renders at once`);
+  }
+  if (!coreResult || !layoutResult) return { notes };
+  return { site: { ...coreResult, layout: layoutResult as Record<string, unknown>, year: now.getFullYear() }, notes };
+}
+
+/**
+ * One page: sitegen's keys, then the rest against its template's schema;
+ * Markdown bodies become HTML. What the template's helpers noted (local
+ * files read, warnings) is added to `notes`.
+ */
+export function validatePage(
+  doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes,
+): PageModel | undefined {
+  const data = asObject(doc, errors);
+  if (doc.kind === 'markdown') {
+    data.template ??= 'markdown';
+    data.body = doc.html ?? markdownToHtml(doc.body ?? '');
+  }
+  const [core, rest] = splitKeys(data, CORE_PAGE_KEYS);
+  const info = check(doc, pageCoreSchema, core, errors);
+  if (!info) return undefined;
+  const template = templates.pages[info.template];
+  if (!template) {
+    errors.push(fieldError(doc, ['template'], `no template named "${info.template}"`,
+      `the templates are: ${Object.keys(templates.pages).join(', ')} (files in templates/pages/)`));
+    return undefined;
+  }
+  if (info.canonical !== undefined && !scope.routes.has(info.canonical)) {
+    errors.push(fieldError(doc, ['canonical'], `links to ${info.canonical}, which is not a route`));
+  }
+  if (info.image !== undefined && !scope.publicFiles.has(info.image)) {
+    errors.push(fieldError(doc, ['image'], `public${info.image} does not exist`));
+  }
+  const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors));
+  notes?.localFiles.push(...parsed.notes.localFiles);
+  notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
+  if (!parsed.result) return undefined;
+  const canonical = info.canonical ?? doc.route!;
+  const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap: info.sitemap && !info.noindex && canonical === doc.route };
+  return { info: page, data: parsed.result as Record<string, unknown> };
+}
+
+/**
+ * Validates one content file that is not part of the site model (the
+ * server's content/private/*.yaml), with the same errors: file, line, field.
+ */
+export function validateDoc<T>(doc: RawDoc, schema: ZodType<T>): { value?: T; errors: SiteError[] } {
+  const errors: SiteError[] = [];
+  const value = check(doc, schema, asObject(doc, errors), errors);
+  return errors.length ? { errors } : { value, errors };
+}
