@@ -1,6 +1,6 @@
 import { cp, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { startServer, type RunningServer } from '../../src/server/serve.ts';
+import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import type { ApiOptions } from '../../src/server/api.ts';
 import { makeLoginKeys } from '../../src/keys.ts';
 import { REPO_ROOT, tempDir } from './site.ts';
