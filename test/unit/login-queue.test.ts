@@ -12,26 +12,25 @@ import type { Credentials } from '../../src/server/envelope.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
 import { ALICE, HIGH, apiSite, post } from '../helpers/api-site.ts';
 
-/** Resolves once `condition` holds, checking after each turn of the event loop. */
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let turn = 0; !condition(); turn++) {
-    if (turn > 100_000) throw new Error(`never happened: ${what}`);
-    await new Promise((resolve) => setImmediate(resolve));
-  }
-}
-
 const queue = suite('the login queue');
 
 queue('a full queue answers 503 with Retry-After and opens nothing more', async () => {
   // An opener whose envelopes stay open until the test lets each one finish.
   const opened: unknown[] = [];
   const finish: (() => void)[] = [];
+  let onOpen = () => {};
   const opener = {
     open: (body: unknown) => {
       opened.push(body);
+      onOpen();
       return new Promise<Credentials>((resolve) => finish.push(() => resolve(ALICE)));
     },
   };
+  /** Resolves once `count` envelopes have been handed to the opener. */
+  const openedCount = (count: number) => new Promise<void>((resolve) => {
+    onOpen = () => opened.length >= count && resolve();
+    onOpen();
+  });
   const handler = loginHandler({
     opener, license: await loadLicense(REPO_ROOT), checkPassword: async () => true,
     perAddress: createRateLimiter(HIGH), perAccount: createRateLimiter(HIGH), queue: createWorkQueue({ concurrency: 1, capacity: 1 }),
@@ -42,7 +41,7 @@ queue('a full queue answers 503 with Retry-After and opens nothing more', async 
   const send = (name: string) => post({ url }, '/api/login', { name });
   try {
     const first = send('first');
-    await until(() => opened.length === 1, 'the first envelope is being opened');
+    await openedCount(1);
     const [second, third] = [send('second'), send('third')];
     // One of the two waits for the first to finish; the other finds the queue full.
     const refused = await Promise.race([second, third]);
@@ -51,7 +50,7 @@ queue('a full queue answers 503 with Retry-After and opens nothing more', async 
     assert.is(opened.length, 1, 'the refused envelope was not opened');
     finish[0]();
     assert.is((await first).status, 200);
-    await until(() => opened.length === 2, 'the waiting envelope is opened once the first is done');
+    await openedCount(2);
     finish[1]();
     const statuses = (await Promise.all([second, third])).map((answer) => answer.status).sort();
     assert.equal(statuses, [200, 503]);
