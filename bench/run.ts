@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the benchmark of issue 7, top to bottom — scale against
  * Hugo and Eleventy, warm rebuild, the real site's build, the dev loop and
- * page weight — printed as tables and written to bench/results.json.
+ * page weight — and the login's under attack (issue 10: reply time by kind
+ * of malformed envelope, pages during a flood of envelopes), printed as
+ * tables and written to bench/results.json.
  */
 import { existsSync, statfsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -15,8 +17,10 @@ import { siteBuild } from './site.ts';
 import { devLoop } from './dev-loop.ts';
 import { pageWeight } from './weight.ts';
 import { devTable, scaleTable, siteTable, stagesTable, warmTable, weightTable } from './report.ts';
+import { loginTiming, timingTable } from './login-timing.ts';
+import { floodTable, loginFlood } from './login-flood.ts';
 
-const PARTS = ['scale', 'site', 'dev', 'weight'] as const;
+const PARTS = ['scale', 'site', 'dev', 'weight', 'login-timing', 'login-flood'] as const;
 type Part = (typeof PARTS)[number];
 const RESULTS_FILE = path.join(REPO, 'bench', 'results.json');
 const TMPFS_MAGIC = 0x01021994;
@@ -28,6 +32,9 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     'site-runs': { type: 'string', default: '5' },
     edits: { type: 'string', default: '50' },
+    'timing-rounds': { type: 'string', default: '500' },
+    envelopes: { type: 'string', default: '300' },
+    bursts: { type: 'string', default: '3' },
     seed: { type: 'string', default: '7' },
     'scale-series': { type: 'boolean', default: false },
     work: { type: 'string' },
@@ -41,7 +48,7 @@ const parts = new Set<Part>(only.length ? (only as Part[]) : PARTS);
 const pages = positive('pages');
 const runs = Math.max(3, positive('runs'));
 
-function positive(name: 'pages' | 'runs' | 'site-runs' | 'edits' | 'seed'): number {
+function positive(name: 'pages' | 'runs' | 'site-runs' | 'edits' | 'seed' | 'timing-rounds' | 'envelopes' | 'bursts'): number {
   const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} ${values[name]}: expected a positive whole number`);
   return value;
@@ -131,6 +138,18 @@ async function main(): Promise<void> {
       else show(weightTable(weight.routes));
       results.routes = 'error' in weight ? null : weight.routes;
       results.weight_error = 'error' in weight ? weight.error : undefined;
+    }
+    if (parts.has('login-timing')) {
+      console.log(`login timing: ${positive('timing-rounds')} rounds of every kind of malformed envelope`);
+      const timing = await loginTiming(work, positive('timing-rounds'));
+      show(timingTable(timing));
+      results.login_timing = timing;
+    }
+    if (parts.has('login-flood')) {
+      console.log(`login flood: ${positive('bursts')} bursts of ${positive('envelopes')} envelopes`);
+      const flood = await loginFlood(work, positive('envelopes'), positive('bursts'));
+      show(floodTable(flood));
+      results.login_flood = flood;
     }
   } finally {
     await stopAll();

@@ -11,10 +11,14 @@ import { fileURLToPath } from 'node:url';
 const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SOURCE_DIR = path.join(PACKAGE_DIR, 'src');
 const CACHE_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
-/** Entry points of the Node side; the browser runtime and the templates' helpers are bundled per site instead. */
-const ENTRIES = { cli: 'cli.ts', worker: 'render/worker.ts' };
+/**
+ * Entry points of the Node side, output name → source under src/: the CLI and
+ * the worker threads (a build's pages, the login's decryption). The browser
+ * runtime and the templates' helpers are bundled per site instead.
+ */
+const ENTRIES = { cli: 'cli.ts', worker: 'render/worker.ts', 'server/envelope-worker': 'server/envelope-worker.ts' };
 
-/** The folder holding cli.js (and worker.js) compiled from the current sources. */
+/** The folder holding cli.js and the workers' files, compiled from the current sources. */
 export async function compiledCli() {
   const dir = path.join(CACHE_DIR, sourceHash());
   if (existsSync(path.join(dir, 'cli.js'))) return dir;
@@ -56,6 +60,9 @@ function sourceHash() {
     }
   };
   walk(SOURCE_DIR);
+  // This file decides what is compiled (ENTRIES), so a change to it is a change of the output.
+  const compiler = statSync(fileURLToPath(import.meta.url));
+  hash.update(`compile.js\0${compiler.size}\0${compiler.mtimeMs}\n`);
   const manifest = statSync(path.join(PACKAGE_DIR, 'package.json'));
   hash.update(`package.json\0${manifest.size}\0${manifest.mtimeMs}`);
   return hash.digest('hex').slice(0, 16);

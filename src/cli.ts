@@ -20,6 +20,8 @@ const program = new Command('sitegen')
 const rootOption = () => new Option('--root <dir>', 'site root holding content/, templates/ and public/').default('.');
 const portOption = () => new Option('--port <n>', 'port to listen on').default(3000).argParser(parsePort);
 const hostOption = () => new Option('--host <host>', 'address to listen on').default('127.0.0.1');
+const trustProxyOption = () => new Option('--trust-proxy <n>', 'the API believes X-Forwarded-For from N proxies in front of it (default 0: the socket address)')
+  .default(0).argParser(parseTrustProxy);
 
 program.command('build')
   .description('build the site into dist/ (atomically: a failed build leaves dist/ as it was)')
@@ -39,9 +41,13 @@ program.command('serve')
   .addOption(hostOption())
   .option('--out <dir>', 'folder to serve (default: ROOT/dist)')
   .option('--no-api', 'serve the static files only, without the reference API')
-  .action(run(async (options: { root: string; port: number; host: string; out?: string; api: boolean }) => {
+  .addOption(trustProxyOption())
+  .action(run(async (options: { root: string; port: number; host: string; out?: string; api: boolean; trustProxy: number }) => {
     const { serveCommand } = await import('./commands.ts');
-    await serveCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, outDir: options.out, api: options.api });
+    await serveCommand({
+      root: resolveRoot(options.root), port: options.port, host: options.host, outDir: options.out, api: options.api,
+      apiOptions: { trustProxy: options.trustProxy },
+    });
   }));
 
 program.command('start')
@@ -49,9 +55,10 @@ program.command('start')
   .addOption(rootOption())
   .addOption(portOption())
   .addOption(hostOption())
-  .action(run(async (options: { root: string; port: number; host: string }) => {
+  .addOption(trustProxyOption())
+  .action(run(async (options: { root: string; port: number; host: string; trustProxy: number }) => {
     const { startCommand } = await import('./commands.ts');
-    await startCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, api: true });
+    await startCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, api: true, apiOptions: { trustProxy: options.trustProxy } });
   }));
 
 program.command('dev')
@@ -113,6 +120,12 @@ function parseThreads(value: string): number {
   const threads = Number(value);
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new SiteError('bad-flag', `--threads ${value}: expected a whole number from 1 to 64`);
   return threads;
+}
+
+function parseTrustProxy(value: string): number {
+  const hops = Number(value);
+  if (!Number.isInteger(hops) || hops < 0 || hops > 16) throw new SiteError('bad-flag', `--trust-proxy ${value}: expected the number of proxies in front of the server, from 0 to 16`);
+  return hops;
 }
 
 function parsePort(value: string): number {

@@ -1,6 +1,6 @@
 /**
  * The commands' actions. Each imports what it needs when it runs: a build
- * has no use for the SQLite driver, node-forge or the server, and loading
+ * has no use for the SQLite driver or the server, and loading
  * them cost a warm rebuild a good part of its time.
  */
 import { existsSync } from 'node:fs';

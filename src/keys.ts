@@ -9,7 +9,8 @@ const generate = promisify(generateKeyPair);
 /**
  * Makes the login key pair: a 2048-bit RSA key whose public half the build
  * embeds in the login island and whose private half only the reference API
- * reads. The private key is PKCS#1 PEM because node-forge reads it directly.
+ * reads. The private key is PKCS#1 PEM, which node:crypto and node-forge (the
+ * tests' cross-check of the browser's envelope) both read.
  */
 export async function makeLoginKeys(root: string, options: { force?: boolean } = {}): Promise<{ privateKey: string; publicKey: string }> {
   const files = stateFiles(root);

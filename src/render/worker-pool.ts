@@ -7,10 +7,8 @@
  * main thread.
  */
 import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { pathToFileURL } from 'node:url';
-import { SITEGEN_DIR } from '../paths.ts';
+import { compiledFile } from '../compiled.ts';
 import type { LoadJob, LoadedPages } from '../load/load-pages.ts';
 import type { SiteTemplates } from '../model.ts';
 import type { PageJobResult, RenderJob } from './page-jobs.ts';
@@ -35,7 +33,7 @@ export type WorkerRequest =
 /** `maxThreads` defaults to one per core; 1 keeps every page on the main thread. */
 export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], maxThreads = os.availableParallelism()): Promise<PagePool> {
   const threads = Math.max(1, Math.min(maxThreads, Math.floor(files.length / PAGES_PER_WORKER) + 1, 8));
-  const workerFile = threads > 1 ? await compiledWorker() : undefined;
+  const workerFile = threads > 1 ? await compiledFile('worker.js') : undefined;
   // The main thread also drives esbuild, validates the site and writes the site files, so it takes a smaller share
   // (measured on 2 cores: 0.35 of the pages rather than 0.5 saves about 5% of a 5,000-page build).
   const shares = split(files, workerFile ? threads : 1, workerFile ? 0.7 / threads : undefined);
@@ -99,10 +97,4 @@ function split<T>(items: T[], count: number, first?: number): T[][] {
   const head = Math.round(items.length * (first ?? 1 / count));
   const size = Math.ceil((items.length - head) / (count - 1));
   return [items.slice(0, head), ...Array.from({ length: count - 1 }, (_, index) => items.slice(head + index * size, head + (index + 1) * size))];
-}
-
-/** worker.js of the compiled CLI (bin/compile.js), which also serves builds started from TypeScript (tests). */
-async function compiledWorker(): Promise<URL> {
-  const { compiledCli } = await import(pathToFileURL(path.join(SITEGEN_DIR, 'bin', 'compile.js')).href) as { compiledCli(): Promise<string> };
-  return pathToFileURL(path.join(await compiledCli(), 'worker.js'));
 }

@@ -7,19 +7,35 @@ import { contactHandler } from './contact.ts';
 import { loginHandler } from './login.ts';
 import { loadLicense } from './license.ts';
 import { readPrivateKey } from './envelope.ts';
+import { createEnvelopeOpener } from './envelope-opener.ts';
 import { createRateLimiter, type RateLimit } from './rate-limit.ts';
-import { sendJson } from './respond.ts';
+import { identifyClient, sendJson } from './respond.ts';
 import { openStore } from './store.ts';
+import { createWorkQueue, type WorkQueueLimits } from './work-queue.ts';
+import { readUsers, verifyUser } from '../users.ts';
 
 export interface ApiOptions {
   /** Contact and demo requests per client (default 20 a minute). */
   contactLimit?: RateLimit;
-  /** Failed logins per client before it is refused (default 10 in 15 minutes). */
+  /** Login attempts that did not succeed, per client address, before it is refused (default 10 in 15 minutes). */
   loginFailureLimit?: RateLimit;
+  /** The same per username, from any address (default 10 in 15 minutes). */
+  accountFailureLimit?: RateLimit;
+  /**
+   * How many proxies in front of the server append to X-Forwarded-For; the
+   * rate limits then count the address the outermost one saw. 0 (the
+   * default) believes only the socket's peer.
+   */
+  trustProxy?: number;
+  /** Logins opened and checked at once, and how many may wait (default 2 and 32); beyond that, 503. */
+  loginQueue?: WorkQueueLimits;
 }
 
 export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 20, windowMs: 60_000 };
 export const DEFAULT_LOGIN_FAILURE_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60_000 };
+export const DEFAULT_ACCOUNT_FAILURE_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60_000 };
+// Two at a time leaves two of libuv's four threads to the file reads of the pages while scrypt runs.
+export const DEFAULT_LOGIN_QUEUE: WorkQueueLimits = { concurrency: 2, capacity: 32 };
 
 type Route = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
 
@@ -30,20 +46,32 @@ type Route = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<vo
  */
 export async function createApi(root: string, options: ApiOptions = {}) {
   const urls = await apiPaths(root);
-  const privateKey = await readFile(stateFiles(root).privateKey, 'utf8').then(readPrivateKey, (error: NodeJS.ErrnoException) => {
+  const privateKeyPem = await readFile(stateFiles(root).privateKey, 'utf8').catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error;
     console.warn(`warning: no login key in ${stateFiles(root).dir}; logins answer 503 until \`sitegen keys\` has run`);
     return undefined;
   });
+  // Read here only to fail at start on a bad key; the envelopes are opened on a worker thread.
+  if (privateKeyPem !== undefined) readPrivateKey(privateKeyPem);
   const license = await loadLicense(root);
   if (!license) console.warn('warning: content/private/license.yaml is missing; logins answer 503');
   const routes = new Map<string, Route>([
     [urls.contact, contactHandler(openStore(root), createRateLimiter(options.contactLimit ?? DEFAULT_CONTACT_LIMIT))],
-    [urls.login, loginHandler({ root, privateKey, license, failures: createRateLimiter(options.loginFailureLimit ?? DEFAULT_LOGIN_FAILURE_LIMIT) })],
+    [urls.login, loginHandler({
+      opener: privateKeyPem === undefined ? undefined : createEnvelopeOpener(privateKeyPem),
+      license,
+      // Re-read on each login, so that `sitegen users add` works without a restart.
+      checkPassword: async (username, password) => verifyUser(await readUsers(root), username, password),
+      perAddress: createRateLimiter(options.loginFailureLimit ?? DEFAULT_LOGIN_FAILURE_LIMIT),
+      perAccount: createRateLimiter(options.accountFailureLimit ?? DEFAULT_ACCOUNT_FAILURE_LIMIT),
+      queue: createWorkQueue(options.loginQueue ?? DEFAULT_LOGIN_QUEUE),
+    })],
   ]);
+  const trustProxy = options.trustProxy ?? 0;
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
     const route = routes.get(new URL(req.url ?? '/', 'http://localhost').pathname);
     if (!route) return false;
+    identifyClient(req, trustProxy);
     if (req.method !== 'POST') {
       sendJson(res, 405, { error: 'use POST' }, { allow: 'POST' });
       return true;

@@ -1,55 +1,84 @@
+import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import { readJsonBody } from './body.ts';
-import { openEnvelope, type LoginPrivateKey } from './envelope.ts';
+import type { Credentials } from './envelope.ts';
+import type { EnvelopeOpener } from './envelope-opener.ts';
 import { clientOf, sendJson, tooMany } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { License } from './license.ts';
-import { readUsers, verifyUser } from '../users.ts';
+import type { WorkQueue } from './work-queue.ts';
 
 export interface LoginDeps {
-  root: string;
-  /** Undefined until `sitegen keys` has run: logins are then refused with 503. */
-  privateKey?: LoginPrivateKey;
+  /** Opens envelopes off the main thread; undefined until `sitegen keys` has run (logins then answer 503). */
+  opener?: Pick<EnvelopeOpener, 'open'>;
   license?: License;
-  /** Counts failed attempts (malformed or wrong) per client. */
-  failures: RateLimiter;
+  /** True when the password is the user's; an unknown user costs the same time. */
+  checkPassword(username: string, password: string): Promise<boolean>;
+  /** Attempts per client address and per username: each is counted when it starts and given back when it succeeds. */
+  perAddress: RateLimiter;
+  perAccount: RateLimiter;
+  /** The logins being opened and checked at once, and those waiting; beyond that, 503. */
+  queue: WorkQueue;
 }
 
 // One body for every malformed envelope, whatever failed inside: no padding oracle.
 const MALFORMED = { statusCode: 400, error: 'bad request' };
 const WRONG = { statusCode: 401 };
+const LOCKED = { statusCode: 429, error: 'too many failed logins; try again later' };
+const BUSY = { statusCode: 503, error: 'too many logins at once; try again in a moment' };
+/** A full queue drains in about this many seconds (a few dozen scrypt checks of 0.15 s, two at a time). */
+const BUSY_RETRY_AFTER_S = 3;
+
+type Outcome = { status: 200 | 400 | 401 } | { status: 429; retryAfter: number };
 
 /**
- * POST {api.loginUrl}: opens the envelope, checks the credentials against
- * the scrypt hashes of ROOT/.sitegen/users.json and answers the license on
- * success. A client with too many failures is refused before any work.
+ * POST {api.loginUrl}: opens the envelope, checks the credentials and answers
+ * the license on success. Each attempt takes one from its address's
+ * allowance before its body is read, and one from its username's once the
+ * envelope is open; a success gives both back. So however many attempts
+ * arrive at once, no more than the limits allow are ever opened or checked.
  */
 export function loginHandler(deps: LoginDeps) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const client = clientOf(req);
-    const wait = deps.failures.retryAfter(client);
-    if (wait > 0) return tooMany(res, wait, { statusCode: 429, error: 'too many failed logins; try again later' });
-    if (!deps.privateKey || !deps.license) {
+    if (!deps.opener || !deps.license) {
       return sendJson(res, 503, { statusCode: 503, error: 'login is not set up on this server: run `sitegen keys` and add content/private/license.yaml' });
     }
+    const attempt = deps.perAddress.reserve(clientOf(req));
+    if (!attempt.ok) return tooMany(res, attempt.retryAfter, LOCKED);
     const body = await readJsonBody(req);
     if (!body.ok) {
-      deps.failures.record(client);
       // Unparseable JSON is one more malformed envelope; a wrong type or size is not about the envelope.
       if (body.status === 400) return sendJson(res, 400, MALFORMED);
       return sendJson(res, body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
     }
-    const credentials = openEnvelope(body.value, deps.privateKey);
-    if (!credentials) {
-      deps.failures.record(client);
-      return sendJson(res, 400, MALFORMED);
+    const evaluation = deps.queue.run(() => evaluate(body.value, deps));
+    if (!evaluation) {
+      // Nothing was opened, so the attempt is not counted.
+      attempt.release();
+      return sendJson(res, 503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
     }
-    // Re-read on each login, so that `sitegen users add` works without a restart.
-    const ok = await verifyUser(await readUsers(deps.root), credentials.username, credentials.password);
-    if (!ok) {
-      deps.failures.record(client);
-      return sendJson(res, 401, WRONG);
+    const outcome = await evaluation;
+    if (outcome.status === 200) {
+      attempt.release();
+      return sendJson(res, 200, { statusCode: 200, license: deps.license });
     }
-    sendJson(res, 200, { statusCode: 200, license: deps.license });
+    if (outcome.status === 429) return tooMany(res, outcome.retryAfter, LOCKED);
+    sendJson(res, outcome.status, outcome.status === 400 ? MALFORMED : WRONG);
   };
+}
+
+async function evaluate(body: unknown, deps: LoginDeps): Promise<Outcome> {
+  const credentials: Credentials | undefined = await deps.opener!.open(body);
+  if (!credentials) return { status: 400 };
+  // Counted whether or not the user exists, so a lock tells nothing about who has an account.
+  const attempt = deps.perAccount.reserve(accountKey(credentials.username));
+  if (!attempt.ok) return { status: 429, retryAfter: attempt.retryAfter };
+  if (!(await deps.checkPassword(credentials.username, credentials.password))) return { status: 401 };
+  attempt.release();
+  return { status: 200 };
+}
+
+/** A fixed-size key: a username is whatever a client sends, up to the size of a body. */
+function accountKey(username: string): string {
+  return createHash('sha256').update(username).digest('base64');
 }

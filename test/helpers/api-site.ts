@@ -1,36 +1,50 @@
-import { cp, mkdir } from 'node:fs/promises';
+import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import type { ApiOptions } from '../../src/server/api.ts';
 import { makeLoginKeys } from '../../src/keys.ts';
+import { addUser } from '../../src/users.ts';
+import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
+import { stateFiles } from '../../src/state.ts';
 import { REPO_ROOT, tempDir } from './site.ts';
 
-const HIGH = { max: 100_000, windowMs: 60_000 };
+/** Limits high enough to stay out of the way of tests that are not about them. */
+export const HIGH = { max: 100_000, windowMs: 60_000 };
 
-/**
- * A site root with the login keys and the sample license (so that the API
- * starts without warnings), and an empty dist/ with a home page.
- */
-export async function apiRoot(): Promise<string> {
+export const ALICE = { username: 'alice', password: 'correct horse battery' };
+
+/** A site root with the login keys, these users and the sample license, and an empty dist/ but for an index.html. */
+export async function apiRoot(users: { username: string; password: string }[] = [ALICE]): Promise<string> {
   const root = await tempDir('sitegen-api-');
   await mkdir(path.join(root, 'content'), { recursive: true });
   await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
   await makeLoginKeys(root);
+  for (const user of users) await addUser(root, user.username, user.password);
   await mkdir(path.join(root, 'dist'));
+  await writeFile(path.join(root, 'dist', 'index.html'), '<!doctype html><title>home</title><p>home</p>\n');
   return root;
 }
 
-/** Serves ROOT/dist with the reference API on 127.0.0.1:0, rate limits raised out of the way. */
-export function serveApi(root: string, options: ApiOptions = {}): Promise<RunningServer> {
+/** apiRoot, served with the API on 127.0.0.1:0. */
+export async function apiSite(options: ApiOptions = {}, users: { username: string; password: string }[] = [ALICE]) {
   process.env.SITEGEN_QUIET = '1';
-  return startServer({
+  const root = await apiRoot(users);
+  const server = await startServer({
     root, outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', api: true,
-    apiOptions: { contactLimit: HIGH, loginFailureLimit: HIGH, ...options },
+    apiOptions: { contactLimit: HIGH, loginFailureLimit: HIGH, accountFailureLimit: HIGH, ...options },
   });
+  const publicPem = await readFile(stateFiles(root).publicKey, 'utf8');
+  return { root, server, publicPem, publicKey: publicKeyFromPem(publicPem) };
 }
 
-/** POSTs JSON and reads the answer. */
-export async function postJson(url: string, body: unknown): Promise<{ status: number; text: string }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, text: await response.text() };
+export type ApiSite = Awaited<ReturnType<typeof apiSite>>;
+
+/** POSTs JSON (or the given text) to a running server; resolves the status, headers and body text. */
+export async function post(server: Pick<RunningServer, 'url'>, pathname: string, body: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(server.url + pathname, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, text: await response.text() };
 }

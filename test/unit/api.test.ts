@@ -1,48 +1,23 @@
 import { constants, publicEncrypt, createCipheriv, randomBytes } from 'node:crypto';
-import { cp, mkdir, readFile, stat } from 'node:fs/promises';
+import { stat } from 'node:fs/promises';
 import http from 'node:http';
-import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startServer, type RunningServer } from '../../src/serve/serve.ts';
-import type { ApiOptions } from '../../src/server/api.ts';
-import { makeLoginKeys } from '../../src/keys.ts';
+import type { RunningServer } from '../../src/serve/serve.ts';
 import { addUser, readUsers, verifyUser } from '../../src/users.ts';
 import { openStore } from '../../src/server/store.ts';
 import { csvField, formatSubmissions } from '../../src/submissions.ts';
-import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 import { stateFiles } from '../../src/state.ts';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
-
-process.env.SITEGEN_QUIET = '1';
-const HIGH = { max: 100_000, windowMs: 60_000 };
-
-/** A site root with keys, a user and the sample license, served with the API on 127.0.0.1:0. */
-async function apiSite(options: ApiOptions = {}) {
-  const root = await tempDir('sitegen-api-');
-  await mkdir(path.join(root, 'content'), { recursive: true });
-  await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
-  await makeLoginKeys(root);
-  await addUser(root, 'alice', 'correct horse battery');
-  const outDir = path.join(root, 'dist');
-  await mkdir(outDir);
-  const server = await startServer({ root, outDir, port: 0, host: '127.0.0.1', api: true, apiOptions: { contactLimit: HIGH, loginFailureLimit: HIGH, ...options } });
-  const publicPem = await readFile(stateFiles(root).publicKey, 'utf8');
-  return { root, server, publicPem, publicKey: publicKeyFromPem(publicPem) };
-}
-
-async function post(server: RunningServer, pathname: string, body: unknown, headers: Record<string, string> = { 'content-type': 'application/json' }) {
-  const response = await fetch(server.url + pathname, { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) });
-  return { status: response.status, headers: response.headers, text: await response.text() };
-}
+import { tempDir } from '../helpers/site.ts';
+import { apiSite, post, type ApiSite } from '../helpers/api-site.ts';
 
 const contact = { name: 'Asha', request_type: 'contact', company_name: 'Acme', email_id: 'asha@example.com', mobile_number: '+91 1', message: 'Hello, "world"\nbye' };
 const demo = { name: 'Ravi', lastname: '', request_type: 'demo', company_name: 'Acme', email_id: 'ravi@example.com', mobile_number: '2', message: null };
 
 // ---------------------------------------------------------------- login
 const login = suite('login');
-let site: Awaited<ReturnType<typeof apiSite>>;
+let site: ApiSite;
 login.before(async () => { site = await apiSite(); });
 login.after(() => site.server.close());
 
@@ -134,7 +109,7 @@ limited.run();
 
 // ---------------------------------------------------------------- contact
 const contactApi = suite('contact');
-let contactSite: Awaited<ReturnType<typeof apiSite>>;
+let contactSite: ApiSite;
 contactApi.before(async () => { contactSite = await apiSite(); });
 contactApi.after(() => contactSite.server.close());
 

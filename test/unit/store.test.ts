@@ -7,7 +7,7 @@ import * as assert from 'uvu/assert';
 import { SiteError } from '../../src/errors.ts';
 import { openStore, type NewSubmission } from '../../src/server/store.ts';
 import { stateFiles } from '../../src/state.ts';
-import { apiRoot, postJson, serveApi } from '../helpers/api-site.ts';
+import { apiRoot, apiSite, post } from '../helpers/api-site.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
 const runFile = promisify(execFile);
@@ -60,13 +60,12 @@ const CHANGES: [string, (root: string) => Promise<void>, string[]][] = [
 
 for (const [change, makeChange, expected] of CHANGES) {
   test(`${change} while the server runs: whatever was acknowledged can be read back`, async () => {
-    const root = await apiRoot();
-    const server = await serveApi(root);
+    const { root, server } = await apiSite();
     const log = captureConsole();
     try {
-      assert.is((await postJson(server.url + '/api/contact', contact('before'))).status, 200);
+      assert.is((await post(server, '/api/contact', contact('before'))).status, 200);
       await makeChange(root);
-      const answer = await postJson(server.url + '/api/contact', contact('after'));
+      const answer = await post(server, '/api/contact', contact('after'));
       assert.is(answer.status, 200, `the request after the change: ${answer.text}`);
       assert.equal(await storedNames(root), expected, 'what `sitegen submissions` lists');
       assert.is((await stat(stateFiles(root).database)).mode & 0o777, 0o600, 'a database made again is private too');
@@ -79,20 +78,19 @@ for (const [change, makeChange, expected] of CHANGES) {
 }
 
 test('when the database cannot be made again, the request gets a 500 and nothing is acknowledged; the next one, once fixed, is stored', async () => {
-  const root = await apiRoot();
-  const server = await serveApi(root);
+  const { root, server } = await apiSite();
   const warnings = captureConsole();
   try {
     await rm(stateFiles(root).dir, { recursive: true });
     await writeFile(stateFiles(root).dir, 'a file where the folder was');
-    const refused = await postJson(server.url + '/api/contact', contact('lost'));
+    const refused = await post(server, '/api/contact', contact('lost'));
     assert.is(refused.status, 500, refused.text);
     assert.not.match(refused.text, '"ok"', 'no acknowledgement');
     const logged = warnings.lines().filter((line) => line.includes(stateFiles(root).dir));
     assert.ok(logged.length >= 1, `a log line names the folder: ${warnings.lines().join(' | ')}`);
     assert.not.ok(warnings.lines().some((line) => /^\s+at /m.test(line)), 'no stack trace in the log');
     await rm(stateFiles(root).dir);
-    assert.is((await postJson(server.url + '/api/contact', contact('stored'))).status, 200);
+    assert.is((await post(server, '/api/contact', contact('stored'))).status, 200);
     assert.equal(await storedNames(root), ['stored']);
   } finally {
     warnings.restore();
@@ -101,11 +99,10 @@ test('when the database cannot be made again, the request gets a 500 and nothing
 });
 
 test('a value with NUL bytes round-trips through the API and `sitegen submissions` as JSON and CSV', async () => {
-  const root = await apiRoot();
-  const server = await serveApi(root);
+  const { root, server } = await apiSite();
   const message = 'first\u0000second, "quoted"\u0000';
   try {
-    const answer = await postJson(server.url + '/api/contact', { ...contact('A\u0000B'), message });
+    const answer = await post(server, '/api/contact', { ...contact('A\u0000B'), message });
     assert.is(answer.status, 200, answer.text);
   } finally {
     await server.close();
