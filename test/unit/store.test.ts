@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SiteError } from '../../src/errors.ts';
-import { openStore, type NewSubmission } from '../../src/server/store.ts';
-import { stateFiles } from '../../src/state.ts';
+import { openStore, type NewSubmission } from '../../src/reference-api/store.ts';
+import { stateFiles } from '../../src/reference-api/state.ts';
 import { apiRoot, apiSite, post } from '../helpers/api-site.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
@@ -49,7 +49,7 @@ const CHANGES: [string, (root: string) => Promise<void>, string[]][] = [
   ['the database replaced by another one', async (root) => {
     // Made by another process, as a restored backup would be.
     const other = await tempDir('sitegen-other-');
-    const script = `import { openStore } from ${JSON.stringify(path.join(REPO_ROOT, 'src/server/store.ts'))};
+    const script = `import { openStore } from ${JSON.stringify(path.join(REPO_ROOT, 'src/reference-api/store.ts'))};
       const store = openStore(${JSON.stringify(other)});
       store.add(${JSON.stringify(row('restored'))});
       store.close();`;
