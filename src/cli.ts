@@ -83,6 +83,14 @@ program.command('check')
     await checkCommand(resolveRoot(options.root), options.out);
   }));
 
+program.command('init')
+  .description('write a small starter site (layout, a page template, a Markdown page, site.yaml, a stylesheet, a favicon) into DIR')
+  .argument('<dir>', 'a new or empty folder')
+  .action(run(async (dir: string) => {
+    const { initCommand } = await import('./commands.ts');
+    await initCommand(path.resolve(dir));
+  }));
+
 declareReferenceApiCommands(program, { rootOption, run });
 
 export { program };

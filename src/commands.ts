@@ -54,6 +54,15 @@ export async function startCommand(options: Omit<ServeCommandOptions, 'outDir'>,
   await serveCommand(options, mount);
 }
 
+export async function initCommand(dir: string): Promise<void> {
+  const { initSite } = await import('./init/init.ts');
+  const files = await initSite(dir);
+  const relative = path.relative(process.cwd(), dir);
+  const shown = relative.startsWith('..') ? dir : relative || '.';
+  console.log(`wrote a starter site in ${shown}: ${files.join(', ')}`);
+  console.log(`next: \`npx sitegen build --root ${shown}\`, then \`npx sitegen serve --root ${shown}\` (or \`npx sitegen dev --root ${shown}\` while you edit)`);
+}
+
 export async function checkCommand(root: string, out?: string): Promise<void> {
   const { checkSite } = await import('./check/check-output.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
