@@ -16,7 +16,8 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { startServer } from '../src/serve/serve.ts';
-import { openStore } from '../src/server/store.ts';
+import { createReferenceApi } from '../src/reference-api/index.ts';
+import { openStore } from '../src/reference-api/store.ts';
 
 const { values } = parseArgs({ options: {
   requests: { type: 'string', default: '2000' },
@@ -32,7 +33,8 @@ async function serveOnly(root: string): Promise<void> {
   process.env.SITEGEN_QUIET = '1';
   const outDir = path.join(root, 'dist');
   await mkdir(outDir, { recursive: true });
-  const server = await startServer({ root, outDir, port: 0, host: '127.0.0.1', api: true, apiOptions: { contactLimit: { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } } });
+  const api = await createReferenceApi(root, { contactLimit: { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 } });
+  const server = await startServer({ outDir, port: 0, host: '127.0.0.1', handlers: [api] });
   console.log(server.url);
 }
 

@@ -13,11 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { startListening, type Listening } from './listen.ts';
 import { REPO } from './builders.ts';
 import { startServer } from '../src/serve/serve.ts';
-import { makeLoginKeys } from '../src/keys.ts';
-import { addUser } from '../src/users.ts';
+import { createReferenceApi } from '../src/reference-api/index.ts';
+import { makeLoginKeys } from '../src/reference-api/keys.ts';
+import { addUser } from '../src/reference-api/users.ts';
 import { publicKeyFromPem } from '../templates/lib/rsa-public-key.ts';
 import type { RsaPublicKey } from '../templates/lib/envelope.ts';
-import { stateFiles } from '../src/state.ts';
+import { stateFiles } from '../src/reference-api/state.ts';
 
 export const BENCH_USER = { username: 'bench', password: 'bench password 1' };
 const UNLIMITED = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };
@@ -44,10 +45,8 @@ export async function startLoginServer(work: string): Promise<LoginServer> {
 
 async function serve(root: string): Promise<void> {
   process.env.SITEGEN_QUIET = '1';
-  const server = await startServer({
-    root, outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', api: true,
-    apiOptions: { contactLimit: UNLIMITED, loginFailureLimit: UNLIMITED, accountFailureLimit: UNLIMITED },
-  });
+  const api = await createReferenceApi(root, { contactLimit: UNLIMITED, loginFailureLimit: UNLIMITED, accountFailureLimit: UNLIMITED });
+  const server = await startServer({ outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', handlers: [api] });
   console.log(`serving on ${server.url}`);
 }
 

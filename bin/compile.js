@@ -16,7 +16,7 @@ const CACHE_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
  * the worker threads (a build's pages, the login's decryption). The browser
  * runtime and the templates' helpers are bundled per site instead.
  */
-const ENTRIES = { cli: 'cli.ts', worker: 'render/worker.ts', 'server/envelope-worker': 'server/envelope-worker.ts' };
+const ENTRIES = { cli: 'cli.ts', worker: 'render/worker.ts', 'reference-api/envelope-worker': 'reference-api/envelope-worker.ts' };
 
 /** The folder holding cli.js and the workers' files, compiled from the current sources. */
 export async function compiledCli() {

@@ -6,9 +6,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import { SiteError } from './errors.ts';
+import type { Mount } from './commands.ts';
 import { printError } from './report.ts';
 import { style } from './terminal.ts';
 import { SITEGEN_DIR } from './paths.ts';
+import { createReferenceApi, declareReferenceApiCommands } from './reference-api/index.ts';
 
 const { version } = JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'package.json'), 'utf8')) as { version: string };
 
@@ -44,10 +46,8 @@ program.command('serve')
   .addOption(trustProxyOption())
   .action(run(async (options: { root: string; port: number; host: string; out?: string; api: boolean; trustProxy: number }) => {
     const { serveCommand } = await import('./commands.ts');
-    await serveCommand({
-      root: resolveRoot(options.root), port: options.port, host: options.host, outDir: options.out, api: options.api,
-      apiOptions: { trustProxy: options.trustProxy },
-    });
+    const root = resolveRoot(options.root);
+    await serveCommand({ root, port: options.port, host: options.host, outDir: options.out }, options.api ? referenceApi(root, options.trustProxy) : undefined);
   }));
 
 program.command('start')
@@ -57,8 +57,9 @@ program.command('start')
   .addOption(hostOption())
   .addOption(trustProxyOption())
   .action(run(async (options: { root: string; port: number; host: string; trustProxy: number }) => {
-    const { startCommand } = await import('./commands.ts');
-    await startCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, api: true, apiOptions: { trustProxy: options.trustProxy } });
+    const [{ startCommand }, { prepareFirstStart }] = await Promise.all([import('./commands.ts'), import('./reference-api/index.ts')]);
+    const root = resolveRoot(options.root);
+    await startCommand({ root, port: options.port, host: options.host }, { ...referenceApi(root, options.trustProxy), prepare: () => prepareFirstStart(root) });
   }));
 
 program.command('dev')
@@ -69,7 +70,8 @@ program.command('dev')
   .option('--no-api', 'without the reference API')
   .action(run(async (options: { root: string; port: number; host: string; api: boolean }) => {
     const { devCommand } = await import('./dev/dev.ts');
-    await devCommand({ root: resolveRoot(options.root), port: options.port, host: options.host, api: options.api });
+    const root = resolveRoot(options.root);
+    await devCommand({ root, port: options.port, host: options.host, mount: options.api ? referenceApi(root) : undefined });
   }));
 
 program.command('check')
@@ -81,36 +83,22 @@ program.command('check')
     await checkCommand(resolveRoot(options.root), options.out);
   }));
 
-program.command('keys')
-  .description('make the login key pair in ROOT/.sitegen/ (the private key stays there, mode 0600; never in git or dist/)')
-  .addOption(rootOption())
-  .option('--force', 'replace an existing key pair')
-  .action(run(async (options: { root: string; force?: boolean }) => {
-    const { keysCommand } = await import('./commands.ts');
-    await keysCommand(resolveRoot(options.root), options.force ?? false);
+program.command('init')
+  .description('write a small starter site (layout, a page template, a Markdown page, site.yaml, a stylesheet, a favicon) into DIR')
+  .argument('<dir>', 'a new or empty folder')
+  .action(run(async (dir: string) => {
+    const { initCommand } = await import('./commands.ts');
+    await initCommand(path.resolve(dir));
   }));
 
-const users = program.command('users').description('manage the customers who can log in at /customerlogin');
-users.command('add')
-  .description('add a customer; the password is read from standard input (prompted without echo on a terminal)')
-  .argument('<name>', 'the username')
-  .addOption(rootOption())
-  .option('--force', 'set a new password for an existing user')
-  .action(run(async (name: string, options: { root: string; force?: boolean }) => {
-    const { usersAddCommand } = await import('./commands.ts');
-    await usersAddCommand(resolveRoot(options.root), name, options.force ?? false);
-  }));
-
-program.command('submissions')
-  .description('print the contact and demo requests the reference API stored')
-  .addOption(rootOption())
-  .addOption(new Option('--format <format>', 'output format').choices(['json', 'csv']).default('json'))
-  .action(run(async (options: { root: string; format: 'json' | 'csv' }) => {
-    const { submissionsCommand } = await import('./commands.ts');
-    await submissionsCommand(resolveRoot(options.root), options.format);
-  }));
+declareReferenceApiCommands(program, { rootOption, run });
 
 export { program };
+
+/** The reference API as `serve`, `start` and `dev` mount it: this is where the generator and the API meet. */
+function referenceApi(root: string, trustProxy = 0): Mount {
+  return { name: 'the reference API', handlers: async () => [await createReferenceApi(root, { trustProxy })] };
+}
 
 function resolveRoot(root: string): string {
   return path.resolve(root);

@@ -1,12 +1,12 @@
 /**
- * The commands' actions. Each imports what it needs when it runs: a build
- * has no use for the SQLite driver or the server, and loading
- * them cost a warm rebuild a good part of its time.
+ * The generator's commands' actions. Each imports what it needs when it
+ * runs: a build has no use for the server, and loading it cost a warm
+ * rebuild a good part of its time. What `serve` mounts (the reference API)
+ * is handed in by the CLI.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import type { ServeOptions } from './serve/serve.ts';
-import type { SubmissionFormat } from './submissions.ts';
+import type { RequestHandler } from './serve/serve.ts';
 import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
 
@@ -21,7 +21,20 @@ export async function buildCommand(root: string, out?: string, options: { thread
   console.log(`built ${result.pages.length} pages${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
 }
 
-export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { outDir?: string }): Promise<void> {
+/** What a command mounts in front of the static files, and how to name it in the "serving on" line. */
+export interface Mount {
+  name: string;
+  handlers(): Promise<RequestHandler[]>;
+}
+
+export interface ServeCommandOptions {
+  root: string;
+  port: number;
+  host: string;
+  outDir?: string;
+}
+
+export async function serveCommand(options: ServeCommandOptions, mount?: Mount): Promise<void> {
   const { startServer } = await import('./serve/serve.ts');
   const outDir = options.outDir ? path.resolve(options.outDir) : path.join(options.root, 'dist');
   if (!existsSync(path.join(outDir, 'index.html'))) {
@@ -29,61 +42,25 @@ export async function serveCommand(options: Omit<ServeOptions, 'outDir'> & { out
       hint: `run \`sitegen build${options.root === process.cwd() ? '' : ` --root ${options.root}`}\` first, or \`npm start\` to build and serve`,
     });
   }
-  const server = await startServer({ ...options, outDir });
-  console.log(`serving on ${server.url}${options.api ? ' with the reference API' : ''}`);
+  const handlers = mount ? await mount.handlers() : [];
+  const server = await startServer({ outDir, port: options.port, host: options.host, handlers });
+  console.log(`serving on ${server.url}${mount ? ` with ${mount.name}` : ''}`);
 }
 
-/**
- * `npm start` on a fresh clone: makes what the login needs and is not in git
- * (the key pair, and a demo customer whose random password is printed once;
- * only its scrypt hash is kept), then builds and serves.
- */
-export async function startCommand(options: Omit<ServeOptions, 'outDir'>): Promise<void> {
-  const [{ ensureLoginKeys }, { addUser, randomPassword, readUsers }, { stateFiles }] = await Promise.all([
-    import('./keys.ts'), import('./users.ts'), import('./state.ts'),
-  ]);
-  if (await ensureLoginKeys(options.root)) {
-    console.log(`made the login key pair in ${stateFiles(options.root).dir}`);
-  }
-  if (Object.keys(await readUsers(options.root)).length === 0) {
-    const password = randomPassword();
-    await addUser(options.root, DEMO_USERNAME, password);
-    console.log(`made a demo customer for /customerlogin: username ${style('bold', DEMO_USERNAME)}, password ${style('bold', password)}`);
-    console.log('  (shown this once; only its scrypt hash is kept. `sitegen users add NAME --force` sets a new one)');
-  }
+/** `npm start`: first what the mounted API needs to exist before a build (`prepare`), then build, then serve. */
+export async function startCommand(options: Omit<ServeCommandOptions, 'outDir'>, mount: Mount & { prepare(): Promise<void> }): Promise<void> {
+  await mount.prepare();
   await buildCommand(options.root);
-  await serveCommand(options);
+  await serveCommand(options, mount);
 }
 
-const DEMO_USERNAME = 'demo';
-
-export async function keysCommand(root: string, force: boolean): Promise<void> {
-  const { makeLoginKeys } = await import('./keys.ts');
-  const files = await makeLoginKeys(root, { force });
-  console.log(`wrote ${files.privateKey} (private, mode 0600) and ${files.publicKey}; rebuild the site to embed the new public key`);
-}
-
-/** `sitegen users add NAME`: the password comes from standard input, never from the command line. */
-export async function usersAddCommand(root: string, username: string, force: boolean): Promise<void> {
-  const [{ readPassword }, { addUser }, { stateFiles }] = await Promise.all([
-    import('./password-input.ts'), import('./users.ts'), import('./state.ts'),
-  ]);
-  const password = await readPassword(`password for ${username}: `);
-  if (process.stdin.isTTY && password !== await readPassword('repeat it: ')) {
-    throw new SiteError('password-mismatch', 'the two passwords differ; nothing was changed');
-  }
-  await addUser(root, username, password, { replace: force });
-  console.log(`saved user ${username} (scrypt hash in ${path.relative(process.cwd(), stateFiles(root).users) || stateFiles(root).users})`);
-}
-
-export async function submissionsCommand(root: string, format: SubmissionFormat): Promise<void> {
-  const [{ openStore }, { formatSubmissions }] = await Promise.all([import('./server/store.ts'), import('./submissions.ts')]);
-  const store = openStore(root);
-  try {
-    process.stdout.write(formatSubmissions(store.list(), format));
-  } finally {
-    store.close();
-  }
+export async function initCommand(dir: string): Promise<void> {
+  const { initSite } = await import('./init/init.ts');
+  const files = await initSite(dir);
+  const relative = path.relative(process.cwd(), dir);
+  const shown = relative.startsWith('..') ? dir : relative || '.';
+  console.log(`wrote a starter site in ${shown}: ${files.join(', ')}`);
+  console.log(`next: \`npx sitegen build --root ${shown}\`, then \`npx sitegen serve --root ${shown}\` (or \`npx sitegen dev --root ${shown}\` while you edit)`);
 }
 
 export async function checkCommand(root: string, out?: string): Promise<void> {

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { BuildOptions } from 'esbuild';
 import { SITEGEN_DIR } from './paths.ts';
@@ -9,14 +10,20 @@ export function loadEsbuild(): Promise<typeof import('esbuild')> {
 
 /**
  * What every bundle of a site's code shares: `sitegen` is the templates'
- * API, packages resolve from sitegen's own node_modules (a site root need
- * not install React), and React is its production build.
+ * API and `sitegen/reference-api` the contract of the reference API's calls
+ * (for the islands that make them); packages resolve as Node resolves them
+ * from sitegen's own package.json (a site root need not install React, and
+ * when sitegen is a dependency its packages may be hoisted above it); and
+ * React is its production build.
  */
 export const SITE_CODE = {
   jsx: 'automatic',
   logLevel: 'silent',
-  alias: { sitegen: path.join(SITEGEN_DIR, 'src', 'template-api', 'index.ts') },
-  nodePaths: [path.join(SITEGEN_DIR, 'node_modules')],
+  alias: {
+    sitegen: path.join(SITEGEN_DIR, 'src', 'template-api', 'index.ts'),
+    'sitegen/reference-api': path.join(SITEGEN_DIR, 'src', 'reference-api', 'contract.ts'),
+  },
+  nodePaths: createRequire(path.join(SITEGEN_DIR, 'package.json')).resolve.paths('react') ?? [],
   define: { 'process.env.NODE_ENV': '"production"' },
 } satisfies BuildOptions;
 

@@ -15,6 +15,7 @@ import { printError } from '../report.ts';
 import { rebuildChanged } from './rebuild.ts';
 import { startServer, type RunningServer } from '../serve/serve.ts';
 import { style } from '../terminal.ts';
+import type { Mount } from '../commands.ts';
 
 /** Where `sitegen dev` builds and serves from (gitignored with the rest of .sitegen/). */
 export function devOutDir(root: string): string {
@@ -25,7 +26,8 @@ export interface DevOptions {
   root: string;
   port: number;
   host: string;
-  api: boolean;
+  /** What the server mounts besides the pages (the CLI hands in the reference API unless --no-api). */
+  mount?: Mount;
   outDir?: string;
 }
 
@@ -40,10 +42,10 @@ export interface DevSession {
 
 export async function devCommand(options: DevOptions): Promise<void> {
   const session = await startDev(options);
-  console.log(`serving on ${session.server.url} (watching content/, templates/ and public/)`);
+  console.log(`serving on ${session.server.url}${options.mount ? ` with ${options.mount.name}` : ''} (watching content/, templates/ and public/)`);
 }
 
-export async function startDev({ root, port, host, api, outDir = devOutDir(root) }: DevOptions): Promise<DevSession> {
+export async function startDev({ root, port, host, mount, outDir = devOutDir(root) }: DevOptions): Promise<DevSession> {
   let state: BuildResult | undefined;
   try {
     state = await buildSite({ root, outDir, dev: true, keep: true, parallel: false });
@@ -52,7 +54,7 @@ export async function startDev({ root, port, host, api, outDir = devOutDir(root)
   } catch (error) {
     printError(error, root);
   }
-  const server = await startServer({ root, outDir, port, host, api, dev: true });
+  const server = await startServer({ outDir, port, host, dev: true, handlers: mount ? await mount.handlers() : [] });
 
   const brokenFiles = new Map<string, SiteError>();
   const pending = new Set<string>();

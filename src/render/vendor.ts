@@ -37,7 +37,7 @@ export function vendorModules(): Promise<Record<string, string>> {
 
 async function prepare(): Promise<Record<string, string>> {
   const require = createRequire(path.join(SITEGEN_DIR, 'package.json'));
-  const versions = ['react', 'react-dom', 'zod', 'esbuild'].map((name) => `${name}@${packageVersion(name)}`);
+  const versions = ['react', 'react-dom', 'zod', 'esbuild'].map((name) => `${name}@${packageVersion(name, require)}`);
   const dir = path.join(SITEGEN_DIR, 'node_modules', '.cache', 'sitegen-vendor', contentHash(versions.join(',') + readFileSync(new URL(import.meta.url))));
   const urls = Object.fromEntries(Object.entries(VENDOR).map(([specifier, name]) => [specifier, pathToFileURL(path.join(dir, `${name}.js`)).href]));
   if (existsSync(path.join(dir, 'react.js'))) return urls;
@@ -83,6 +83,16 @@ function wrapper(specifier: string, require: NodeRequire): string {
   return `import module from ${JSON.stringify(specifier)};\nexport const { ${names.join(', ')} } = module;\nexport default module;\n`;
 }
 
-function packageVersion(name: string): string {
-  return (JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'node_modules', name, 'package.json'), 'utf8')) as { version: string }).version;
+/**
+ * The installed version of a package, found where Node would find it from
+ * sitegen's package.json: in sitegen's own node_modules, or above it when
+ * sitegen is a dependency of another project and npm hoisted the package.
+ * (Not require.resolve('NAME/package.json'): a package's exports may hide it.)
+ */
+function packageVersion(name: string, require: NodeRequire): string {
+  for (const dir of require.resolve.paths(name) ?? []) {
+    const manifest = path.join(dir, name, 'package.json');
+    if (existsSync(manifest)) return (JSON.parse(readFileSync(manifest, 'utf8')) as { version: string }).version;
+  }
+  throw new Error(`sitegen: cannot find the package ${name} from ${SITEGEN_DIR}; reinstall sitegen's dependencies`);
 }

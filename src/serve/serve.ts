@@ -6,17 +6,22 @@ import { HOST_FILES } from '../emit/security-headers.ts';
 import { defaultHeaders, staticHeaders } from './static-headers.ts';
 import { parseRequestPath, resolveStaticFile } from './request-path.ts';
 import { liveReload, type LiveReload } from './live-reload.ts';
-import type { ApiOptions } from '../server/api.ts';
+
+/**
+ * What `serve` mounts in front of the static files, such as a site's API
+ * (the CLI composes the reference API in; this server knows none). It sees
+ * each request first, with the checked path in `req.url`, and answers true
+ * when it has answered the request; false lets the next handler, then the
+ * static files, have it. A handler that throws gets a 500.
+ */
+export type RequestHandler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean> | boolean;
 
 export interface ServeOptions {
-  root: string;
   outDir: string;
   port: number;
   host: string;
-  /** Mount the reference API (contact, demo and login) on the same origin. */
-  api: boolean;
-  /** Rate limits of the reference API (tests and the load bench raise or lower them). */
-  apiOptions?: ApiOptions;
+  /** Mounted in this order, before the static files. */
+  handlers?: readonly RequestHandler[];
   /** Dev mode: files change under the server, and open tabs reload on rebuild. */
   dev?: boolean;
   /** How long a client may take to send a request's headers, and the whole request (tests shorten them). */
@@ -38,17 +43,10 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-type Handler = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<boolean> | boolean;
-
-/** Serves dist/ (and the API); every path that is no file is redirected to `/`. */
+/** Serves dist/ (and what the handlers answer); every path that is no file is redirected to `/`. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const reloader: LiveReload | undefined = options.dev ? liveReload() : undefined;
-  const handlers: Handler[] = [];
-  if (reloader) handlers.push(reloader.handle);
-  if (options.api) {
-    const { createApi } = await import('../server/api.ts');
-    handlers.push(await createApi(options.root, options.apiOptions));
-  }
+  const handlers: RequestHandler[] = [...(reloader ? [reloader.handle] : []), ...(options.handlers ?? [])];
   const files = sirv(options.outDir, {
     // Read the folder on each request: a rebuild swaps dist/ under a running server.
     dev: true,

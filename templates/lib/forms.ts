@@ -1,16 +1,21 @@
 /**
  * The contact and demo forms as data: their fields, the state each keeps
  * and the exact JSON each sends (spec sections 3, 4, 5 and 7). Pure, so the
- * transitions and payloads are tested without a browser.
+ * transitions and payloads are tested without a browser. Which fields exist
+ * and which are required is the reference API's contract, imported here so
+ * that the forms and the server cannot drift apart.
  */
+import { isRequired, type ContactRequest, type DemoRequest, type RequestField, type RequestType } from 'sitegen/reference-api';
+
+export type { ContactRequest, DemoRequest };
 
 /** Field name → what the visitor typed, plus request_type, which has no input. */
 export type FormState = Readonly<Record<string, string>>;
 
 export interface FieldSpec {
   /** The key in the state and in the JSON sent. */
-  name: string;
-  /** Browser-level required check (spec §5). */
+  name: RequestField;
+  /** Browser-level required check (spec §5), as the contract requires it of the form's request_type. */
   required: boolean;
   /** The asterisk in the label; the demo's last name shows it without being required. */
   star: boolean;
@@ -23,41 +28,29 @@ export interface FieldSpec {
 export interface FormSpec<Payload> {
   /** Prefix of the input ids, unique on the page. */
   id: string;
-  requestType: string;
+  requestType: RequestType;
   fields: readonly FieldSpec[];
   payload(state: FormState): Payload;
 }
 
-export interface ContactRequest {
-  name: string;
-  request_type: string;
-  company_name: string;
-  email_id: string;
-  mobile_number: string;
-  message: string;
-}
-
-export interface DemoRequest extends Omit<ContactRequest, 'message'> {
-  /** The demo form has no message input; the provider's API reads null. */
-  message: null;
-  lastname: string;
-}
-
 const value = (state: FormState, name: string) => state[name] ?? '';
 
-const email: FieldSpec = { name: 'email_id', required: true, star: true, autoComplete: 'email', inputMode: 'email' };
-const mobile: FieldSpec = { name: 'mobile_number', required: true, star: true, autoComplete: 'tel', inputMode: 'tel' };
-const company: FieldSpec = { name: 'company_name', required: true, star: true, autoComplete: 'organization' };
+/** A field of a form whose request_type is `type`, required exactly when the contract says so. */
+const field = (type: RequestType, name: RequestField, details: Omit<FieldSpec, 'name' | 'required'>): FieldSpec => ({ name, required: isRequired(type, name), ...details });
+
+const company = { star: true, autoComplete: 'organization' } as const;
+const email = { star: true, autoComplete: 'email', inputMode: 'email' } as const;
+const mobile = { star: true, autoComplete: 'tel', inputMode: 'tel' } as const;
 
 export const contactForm: FormSpec<ContactRequest> = {
   id: 'contact',
   requestType: 'contact',
   fields: [
-    { name: 'name', required: true, star: true, autoComplete: 'name' },
-    company,
-    email,
-    mobile,
-    { name: 'message', required: true, star: true, multiline: true },
+    field('contact', 'name', { star: true, autoComplete: 'name' }),
+    field('contact', 'company_name', company),
+    field('contact', 'email_id', email),
+    field('contact', 'mobile_number', mobile),
+    field('contact', 'message', { star: true, multiline: true }),
   ],
   payload: (state) => ({
     name: value(state, 'name'),
@@ -73,11 +66,11 @@ export const demoForm: FormSpec<DemoRequest> = {
   id: 'demo',
   requestType: 'demo',
   fields: [
-    { name: 'name', required: true, star: true, autoComplete: 'given-name' },
-    { name: 'lastname', required: false, star: true, autoComplete: 'family-name' },
-    company,
-    email,
-    mobile,
+    field('demo', 'name', { star: true, autoComplete: 'given-name' }),
+    field('demo', 'lastname', { star: true, autoComplete: 'family-name' }),
+    field('demo', 'company_name', company),
+    field('demo', 'email_id', email),
+    field('demo', 'mobile_number', mobile),
   ],
   payload: (state) => ({
     name: value(state, 'name'),

@@ -1,4 +1,8 @@
-/** The license as the login API answers it (content/private/license.yaml on the reference server). */
+/**
+ * The license as the login API answers it: a record of texts and numbers.
+ * Its fields are the site's (templates/lib/license.ts); the view fills in
+ * whichever its copy names.
+ */
 export type License = Record<string, string | number>;
 
 /** A piece of a filled-in template: plain text, or the value of a license field. */
@@ -8,9 +12,6 @@ export interface TextPart {
 }
 
 const PLACEHOLDER = /\{(\w+)\}/g;
-
-/** The fields a text template may name (the keys of content/private/license.yaml). */
-export const LICENSE_FIELDS = ['client', 'product', 'version', 'licenses', 'type', 'validityYears', 'activation', 'end', 'agreementDate', 'sacCode', 'tender'] as const;
 
 /** The `{field}` names a template uses. */
 export function placeholders(template: string): string[] {

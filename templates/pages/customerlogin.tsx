@@ -1,6 +1,7 @@
 import { z, link, Island, type PageProps } from 'sitegen';
 import Login from '../islands/login.tsx';
-import { LICENSE_FIELDS, placeholders } from '../lib/license-text.ts';
+import { placeholders } from '../lib/license-text.ts';
+import { LICENSE_FIELDS } from '../lib/license.ts';
 import type { LayoutData } from '../layout.tsx';
 
 const text = () => z.string().min(1);

@@ -14,7 +14,7 @@ test.before(async () => {
   const log = console.log;
   console.log = () => undefined;
   try {
-    session = await startDev({ root, port: 0, host: '127.0.0.1', api: false });
+    session = await startDev({ root, port: 0, host: '127.0.0.1' });
   } finally {
     console.log = log;
   }

@@ -14,6 +14,7 @@ import { parse } from 'yaml';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../../src/pipeline.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
+import { createReferenceApi } from '../../src/reference-api/index.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
@@ -35,10 +36,8 @@ login.before(async (context) => {
     await sitegen(['keys', '--root', context.root]);
     await sitegen(['users', 'add', 'alice', '--root', context.root], `${PASSWORD}\n`);
     context.outDir = (await buildSite({ root: context.root, outDir: path.join(context.root, 'dist') })).outDir;
-    context.server = await startServer({
-      root: context.root, outDir: context.outDir, port: 0, host: '127.0.0.1', api: true,
-      apiOptions: { contactLimit: { max: 1000, windowMs: 60_000 } },
-    });
+    const api = await createReferenceApi(context.root, { contactLimit: { max: 1000, windowMs: 60_000 } });
+    context.server = await startServer({ outDir: context.outDir, port: 0, host: '127.0.0.1', handlers: [api] });
     context.browser = await launchBrowser();
   } catch (error) {
     console.error(error);

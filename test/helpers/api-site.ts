@@ -1,11 +1,11 @@
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
-import type { ApiOptions } from '../../src/server/api.ts';
-import { makeLoginKeys } from '../../src/keys.ts';
-import { addUser } from '../../src/users.ts';
+import { createReferenceApi, type ApiOptions } from '../../src/reference-api/index.ts';
+import { makeLoginKeys } from '../../src/reference-api/keys.ts';
+import { addUser } from '../../src/reference-api/users.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
-import { stateFiles } from '../../src/state.ts';
+import { stateFiles } from '../../src/reference-api/state.ts';
 import { REPO_ROOT, tempDir } from './site.ts';
 
 /** Limits high enough to stay out of the way of tests that are not about them. */
@@ -13,11 +13,12 @@ export const HIGH = { max: 100_000, windowMs: 60_000 };
 
 export const ALICE = { username: 'alice', password: 'correct horse battery' };
 
-/** A site root with the login keys, these users and the sample license, and an empty dist/ but for an index.html. */
+/** A site root with the login keys, these users and the sample license (with its schema), and an empty dist/ but for an index.html. */
 export async function apiRoot(users: { username: string; password: string }[] = [ALICE]): Promise<string> {
   const root = await tempDir('sitegen-api-');
   await mkdir(path.join(root, 'content'), { recursive: true });
   await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
+  await cp(path.join(REPO_ROOT, 'templates', 'lib', 'license.ts'), path.join(root, 'templates', 'lib', 'license.ts'));
   await makeLoginKeys(root);
   for (const user of users) await addUser(root, user.username, user.password);
   await mkdir(path.join(root, 'dist'));
@@ -29,10 +30,8 @@ export async function apiRoot(users: { username: string; password: string }[] = 
 export async function apiSite(options: ApiOptions = {}, users: { username: string; password: string }[] = [ALICE]) {
   process.env.SITEGEN_QUIET = '1';
   const root = await apiRoot(users);
-  const server = await startServer({
-    root, outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', api: true,
-    apiOptions: { contactLimit: HIGH, loginFailureLimit: HIGH, accountFailureLimit: HIGH, ...options },
-  });
+  const api = await createReferenceApi(root, { contactLimit: HIGH, loginFailureLimit: HIGH, accountFailureLimit: HIGH, ...options });
+  const server = await startServer({ outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', handlers: [api] });
   const publicPem = await readFile(stateFiles(root).publicKey, 'utf8');
   return { root, server, publicPem, publicKey: publicKeyFromPem(publicPem) };
 }

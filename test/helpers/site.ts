@@ -5,7 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
-import { ensureLoginKeys } from '../../src/keys.ts';
+import { createReferenceApi } from '../../src/reference-api/index.ts';
+import { ensureLoginKeys } from '../../src/reference-api/keys.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
 export const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures');
@@ -26,7 +27,8 @@ export function buildRealSite(): Promise<BuildResult> {
 /** Serves a built folder on 127.0.0.1 on a free port; the caller closes it. */
 export async function serveBuild(outDir: string, options: { api?: boolean; root?: string } = {}): Promise<RunningServer> {
   process.env.SITEGEN_QUIET = '1';
-  return startServer({ root: options.root ?? REPO_ROOT, outDir, port: 0, host: '127.0.0.1', api: options.api ?? false });
+  const handlers = options.api ? [await createReferenceApi(options.root ?? REPO_ROOT)] : [];
+  return startServer({ outDir, port: 0, host: '127.0.0.1', handlers });
 }
 
 const temporaryDirs: string[] = [];

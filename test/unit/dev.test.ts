@@ -36,7 +36,7 @@ test.before(async () => {
   root = await copyFixture('basic');
   const log = console.log;
   console.log = () => undefined;
-  session = await startDev({ root, port: 0, host: '127.0.0.1', api: false });
+  session = await startDev({ root, port: 0, host: '127.0.0.1' });
   console.log = log;
 });
 
@@ -111,7 +111,7 @@ test('a dev session with edits leaves an existing dist/ exactly as it was', asyn
   const local = await copyFixture('basic');
   await buildSite({ root: local });
   const before = await hashTree(path.join(local, 'dist'));
-  const dev = await quietly(() => startDev({ root: local, port: 0, host: '127.0.0.1', api: false }));
+  const dev = await quietly(() => startDev({ root: local, port: 0, host: '127.0.0.1' }));
   try {
     await edit(local, 'content/pages/about.yaml', 'About the fixture', 'About the fixture, edited in dev');
     await edit(local, 'templates/pages/page.tsx', '<ul className="links">', '<ul className="links" data-edited="">');

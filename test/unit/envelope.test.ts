@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import forge from 'node-forge';
 import { sealCredentials, modPow, type RsaPublicKey } from '../../templates/lib/envelope.ts';
-import { envelopeSteps, openEnvelope, readPrivateKey, type EnvelopeSteps } from '../../src/server/envelope.ts';
+import { envelopeSteps, openEnvelope, readPrivateKey, type EnvelopeSteps } from '../../src/reference-api/envelope.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 
 const vector = JSON.parse(readFileSync(new URL('../fixtures/login-vector/vector.json', import.meta.url), 'utf8')) as {

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { afterSubmit, contactForm, demoForm, initialState, withValue, type FormSpec, type FormState } from '../../templates/lib/forms.ts';
+import { validateSubmission } from '../../src/reference-api/contact.ts';
 import { announce, outcomeOf, postJson, type Outcome } from '../../templates/lib/submit.ts';
 
 /** Types each field of the spec with `field-value`, as a visitor would. */
@@ -54,6 +55,21 @@ test('required fields follow spec §5: the demo last name shows a star but is no
   assert.equal(required(contactForm), ['name', 'company_name', 'email_id', 'mobile_number', 'message']);
   assert.equal(required(demoForm), ['name', 'company_name', 'email_id', 'mobile_number']);
   assert.ok(demoForm.fields.find((field) => field.name === 'lastname')?.star, 'lastname should show the star');
+});
+
+test('what each form sends is what the reference API accepts, and a field the form requires is required there too', () => {
+  for (const spec of [contactForm, demoForm] as FormSpec<unknown>[]) {
+    const filled = spec.fields.reduce((state, field) => withValue(state, field.name, `${field.name} text`), initialState(spec));
+    // The second submit of a visit carries request_type "" (spec §4).
+    for (const state of [filled, { ...filled, request_type: '' }]) {
+      const result = validateSubmission(spec.payload(state));
+      assert.ok(result.ok, `${spec.id} with request_type "${state.request_type}": ${JSON.stringify(result)}`);
+    }
+    for (const field of spec.fields.filter((candidate) => candidate.required)) {
+      const result = validateSubmission(spec.payload(withValue(filled, field.name, '')));
+      assert.equal(result, { ok: false, field: field.name, error: `${field.name} is required` }, `${spec.id} without ${field.name}`);
+    }
+  }
 });
 
 test('only 200 is success; another 2xx is silent; everything else is an error', () => {

@@ -5,9 +5,9 @@ import { readFile } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
-import { clientAddress } from '../../src/server/respond.ts';
+import { clientAddress } from '../../src/reference-api/respond.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
-import { stateFiles } from '../../src/state.ts';
+import { stateFiles } from '../../src/reference-api/state.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
 import { ALICE, HIGH, apiRoot, apiSite, post, type ApiSite } from '../helpers/api-site.ts';
 

@@ -4,11 +4,11 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
-import { loginHandler } from '../../src/server/login.ts';
-import { loadLicense } from '../../src/server/license.ts';
-import { createRateLimiter } from '../../src/server/rate-limit.ts';
-import { createWorkQueue } from '../../src/server/work-queue.ts';
-import type { Credentials } from '../../src/server/envelope.ts';
+import { loginHandler } from '../../src/reference-api/login.ts';
+import { loadLicense } from '../../src/reference-api/license.ts';
+import { createRateLimiter } from '../../src/reference-api/rate-limit.ts';
+import { createWorkQueue } from '../../src/reference-api/work-queue.ts';
+import type { Credentials } from '../../src/reference-api/envelope.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
 import { ALICE, HIGH, apiSite, post } from '../helpers/api-site.ts';
 

@@ -5,6 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
+import { createReferenceApi } from '../../src/reference-api/index.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { tempDir } from '../helpers/site.ts';
 
@@ -28,7 +29,7 @@ hostile.before(async (context) => {
   await writeFile(path.join(outDir, '.well-known/security.txt'), 'Contact: mailto:security@fixture.example');
   context.outDir = outDir;
   context.server = await startServer({
-    root, outDir, port: 0, host: '127.0.0.1', api: true, timeouts: { headersMs: 400, requestMs: 800 },
+    outDir, port: 0, host: '127.0.0.1', handlers: [await createReferenceApi(root)], timeouts: { headersMs: 400, requestMs: 800 },
   });
 });
 

@@ -5,8 +5,8 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SiteError } from '../../src/errors.ts';
-import { openStore, type NewSubmission } from '../../src/server/store.ts';
-import { stateFiles } from '../../src/state.ts';
+import { openStore, type NewSubmission } from '../../src/reference-api/store.ts';
+import { stateFiles } from '../../src/reference-api/state.ts';
 import { apiRoot, apiSite, post } from '../helpers/api-site.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
@@ -49,7 +49,7 @@ const CHANGES: [string, (root: string) => Promise<void>, string[]][] = [
   ['the database replaced by another one', async (root) => {
     // Made by another process, as a restored backup would be.
     const other = await tempDir('sitegen-other-');
-    const script = `import { openStore } from ${JSON.stringify(path.join(REPO_ROOT, 'src/server/store.ts'))};
+    const script = `import { openStore } from ${JSON.stringify(path.join(REPO_ROOT, 'src/reference-api/store.ts'))};
       const store = openStore(${JSON.stringify(other)});
       store.add(${JSON.stringify(row('restored'))});
       store.close();`;
@@ -166,6 +166,29 @@ for (const [situation, arrange, named] of UNWRITABLE) {
   });
 }
 
+test('a .sitegen replaced by a file: `sitegen serve` stops with the store\'s one line, before any other read of .sitegen', async () => {
+  const root = await apiRoot();
+  await rm(stateFiles(root).dir, { recursive: true });
+  await writeFile(stateFiles(root).dir, 'not a folder');
+  const result = await failure(process.execPath, [SITEGEN, 'serve', '--root', root, '--port', '0']);
+  assert.is(result.code, 1, 'a non-zero exit');
+  const lines = result.stderr.trim().split('\n');
+  assert.is(lines.length, 1, `one line, no stack: ${result.stderr}`);
+  assert.ok(lines[0].startsWith(`error cannot open the submissions database at ${stateFiles(root).dir} `), lines[0]);
+  assert.match(lines[0], `; ${stateFiles(root).dir} must be a folder: move that file away`);
+});
+
+test('a login key `sitegen serve` cannot read stops it with one line that names it', async () => {
+  const root = await apiRoot();
+  await rm(stateFiles(root).privateKey);
+  await mkdir(stateFiles(root).privateKey);
+  const result = await failure(process.execPath, [SITEGEN, 'serve', '--root', root, '--port', '0']);
+  assert.is(result.code, 1, 'a non-zero exit');
+  const lines = result.stderr.trim().split('\n');
+  assert.ok(lines.length <= 2, `the error and its hint, no stack: ${result.stderr}`);
+  assert.ok(lines[0].startsWith(`error cannot read the login key at ${stateFiles(root).privateKey} (EISDIR)`), lines[0]);
+});
+
 test('a database the user running `sitegen serve` cannot write stops it with one line', async () => {
   const root = await apiRoot();
   await writeFile(path.join(root, 'dist', 'index.html'), '<!doctype html><title>home</title>');
@@ -174,7 +197,6 @@ test('a database the user running `sitegen serve` cannot write stops it with one
   const asRoot = process.getuid?.() === 0;
   await chmod(root, 0o755);
   await chmod(stateFiles(root).dir, 0o755);
-  await chmod(stateFiles(root).privateKey, 0o644); // the login key is read before the store opens
   await chmod(stateFiles(root).database, 0o444);
   await runFile(process.execPath, [SITEGEN, '--version']); // compiles the CLI where nobody could not
   const argv = [process.execPath, SITEGEN, 'serve', '--root', root, '--port', '0'];

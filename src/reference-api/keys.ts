@@ -1,7 +1,7 @@
 import { generateKeyPair } from 'node:crypto';
 import { access, chmod, mkdir, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { SiteError } from './errors.ts';
+import { SiteError } from '../errors.ts';
 import { PRIVATE_MODE, stateFiles } from './state.ts';
 
 const generate = promisify(generateKeyPair);

@@ -1,18 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type http from 'node:http';
+import { SiteError } from '../errors.ts';
 import { parseContentFile } from '../load/parse.ts';
-import { stateFiles } from '../state.ts';
+import type { RequestHandler } from '../serve/serve.ts';
+import { stateFiles } from './state.ts';
 import { contactHandler } from './contact.ts';
 import { loginHandler } from './login.ts';
-import { loadLicense } from './license.ts';
+import { LICENSE_FILE, loadLicense, type License } from './license.ts';
 import { readPrivateKey } from './envelope.ts';
 import { createEnvelopeOpener } from './envelope-opener.ts';
 import { createRateLimiter, type RateLimit } from './rate-limit.ts';
 import { identifyClient, sendJson } from './respond.ts';
 import { openStore } from './store.ts';
 import { createWorkQueue, type WorkQueueLimits } from './work-queue.ts';
-import { readUsers, verifyUser } from '../users.ts';
+import { readUsers, verifyUser } from './users.ts';
 
 export interface ApiOptions {
   /** Contact and demo requests per client (default 20 a minute). */
@@ -41,22 +43,26 @@ type Route = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<vo
 
 /**
  * The reference API (contact, demo and login) on the site's origin, at the
- * paths content/site.yaml gives in `api`. A handler answers true when the
- * request was for it; everything else falls through to the static files.
+ * paths content/site.yaml gives in `api`, as a handler for `serve`: it
+ * answers true when the request was for it; everything else falls through
+ * to the static files.
  */
-export async function createApi(root: string, options: ApiOptions = {}) {
+export async function createApi(root: string, options: ApiOptions = {}): Promise<RequestHandler> {
   const urls = await apiPaths(root);
-  const privateKeyPem = await readFile(stateFiles(root).privateKey, 'utf8').catch((error: NodeJS.ErrnoException) => {
-    if (error.code !== 'ENOENT') throw error;
-    console.warn(`warning: no login key in ${stateFiles(root).dir}; logins answer 503 until \`sitegen keys\` has run`);
-    return undefined;
-  });
-  // Read here only to fail at start on a bad key; the envelopes are opened on a worker thread.
-  if (privateKeyPem !== undefined) readPrivateKey(privateKeyPem);
-  const license = await loadLicense(root);
-  if (!license) console.warn('warning: content/private/license.yaml is missing; logins answer 503');
+  // First, so that a .sitegen/ that cannot be written is reported as the store reports it, in one line.
+  const store = openStore(root);
+  let privateKeyPem: string | undefined;
+  let license: License | undefined;
+  try {
+    privateKeyPem = await readLoginKey(root);
+    license = await loadLicense(root);
+  } catch (error) {
+    store.close();
+    throw error;
+  }
+  if (!license) console.warn(`warning: ${LICENSE_FILE} is missing; logins answer 503`);
   const routes = new Map<string, Route>([
-    [urls.contact, contactHandler(openStore(root), createRateLimiter(options.contactLimit ?? DEFAULT_CONTACT_LIMIT))],
+    [urls.contact, contactHandler(store, createRateLimiter(options.contactLimit ?? DEFAULT_CONTACT_LIMIT))],
     [urls.login, loginHandler({
       opener: privateKeyPem === undefined ? undefined : createEnvelopeOpener(privateKeyPem),
       license,
@@ -79,6 +85,32 @@ export async function createApi(root: string, options: ApiOptions = {}) {
     await route(req, res);
     return true;
   };
+}
+
+/**
+ * The private login key, or undefined (with a warning: logins then answer
+ * 503) until `sitegen keys` has made it. It is read here only to fail at
+ * start on a bad key; the envelopes are opened on a worker thread.
+ */
+async function readLoginKey(root: string): Promise<string | undefined> {
+  const file = stateFiles(root).privateKey;
+  let pem: string;
+  try {
+    pem = await readFile(file, 'utf8');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    if (code === 'ENOENT') {
+      console.warn(`warning: no login key in ${stateFiles(root).dir}; logins answer 503 until \`sitegen keys\` has run`);
+      return undefined;
+    }
+    throw new SiteError('login-key', `cannot read the login key at ${file} (${code ?? message})`, { hint: 'make it readable by the user running sitegen, or run `sitegen keys --force` for a new pair', cause: error });
+  }
+  try {
+    readPrivateKey(pem);
+  } catch (error) {
+    throw new SiteError('login-key', `${file} is not an RSA private key in PEM form`, { hint: 'run `sitegen keys --force` for a new pair, then rebuild the site', cause: error });
+  }
+  return pem;
 }
 
 /** The paths of api.contactUrl and api.loginUrl in content/site.yaml (a full URL counts by its path). */

@@ -1,4 +1,4 @@
-import { SUBMISSION_COLUMNS, type Submission } from './server/store.ts';
+import { SUBMISSION_COLUMNS, type Submission } from './store.ts';
 
 export type SubmissionFormat = 'json' | 'csv';
 

@@ -1,23 +1,14 @@
 import { SiteError } from '../errors.ts';
-import { stateFiles } from '../state.ts';
+import { stateFiles } from './state.ts';
 import { identityAt, openConnection, type Connection } from './store-file.ts';
+import { REQUEST_FIELDS, type RequestField } from './contract.ts';
 
-/** A contact or demo request as stored. */
-export interface Submission {
-  id: number;
-  received_at: string;
-  request_type: string;
-  name: string;
-  lastname: string | null;
-  company_name: string;
-  email_id: string;
-  mobile_number: string;
-  message: string | null;
-}
+/** A contact or demo request as stored: the contract's fields, null where a request left one out. */
+export type Submission = { id: number; received_at: string; request_type: string } & Record<RequestField, string | null>;
 
 export type NewSubmission = Omit<Submission, 'id' | 'received_at'>;
 
-export const SUBMISSION_COLUMNS = ['id', 'received_at', 'request_type', 'name', 'lastname', 'company_name', 'email_id', 'mobile_number', 'message'] as const;
+export const SUBMISSION_COLUMNS = ['id', 'received_at', 'request_type', ...REQUEST_FIELDS] as const;
 
 const TEXT_COLUMNS = SUBMISSION_COLUMNS.filter((column) => column !== 'id');
 
@@ -68,7 +59,7 @@ export function openStore(root: string, options: { warn?: (line: string) => void
 
   return {
     add(item, now = new Date()) {
-      const values = [now.toISOString(), item.request_type, item.name, item.lastname, item.company_name, item.email_id, item.mobile_number, item.message];
+      const values = [now.toISOString(), item.request_type, ...REQUEST_FIELDS.map((field) => item[field])];
       const first = current();
       const id = first.insert(values);
       if (first.identity === identityAt(file)) return id;

@@ -2,7 +2,8 @@ import { closeSync, fchmodSync, mkdirSync, openSync, statSync, type BigIntStats 
 import path from 'node:path';
 import Database from 'libsql';
 import { SiteError } from '../errors.ts';
-import { PRIVATE_MODE } from '../state.ts';
+import { PRIVATE_MODE } from './state.ts';
+import { REQUEST_FIELDS, REQUEST_RULES, type RequestField } from './contract.ts';
 
 /**
  * One connection to the submissions database and the identity of the files
@@ -15,17 +16,17 @@ export interface Connection {
   identity: string;
 }
 
+/** A column per field of the contract; NOT NULL for those every kind of request must carry. */
 const SCHEMA = `CREATE TABLE IF NOT EXISTS submissions (
   id INTEGER PRIMARY KEY AUTOINCREMENT,
   received_at TEXT NOT NULL,
   request_type TEXT NOT NULL,
-  name TEXT NOT NULL,
-  lastname TEXT,
-  company_name TEXT NOT NULL,
-  email_id TEXT NOT NULL,
-  mobile_number TEXT NOT NULL,
-  message TEXT
+  ${REQUEST_FIELDS.map((field) => `${field} TEXT${requiredByAll(field) ? ' NOT NULL' : ''}`).join(',\n  ')}
 )`;
+
+function requiredByAll(field: RequestField): boolean {
+  return Object.values(REQUEST_RULES).every((rule) => rule.required.includes(field));
+}
 
 /**
  * Opens (making it if needed) the database at `file`, in WAL mode with

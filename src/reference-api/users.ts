@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { chmod, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { SiteError } from './errors.ts';
+import { SiteError } from '../errors.ts';
 import { PRIVATE_MODE, stateFiles } from './state.ts';
 
 /** scrypt cost: N = 2^15 takes about 0.15 s here: slow for a guesser, fine for one login. */

@@ -4,22 +4,7 @@ import { readJsonBody } from './body.ts';
 import { clientOf, sendJson, tooMany } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import type { NewSubmission, SubmissionStore } from './store.ts';
-
-/**
- * What each request_type must and may carry (spec sections 3 to 5). The
- * demo form sends '' from its second submit on, since the form clears
- * request_type after every send; '' may come from either form, so it
- * accepts their union: the four fields both require, message and lastname
- * optional. It is stored as '' because that is what arrived.
- */
-const RULES: Record<string, { required: readonly string[]; optional: readonly string[] }> = {
-  contact: { required: ['name', 'company_name', 'email_id', 'mobile_number', 'message'], optional: [] },
-  demo: { required: ['name', 'company_name', 'email_id', 'mobile_number'], optional: ['lastname', 'message'] },
-  '': { required: ['name', 'company_name', 'email_id', 'mobile_number'], optional: ['lastname', 'message'] },
-};
-
-/** Fields that may be null besides a string: the demo form sends message: null. */
-const NULLABLE = new Set(['message']);
+import { NULLABLE_FIELDS, REQUEST_FIELDS, REQUEST_RULES, type RequestField } from './contract.ts';
 
 export type Validation = { ok: true; submission: NewSubmission } | { ok: false; field: string; error: string };
 
@@ -28,33 +13,30 @@ export function validateSubmission(body: unknown): Validation {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return { ok: false, field: '(body)', error: 'expected a JSON object' };
   const fields = body as Record<string, unknown>;
   const type = fields.request_type;
-  if (typeof type !== 'string' || !Object.hasOwn(RULES, type)) {
+  if (typeof type !== 'string' || !Object.hasOwn(REQUEST_RULES, type)) {
     return { ok: false, field: 'request_type', error: 'request_type must be "contact", "demo" or ""' };
   }
-  const { required, optional } = RULES[type];
+  const { required, optional } = REQUEST_RULES[type as keyof typeof REQUEST_RULES];
+  const allowed = (field: string): field is RequestField => (required as readonly string[]).includes(field) || (optional as readonly string[]).includes(field);
   for (const field of Object.keys(fields)) {
-    if (field !== 'request_type' && !required.includes(field) && !optional.includes(field)) {
+    if (field !== 'request_type' && !allowed(field)) {
       return { ok: false, field, error: `unknown field ${field} for request_type "${type}"` };
     }
   }
   for (const field of [...required, ...optional]) {
     const value = fields[field];
     const present = value !== undefined;
-    if (present && typeof value !== 'string' && !(value === null && NULLABLE.has(field))) {
-      return { ok: false, field, error: `${field} must be a string${NULLABLE.has(field) ? ' or null' : ''}` };
+    const nullable = NULLABLE_FIELDS.includes(field);
+    if (present && typeof value !== 'string' && !(value === null && nullable)) {
+      return { ok: false, field, error: `${field} must be a string${nullable ? ' or null' : ''}` };
     }
     if (required.includes(field) && (typeof value !== 'string' || value.trim() === '')) {
       return { ok: false, field, error: `${field} is required` };
     }
   }
-  const text = (field: string) => (typeof fields[field] === 'string' ? fields[field] as string : null);
-  return {
-    ok: true,
-    submission: {
-      request_type: type, name: text('name')!, lastname: text('lastname'), company_name: text('company_name')!,
-      email_id: text('email_id')!, mobile_number: text('mobile_number')!, message: text('message'),
-    },
-  };
+  // Required fields are non-empty strings by now; the others are a string or null (absent is stored as null).
+  const submission = Object.fromEntries(REQUEST_FIELDS.map((field) => [field, typeof fields[field] === 'string' ? fields[field] : null]));
+  return { ok: true, submission: { request_type: type, ...submission } as NewSubmission };
 }
 
 /** POST {api.contactUrl}: validates, stores (committed before the answer), answers 200. */

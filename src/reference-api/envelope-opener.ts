@@ -47,7 +47,7 @@ export function createEnvelopeOpener(privateKeyPem: string, { idleMs = 30_000 } 
     await (await stopping?.catch(() => undefined))?.terminate();
   };
   const start = async (): Promise<Worker> => {
-    const worker = new Worker(await compiledFile('server/envelope-worker.js'), { workerData: { privateKeyPem } satisfies EnvelopeWorkerData });
+    const worker = new Worker(await compiledFile('reference-api/envelope-worker.js'), { workerData: { privateKeyPem } satisfies EnvelopeWorkerData });
     // The server's sockets keep the process alive; an idle decryption thread must not.
     worker.unref();
     worker.on('message', (answer: EnvelopeAnswer) => {

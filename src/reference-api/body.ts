@@ -1,7 +1,8 @@
 import type http from 'node:http';
+import { MAX_REQUEST_BYTES } from './contract.ts';
 
-/** The largest request body the API reads. */
-export const MAX_BODY_BYTES = 16 * 1024;
+/** The largest request body the API reads (the contract's limit). */
+export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
 

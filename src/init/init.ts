@@ -1,0 +1,44 @@
+/**
+ * `sitegen init DIR`: a small starter site (layout, one page template, one
+ * Markdown page, site.yaml, a stylesheet, a favicon) that builds and passes
+ * `sitegen check` as it is. The files are the package's `starter/` folder.
+ */
+import { cp, readdir, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { SITEGEN_DIR } from '../paths.ts';
+
+export const STARTER_DIR = path.join(SITEGEN_DIR, 'starter');
+
+/** What a site root keeps out of git: what sitegen writes and the machine's secrets. (npm would drop a .gitignore from starter/.) */
+const GITIGNORE = ['node_modules/', 'dist/', '.sitegen/', '*.pem', ''].join('\n');
+
+/** Writes the starter into `dir`, which must not exist or be empty; the files written, relative to it. */
+export async function initSite(dir: string): Promise<string[]> {
+  await refuseUnlessEmpty(dir);
+  await cp(STARTER_DIR, dir, { recursive: true, errorOnExist: true, force: false });
+  await writeFile(path.join(dir, '.gitignore'), GITIGNORE, { flag: 'wx' });
+  return listed(dir);
+}
+
+async function refuseUnlessEmpty(dir: string): Promise<void> {
+  const info = await stat(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'ENOENT') return undefined;
+    throw error;
+  });
+  if (!info) return;
+  if (!info.isDirectory()) throw new SiteError('init-not-empty', `${dir} is a file, not a folder`, { hint: 'name a new folder for the site' });
+  const entries = await readdir(dir);
+  if (entries.length > 0) {
+    throw new SiteError('init-not-empty', `${dir} is not empty (it holds ${entries.slice(0, 3).join(', ')}${entries.length > 3 ? ', …' : ''}); nothing was written`, {
+      hint: 'name a new or empty folder: `sitegen init` never writes over files',
+    });
+  }
+}
+
+async function listed(dir: string): Promise<string[]> {
+  const files = await readdir(dir, { recursive: true, withFileTypes: true });
+  return files.filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .sort();
+}

@@ -1,0 +1,61 @@
+/**
+ * What the reference API's commands do. Each imports what it needs when it
+ * runs, as the generator's commands do: the SQLite driver and scrypt are
+ * for these commands and the server only.
+ */
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { style } from '../terminal.ts';
+import type { SubmissionFormat } from './submissions.ts';
+
+/** The customer `sitegen start` makes on a fresh clone, so that the login can be tried at once. */
+const DEMO_USERNAME = 'demo';
+
+/**
+ * `npm start` on a fresh clone: makes what the login needs and is not in git
+ * (the key pair, and a demo customer whose random password is printed once;
+ * only its scrypt hash is kept). Run before the build, which embeds the public key.
+ */
+export async function prepareFirstStart(root: string): Promise<void> {
+  const [{ ensureLoginKeys }, { addUser, randomPassword, readUsers }, { stateFiles }] = await Promise.all([
+    import('./keys.ts'), import('./users.ts'), import('./state.ts'),
+  ]);
+  if (await ensureLoginKeys(root)) {
+    console.log(`made the login key pair in ${stateFiles(root).dir}`);
+  }
+  if (Object.keys(await readUsers(root)).length === 0) {
+    const password = randomPassword();
+    await addUser(root, DEMO_USERNAME, password);
+    console.log(`made a demo customer for /customerlogin: username ${style('bold', DEMO_USERNAME)}, password ${style('bold', password)}`);
+    console.log('  (shown this once; only its scrypt hash is kept. `sitegen users add NAME --force` sets a new one)');
+  }
+}
+
+export async function keysCommand(root: string, force: boolean): Promise<void> {
+  const { makeLoginKeys } = await import('./keys.ts');
+  const files = await makeLoginKeys(root, { force });
+  console.log(`wrote ${files.privateKey} (private, mode 0600) and ${files.publicKey}; rebuild the site to embed the new public key`);
+}
+
+/** `sitegen users add NAME`: the password comes from standard input, never from the command line. */
+export async function usersAddCommand(root: string, username: string, force: boolean): Promise<void> {
+  const [{ readPassword }, { addUser }, { stateFiles }] = await Promise.all([
+    import('./password-input.ts'), import('./users.ts'), import('./state.ts'),
+  ]);
+  const password = await readPassword(`password for ${username}: `);
+  if (process.stdin.isTTY && password !== await readPassword('repeat it: ')) {
+    throw new SiteError('password-mismatch', 'the two passwords differ; nothing was changed');
+  }
+  await addUser(root, username, password, { replace: force });
+  console.log(`saved user ${username} (scrypt hash in ${path.relative(process.cwd(), stateFiles(root).users) || stateFiles(root).users})`);
+}
+
+export async function submissionsCommand(root: string, format: SubmissionFormat): Promise<void> {
+  const [{ openStore }, { formatSubmissions }] = await Promise.all([import('./store.ts'), import('./submissions.ts')]);
+  const store = openStore(root);
+  try {
+    process.stdout.write(formatSubmissions(store.list(), format));
+  } finally {
+    store.close();
+  }
+}

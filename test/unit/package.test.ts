@@ -1,0 +1,62 @@
+/**
+ * sitegen as another project's dependency: the packed tarball, installed
+ * with npm beside a new site, runs `sitegen init`, `build` and `check` there
+ * (npm hoists React and the rest above sitegen's folder, which is what broke
+ * before). The registry's packages come from npm's local cache when it has them.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+
+const run = promisify(execFile);
+const { FORCE_COLOR: _color, ...PLAIN_ENV }: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', NODE_ENV: 'production' };
+
+async function npm(args: string[], cwd: string) {
+  return run('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd, env: PLAIN_ENV, maxBuffer: 16 * 1024 * 1024 });
+}
+
+async function npx(args: string[], cwd: string) {
+  return run('npx', ['--no-install', 'sitegen', ...args], { cwd, env: PLAIN_ENV });
+}
+
+test('the packed package installs into another project, whose `sitegen init`, `build` and `check` work there', async () => {
+  const packDir = await tempDir('sitegen-pack-');
+  const { stdout: packed } = await npm(['pack', '--json', '--pack-destination', packDir], REPO_ROOT);
+  const [{ filename, files }] = JSON.parse(packed) as { filename: string; files: { path: string }[] }[];
+  const paths = files.map((file) => file.path);
+  for (const needed of ['bin/sitegen.js', 'bin/compile.js', 'src/cli.ts', 'src/template-api/index.ts', 'starter/content/site.yaml', 'LICENSE']) {
+    assert.ok(paths.includes(needed), `missing from the package: ${needed}`);
+  }
+  const private_ = paths.filter((file) => /^(\.sitegen|content|templates|public|test|dist)\/|(^|\/)\.sitegen\/|\.pem$/.test(file));
+  assert.equal(private_, [], 'nothing of this site, its tests or its secrets in the package');
+
+  const project = await tempDir('sitegen-project-');
+  await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'another-site', private: true, type: 'module' }));
+  await npm(['install', '--prefer-offline', path.join(packDir, filename)], project);
+  assert.ok((await readdir(path.join(project, 'node_modules'))).includes('react'), 'React is hoisted beside sitegen, as npm installs it');
+
+  const init = await npx(['init', 'site'], project);
+  assert.match(init.stdout, 'wrote a starter site in site');
+
+  const build = await npx(['build', '--root', 'site'], project);
+  assert.match(build.stdout, 'built 1 pages into site/dist');
+  const warnings = build.stderr.split('\n').filter((line) => line.startsWith('warning'));
+  assert.equal(warnings.map((line) => line.split(':')[0]), ['warning content/site.yaml'], `only the gate's warning:\n${build.stderr}`);
+  assert.match(warnings[0], 'no gate configured');
+  const home = await readFile(path.join(project, 'site', 'dist', 'index.html'), 'utf8');
+  assert.match(home, '<h1>Welcome</h1>', 'the Markdown page, rendered in its template');
+  assert.match(home, /<link rel="stylesheet" href="\/assets\/[^"]+\.css"/, 'with the hashed stylesheet');
+
+  const check = await npx(['check', '--root', 'site'], project);
+  assert.match(check.stdout, 'content valid; 2 pages');
+
+  // The reference API's SQLite driver is a native module: its prebuilt binary must load after this install.
+  const submissions = await npx(['submissions', '--root', 'site'], project);
+  assert.is(submissions.stdout, '[]\n');
+});
+
+test.run();
