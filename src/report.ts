@@ -24,6 +24,33 @@ export function describeError(error: unknown, root: string): ErrorReport {
   return { errors: [{ label: 'internal error', text: (error as Error)?.stack ?? String(error) }] };
 }
 
+/** A failed command's error as `--json` prints it (the README gives its shape). */
+export interface ErrorDocument {
+  ok: false;
+  summary: string;
+  errors: {
+    code: string; origin: string; message: string;
+    file?: string; line?: number; column?: number; field?: string; hint?: string; stack?: string;
+  }[];
+}
+
+export function errorDocument(error: unknown): ErrorDocument {
+  const errors = error instanceof SiteErrors ? error.errors : error instanceof SiteError ? [error] : undefined;
+  if (!errors) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    return { ok: false, summary: `internal error: ${cause.message}`, errors: [{ code: 'internal', origin: 'sitegen', message: cause.message, stack: cause.stack }] };
+  }
+  return {
+    ok: false,
+    summary: error instanceof SiteErrors ? error.message : errors[0].message,
+    errors: errors.map((item) => ({
+      code: item.code, origin: item.origin, message: item.message,
+      file: item.location?.file, line: item.location?.line, column: item.location?.column, field: item.field, hint: item.hint,
+      stack: item.origin === 'template' ? item.stack : undefined,
+    })),
+  };
+}
+
 /**
  * Prints an error on stderr: user errors with their location and the lines
  * around it (read from the site root), anything else with its stack. The
