@@ -131,15 +131,18 @@ test('a template that throws shows its .tsx file and line in the overlay', async
 });
 
 test('a new page that does not build answers with the overlay, not a redirect, and loads once fixed', async () => {
-  await saved(() => writeFile(path.join(root, 'content/pages/fresh.yaml'), 'template: page\ntitle: Fresh\ndescription: A new page.\nheading: 5\nlinks: []\n'));
+  await saved(() => writeFile(path.join(root, 'content/pages/fresh.yaml'), 'template: page\ntitle: Fresh\ndescription: A new page.\nheading: [<img src=x>\nlinks: []\n'));
   await terminalErrors('content/pages/fresh.yaml');
   const { page, errors, status } = await openConnected('/fresh');
   assert.is(status, 500);
   assert.is(new URL(page.url()).pathname, '/fresh', 'redirected away from the broken page');
   const dialog = overlay(page);
   await dialog.waitFor();
-  assert.match(await dialog.innerText(), 'content/pages/fresh.yaml:4');
-  await Promise.all([page.waitForEvent('load'), saved(() => edit(root, 'content/pages/fresh.yaml', 'heading: 5', 'heading: Fresh page'))]);
+  assert.match(await dialog.innerText(), '| heading: [<img src=x>');
+  const body = await (await fetch(session.server.url + '/fresh')).text();
+  assert.match(body, '| heading: [&lt;img src=x&gt;', 'the page without scripts shows the report as text');
+  assert.not.match(body, '<img src=x>');
+  await Promise.all([page.waitForEvent('load'), saved(() => edit(root, 'content/pages/fresh.yaml', 'heading: [<img src=x>', 'heading: Fresh page'))]);
   await page.locator('h1', { hasText: 'Fresh page' }).waitFor();
   assert.is(await overlay(page).count(), 0);
   assert.equal(errors.filter((line) => !line.includes('status of 500')), [], 'console errors besides the 500 itself');
