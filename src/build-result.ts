@@ -30,7 +30,11 @@ export interface BuildOptions {
    * renders every page; one that does not reuses the unchanged pages of the last build.
    */
   keep?: boolean;
+  /** Told when each stage starts and ends (the CLI's progress line); stages overlap. */
+  onStage?: StageListener;
 }
+
+export type StageListener = (stage: string, phase: 'start' | 'end') => void;
 
 export interface BuildResult {
   /** Every page of the site: its route and file, whether the sitemap lists it, the islands it uses. */
@@ -57,14 +61,16 @@ export interface BuildResult {
 }
 
 /** Times async work by stage name; `spent` holds the milliseconds per stage (stages that overlap each count in full). */
-export function stopwatch() {
+export function stopwatch(onStage?: StageListener) {
   const spent: Record<string, number> = {};
   const time = async <T>(stage: string, work: () => Promise<T> | T): Promise<T> => {
     const start = performance.now();
+    onStage?.(stage, 'start');
     try {
       return await work();
     } finally {
       spent[stage] = (spent[stage] ?? 0) + performance.now() - start;
+      onStage?.(stage, 'end');
     }
   };
   return Object.assign(time, { spent });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { SiteError } from './errors.ts';
 import type { Mount } from './commands.ts';
-import { printError } from './report.ts';
+import { errorDocument, printError } from './report.ts';
 import { style } from './terminal.ts';
 import { SITEGEN_DIR } from './paths.ts';
 import { createReferenceApi, declareReferenceApiCommands } from './reference-api/index.ts';
@@ -31,9 +31,10 @@ program.command('build')
   .option('--out <dir>', 'output folder (default: ROOT/dist)')
   .addOption(new Option('--threads <n>', 'threads for the pages of a large site (default: one per core; 1 for the main thread only)').argParser(parseThreads))
   .option('--no-cache', 'neither read nor write the build cache in ROOT/.sitegen/cache (a cold build)')
-  .action(run(async (options: { root: string; out?: string; threads?: number; cache: boolean }) => {
+  .option('--json', 'print the routes, files, sizes, warnings and timings (or the errors) as one JSON document on stdout')
+  .action(run(async (options: { root: string; out?: string; threads?: number; cache: boolean; json?: boolean }) => {
     const { buildCommand } = await import('./commands.ts');
-    await buildCommand(resolveRoot(options.root), options.out, { threads: options.threads, cache: options.cache });
+    await buildCommand(resolveRoot(options.root), options.out, { threads: options.threads, cache: options.cache, json: options.json });
   }));
 
 program.command('serve')
@@ -128,8 +129,9 @@ export function run<A extends unknown[]>(action: (...args: A) => Promise<void>) 
     try {
       await action(...args);
     } catch (error) {
-      const root = (args[0] as { root?: string } | undefined)?.root;
-      printError(error, path.resolve(root ?? '.'));
+      const { root, json } = (args[0] ?? {}) as { root?: string; json?: boolean };
+      if (json) process.stdout.write(JSON.stringify(errorDocument(error), null, 2) + '\n');
+      else printError(error, path.resolve(root ?? '.'));
       process.exitCode = 1;
     }
   };

@@ -6,19 +6,40 @@
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from './serve/serve.ts';
 import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
 
-export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean } = {}): Promise<void> {
-  const { buildSite } = await import('./pipeline.ts');
+export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean; json?: boolean } = {}): Promise<void> {
+  const [{ buildSite }, { startProgress }] = await Promise.all([import('./pipeline.ts'), import('./progress.ts')]);
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
-  const result = await buildSite({ root, outDir, ...options });
+  const { json, ...buildOptions } = options;
+  const started = performance.now();
+  const progress = startProgress(process.stderr, { enabled: !json, afterMs: progressDelay() });
+  let result;
+  try {
+    result = await buildSite({ root, outDir, ...buildOptions, onStage: progress.onStage });
+  } finally {
+    progress.stop();
+  }
+  if (json) {
+    // The one thing on stdout: the warnings are in the document.
+    const { buildDocument } = await import('./build-json.ts');
+    process.stdout.write(JSON.stringify(await buildDocument(result, performance.now() - started), null, 2) + '\n');
+    return;
+  }
   for (const warning of result.warnings) console.warn(style('yellow', 'warning ') + warning);
   const total = Object.values(result.timings).reduce((sum, ms) => sum + ms, 0);
   const stages = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(', ');
   const rendered = result.rendered === result.pages.length ? '' : `, ${result.rendered} rendered and the rest unchanged`;
   console.log(`built ${result.pages.length} pages${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
+}
+
+/** How long a build runs before it shows its progress line; SITEGEN_PROGRESS_AFTER_MS lets tests see the line at once. */
+function progressDelay(): number {
+  const ms = Number(process.env.SITEGEN_PROGRESS_AFTER_MS);
+  return Number.isFinite(ms) && ms >= 0 && process.env.SITEGEN_PROGRESS_AFTER_MS !== '' ? ms : 1000;
 }
 
 /** What a command mounts in front of the static files, and how to name it in the "serving on" line. */

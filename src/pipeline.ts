@@ -28,7 +28,7 @@ const KEEP_IN_MEMORY_UP_TO = 500;
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, outDir = path.join(root, 'dist'), now = new Date(), cache: useCache = true } = options;
-  const time = stopwatch();
+  const time = stopwatch(options.onStage);
   const cache = useCache ? readCache(root) : undefined;
   const pageFiles = await time('load', () => listPageFiles(root));
   if (pageFiles.length === 0) throw noPagesError();

@@ -4,20 +4,64 @@ import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
 import { style } from './terminal.ts';
 
 /**
+ * An error as the terminal shows it, as plain text: one entry per error
+ * (its location, message, code frame and hint, or an internal error's stack)
+ * and the summary line under them. The terminal prints it with colour; the
+ * browser overlay of `sitegen dev` shows the same text.
+ */
+export interface ErrorReport {
+  errors: { label: 'error' | 'internal error'; text: string }[];
+  /** `2 errors in the content; nothing was written.` when there are several. */
+  summary?: string;
+}
+
+export function describeError(error: unknown, root: string): ErrorReport {
+  if (error instanceof SiteErrors) {
+    const sources = readSources(error.errors, root);
+    return { errors: error.errors.map((item) => ({ label: 'error', text: formatSiteError(item, sources) })), summary: error.message };
+  }
+  if (error instanceof SiteError) return { errors: [{ label: 'error', text: formatSiteError(error, readSources([error], root)) }] };
+  return { errors: [{ label: 'internal error', text: (error as Error)?.stack ?? String(error) }] };
+}
+
+/** A failed command's error as `--json` prints it (the README gives its shape). */
+export interface ErrorDocument {
+  ok: false;
+  summary: string;
+  errors: {
+    code: string; origin: string; message: string;
+    file?: string; line?: number; column?: number; field?: string; hint?: string; stack?: string;
+  }[];
+}
+
+export function errorDocument(error: unknown): ErrorDocument {
+  const errors = error instanceof SiteErrors ? error.errors : error instanceof SiteError ? [error] : undefined;
+  if (!errors) {
+    const cause = error instanceof Error ? error : new Error(String(error));
+    return { ok: false, summary: `internal error: ${cause.message}`, errors: [{ code: 'internal', origin: 'sitegen', message: cause.message, stack: cause.stack }] };
+  }
+  return {
+    ok: false,
+    summary: error instanceof SiteErrors ? error.message : errors[0].message,
+    errors: errors.map((item) => ({
+      code: item.code, origin: item.origin, message: item.message,
+      file: item.location?.file, line: item.location?.line, column: item.location?.column, field: item.field, hint: item.hint,
+      stack: item.origin === 'template' ? item.stack : undefined,
+    })),
+  };
+}
+
+/**
  * Prints an error on stderr: user errors with their location and the lines
  * around it (read from the site root), anything else with its stack. The
  * CLI uses it when a command fails, and `sitegen dev` when a rebuild does.
  */
 export function printError(error: unknown, root: string): void {
-  if (error instanceof SiteErrors) {
-    const sources = readSources(error.errors, root);
-    for (const item of error.errors) console.error(style('red', 'error ') + formatSiteError(item, sources) + '\n');
-    console.error(style('red', error.message));
-  } else if (error instanceof SiteError) {
-    console.error(style('red', 'error ') + formatSiteError(error, readSources([error], root)));
-  } else {
-    console.error(style('red', 'internal error: ') + ((error as Error)?.stack ?? String(error)));
-  }
+  const report = describeError(error, root);
+  // Several errors are separated by a blank line, with the summary under them.
+  const gap = report.summary === undefined ? '' : '\n';
+  for (const item of report.errors) console.error(style('red', `${item.label}${item.label === 'error' ? ' ' : ': '}`) + item.text + gap);
+  if (report.summary !== undefined) console.error(style('red', report.summary));
 }
 
 function readSources(errors: SiteError[], root: string): Map<string, string> {

@@ -11,11 +11,21 @@ import { watch } from 'chokidar';
 import { buildSite, type BuildResult } from '../pipeline.ts';
 import { stampOf } from '../files.ts';
 import type { SiteError } from '../errors.ts';
-import { printError } from '../report.ts';
+import { describeError, printError } from '../report.ts';
+import { listPageFiles, routeOf } from '../load/content-files.ts';
 import { rebuildChanged } from './rebuild.ts';
 import { startServer, type RunningServer } from '../serve/serve.ts';
 import { style } from '../terminal.ts';
 import type { Mount } from '../commands.ts';
+
+/** Whether a path is a page of the site as it is on disk now, whether or not it built. */
+function isRouteOf(root: string, pathname: string): boolean {
+  try {
+    return listPageFiles(root).some((file) => routeOf(file) === pathname);
+  } catch {
+    return false;
+  }
+}
 
 /** Where `sitegen dev` builds and serves from (gitignored with the rest of .sitegen/). */
 export function devOutDir(root: string): string {
@@ -47,14 +57,20 @@ export async function devCommand(options: DevOptions): Promise<void> {
 
 export async function startDev({ root, port, host, mount, outDir = devOutDir(root) }: DevOptions): Promise<DevSession> {
   let state: BuildResult | undefined;
+  let failure: unknown;
   try {
     state = await buildSite({ root, outDir, dev: true, keep: true, parallel: false });
     for (const warning of state.warnings) console.warn(style('yellow', 'warning ') + warning);
     console.log(`built ${state.model.pages.length} pages`);
   } catch (error) {
+    failure = error;
     printError(error, root);
   }
-  const server = await startServer({ outDir, port, host, dev: true, handlers: mount ? await mount.handlers() : [] });
+  const server = await startServer({
+    outDir, port, host, dev: true, handlers: mount ? await mount.handlers() : [], isRoute: (pathname) => isRouteOf(root, pathname),
+  });
+  // Tabs show the terminal's report while the site is broken.
+  if (failure !== undefined) server.showErrors(describeError(failure, root));
 
   const brokenFiles = new Map<string, SiteError>();
   const pending = new Set<string>();
@@ -78,10 +94,12 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     recheckLater(changed);
     try {
       const written = state ? await rebuildChanged(root, outDir, state, brokenFiles, changed) : await fullBuild();
+      server.clearErrors();
       if (written > 0) server.reload();
       console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
     } catch (error) {
       printError(error, root);
+      server.showErrors(describeError(error, root));
       console.error(style('yellow', 'still serving the last good build; fix the file and save to rebuild'));
     }
   }

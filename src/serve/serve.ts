@@ -6,6 +6,8 @@ import { HOST_FILES } from '../emit/security-headers.ts';
 import { defaultHeaders, staticHeaders } from './static-headers.ts';
 import { parseRequestPath, resolveStaticFile } from './request-path.ts';
 import { liveReload, type LiveReload } from './live-reload.ts';
+import { sendErrorPage } from './error-page.ts';
+import type { ErrorReport } from '../report.ts';
 
 /**
  * What `serve` mounts in front of the static files, such as a site's API
@@ -24,6 +26,8 @@ export interface ServeOptions {
   handlers?: readonly RequestHandler[];
   /** Dev mode: files change under the server, and open tabs reload on rebuild. */
   dev?: boolean;
+  /** Dev mode: whether a path is a page of the site (its content file exists), built or not. */
+  isRoute?: (pathname: string) => boolean;
   /** How long a client may take to send a request's headers, and the whole request (tests shorten them). */
   timeouts?: { headersMs: number; requestMs: number };
 }
@@ -40,6 +44,10 @@ export interface RunningServer {
   server: http.Server;
   /** Tells open tabs to reload (dev mode). */
   reload(): void;
+  /** Dev mode: open tabs show this report over the page, and paths of pages that failed to build answer with it. */
+  showErrors(report: ErrorReport): void;
+  /** Dev mode: the site builds again; the overlay goes away. */
+  clearErrors(): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +86,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       req.url = target.url;
       for (const handle of handlers) if (await handle(req, res)) return;
       const file = resolveStaticFile(options.outDir, target.pathname, HOST_FILE_NAMES);
+      const failed = reloader?.errors();
+      if (!file && failed && isRead(req) && options.isRoute?.(target.pathname)) return sendErrorPage(req, res, target.pathname, failed);
       if (!file) return redirectHome(req, res, options.outDir, target.pathname);
       if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res);
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, target.pathname))) res.setHeader(name, value);
@@ -111,12 +121,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://${host}:${port}`,
     server,
     reload: () => reloader?.reload(),
+    showErrors: (report) => reloader?.showErrors(report),
+    clearErrors: () => reloader?.clearErrors(),
     close: () => new Promise((resolve) => {
       reloader?.close();
       server.close(() => resolve());
       server.closeAllConnections();
     }),
   };
+}
+
+function isRead(req: http.IncomingMessage): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
 }
 
 /** Host configuration files the build writes: for the host, never for visitors. */
