@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteErrors, type SiteError } from '../errors.ts';
-import { PAGES_DIR, SITE_FILE, isPageFile, readPageFile, readSiteFile, routeOf } from '../load/content-files.ts';
+import { PAGES_DIR, SITE_FILE, duplicateRouteErrors, isPageFile, readPageFile, readSiteFile, routeOf } from '../load/content-files.ts';
 import type { RawContent } from '../load/load-pages.ts';
 import { listPublicFiles } from '../load/public-files.ts';
 import { validateContent } from '../validate/validate.ts';
@@ -104,7 +104,7 @@ function reloadContent(root: string, state: BuildResult, brokenFiles: Map<string
     site: docs.get(SITE_FILE),
     pages: [...docs.values()].filter((doc) => doc.route !== undefined).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     routes: pageFiles.map((file) => routeOf(file.slice(PAGES_DIR.length + 1))),
-    errors: [...brokenFiles.values()],
+    errors: [...brokenFiles.values(), ...duplicateRouteErrors(pageFiles.map((file) => file.slice(PAGES_DIR.length + 1)))],
   };
 }
 
