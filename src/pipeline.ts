@@ -17,6 +17,7 @@ import { bundleIslands } from './bundle/bundle-islands.ts';
 import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
 import { readCache, saveBuildCache } from './emit/build-cache.ts';
+import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { throwIfAny } from './errors.ts';
 import { buildResult, stopwatch, type BuildOptions, type BuildResult } from './build-result.ts';
 import type { SiteTemplates } from './model.ts';
@@ -49,6 +50,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const scope = { routes: new Set(routes), publicFiles, root };
     const validated = await time('validate', () => validateSiteOnce({ siteDoc, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site }));
     const { site } = validated;
+    // Written even when the content is broken: that is when an editor needs them.
+    await time('emit', () => emitEditorSchemas(root, compiled.moduleFile, templates));
     const assets = site && pageAssets(site, bundle, { dev: options.dev });
     const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev: options.dev ?? false });
     const { clean, dirty, restamped } = render.plan(siteKey);

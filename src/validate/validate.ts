@@ -26,7 +26,8 @@ export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'with
 const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
   'expected an origin such as https://api.example.com (https, a host name, an optional port, no path)');
 
-const siteCoreSchema = z.strictObject({
+/** sitegen's own keys of content/site.yaml (the rest belongs to the layout); exported for the editors' JSON Schema. */
+export const siteCoreSchema = z.strictObject({
   name: z.string().min(1),
   url: z.url({ protocol: /^https?$/, message: 'expected an absolute URL such as https://example.com' }),
   lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as en or en-IN').default('en'),
@@ -50,14 +51,15 @@ const siteCoreSchema = z.strictObject({
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
 
-const pageCoreSchema = z.strictObject({
-  template: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().min(1),
-  canonical: z.string().optional(),
-  image: z.string().optional(),
-  sitemap: z.boolean().default(true),
-  noindex: z.boolean().default(false),
+/** sitegen's own keys of a page (the rest belongs to its template); the descriptions show in editors that read the JSON Schema. */
+export const pageCoreSchema = z.strictObject({
+  template: z.string().min(1).describe('the file in templates/pages/ that renders this page; Markdown files default to markdown'),
+  title: z.string().min(1).describe("the page's title, in the browser tab and in search results"),
+  description: z.string().min(1).describe('one or two sentences for search results and link previews'),
+  canonical: z.string().optional().describe('the route of the page this one repeats, when it does'),
+  image: z.string().optional().describe('the Open Graph image, a file in public/ such as /img/og.png'),
+  sitemap: z.boolean().default(true).describe('false keeps the page out of sitemap.xml'),
+  noindex: z.boolean().default(false).describe('true asks search engines not to index the page'),
 });
 
 const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
