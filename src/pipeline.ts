@@ -6,7 +6,7 @@
  * of the render stage; `dev` and `check` call the same stages.
  */
 import path from 'node:path';
-import { listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
+import { duplicateRouteErrors, listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
 import { listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
@@ -17,6 +17,7 @@ import { bundleIslands } from './bundle/bundle-islands.ts';
 import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
 import { readCache, saveBuildCache } from './emit/build-cache.ts';
+import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { throwIfAny } from './errors.ts';
 import { buildResult, stopwatch, type BuildOptions, type BuildResult } from './build-result.ts';
 import type { SiteTemplates } from './model.ts';
@@ -34,6 +35,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (pageFiles.length === 0) throw noPagesError();
   const keep = options.keep ?? pageFiles.length <= KEEP_IN_MEMORY_UP_TO;
   const routes = pageFiles.map(routeOf);
+  const duplicates = duplicateRouteErrors(pageFiles);
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   let staging: string | undefined;
   try {
@@ -48,11 +50,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const scope = { routes: new Set(routes), publicFiles, root };
     const validated = await time('validate', () => validateSiteOnce({ siteDoc, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site }));
     const { site } = validated;
+    // Written even when the content is broken: that is when an editor needs them.
+    await time('emit', () => emitEditorSchemas(root, compiled.moduleFile, templates));
     const assets = site && pageAssets(site, bundle, { dev: options.dev });
     const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev: options.dev ?? false });
     const { clean, dirty, restamped } = render.plan(siteKey);
     const cacheParts = { root, outDir, siteKey, publicFiles, site: validated.memo, templates: compiled, bundle };
-    if (site && dirty.length === 0 && saveBuildCache.unchangedSince(cache, cacheParts)) {
+    if (site && duplicates.length === 0 && dirty.length === 0 && saveBuildCache.unchangedSince(cache, cacheParts)) {
       if (restamped || cache?.site?.key !== validated.memo?.key) saveBuildCache(cacheParts, clean);
       return buildResult({ outDir, site, bundle, publicFiles, assets: assets!, clean, rendered: undefined, warnings: validated.warnings, timings: time.spent });
     }
@@ -62,7 +66,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
     const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep };
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty));
-    throwIfAny([...validated.errors, ...rendered.errors]);
+    throwIfAny([...duplicates, ...validated.errors, ...rendered.errors]);
 
     const files = siteFiles(site!, [...clean, ...rendered.built].map((entry) => entry.page), assets!.inlineScriptHashes, bundle.files);
     await time('emit', () => emitSite(staging!, outDir, files));

@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteErrors, type SiteError } from '../errors.ts';
-import { PAGES_DIR, SITE_FILE, isPageFile, readPageFile, readSiteFile, routeOf } from '../load/content-files.ts';
+import { PAGES_DIR, SITE_FILE, duplicateRouteErrors, isPageFile, readPageFile, readSiteFile, routeOf } from '../load/content-files.ts';
 import type { RawContent } from '../load/load-pages.ts';
 import { listPublicFiles } from '../load/public-files.ts';
 import { validateContent } from '../validate/validate.ts';
@@ -14,6 +14,7 @@ import { compileTemplates } from '../render/compile-templates.ts';
 import { pageAssets } from '../render/page-assets.ts';
 import { outputPathOf, renderPages } from '../render/render-pages.ts';
 import { bundleIslands } from '../bundle/bundle-islands.ts';
+import { emitEditorSchemas } from '../emit/editor-schemas.ts';
 import { renderSiteFiles } from '../emit/site-files.ts';
 import { copyPublicFiles, emitFiles } from '../emit/staging.ts';
 import type { BuildResult } from '../build-result.ts';
@@ -36,6 +37,8 @@ export async function rebuildChanged(
   // A dev build always renders, so its templates are loaded; after a template change they are compiled again.
   const templates = templateFiles.length || !state.templates ? await compileTemplates(root) : state.templates;
   next.templates = templates;
+  // In the background: the page the editor is looking at should not wait for the schemas of their editor.
+  if (templateFiles.length) void emitEditorSchemas(root, templates.moduleFile, async () => templates).catch((error) => console.warn(`could not write .sitegen/schemas: ${error}`));
   if (touchesBundle) next.bundle = await bundleIslands(root);
   if (publicChanged.length) next.publicFiles = await listPublicFiles(root);
 
@@ -104,7 +107,7 @@ function reloadContent(root: string, state: BuildResult, brokenFiles: Map<string
     site: docs.get(SITE_FILE),
     pages: [...docs.values()].filter((doc) => doc.route !== undefined).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     routes: pageFiles.map((file) => routeOf(file.slice(PAGES_DIR.length + 1))),
-    errors: [...brokenFiles.values()],
+    errors: [...brokenFiles.values(), ...duplicateRouteErrors(pageFiles.map((file) => file.slice(PAGES_DIR.length + 1)))],
   };
 }
 

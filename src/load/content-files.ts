@@ -31,6 +31,31 @@ export function routeOf(relative: string): string {
   return '/' + trimmed;
 }
 
+/**
+ * One error per route that more than one file claims (`careers.md`,
+ * `careers.yaml` and `careers/index.yaml` are all /careers), naming every
+ * one of them: otherwise the last one read would silently win.
+ */
+export function duplicateRouteErrors(relativeFiles: readonly string[]): SiteError[] {
+  const byRoute = new Map<string, string[]>();
+  for (const relative of relativeFiles) {
+    const route = routeOf(relative);
+    const files = byRoute.get(route);
+    if (files) files.push(relative);
+    else byRoute.set(route, [relative]);
+  }
+  const errors: SiteError[] = [];
+  for (const [route, files] of byRoute) {
+    if (files.length < 2) continue;
+    const named = files.map((relative) => `${PAGES_DIR}/${relative}`).sort();
+    errors.push(new SiteError('duplicate-route', `${route} comes from ${files.length} files: ${named.join(', ')}`, {
+      location: { file: named[0] },
+      hint: `a route comes from one file: keep one of them, and rename or remove the other${files.length > 2 ? 's' : ''}`,
+    }));
+  }
+  return errors;
+}
+
 /** The error of a site with no page at all. */
 export function noPagesError(): SiteError {
   return new SiteError('no-pages', 'no page content found', {

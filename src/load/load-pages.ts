@@ -7,8 +7,8 @@
 import { SiteError } from '../errors.ts';
 import { contentHash, stampOf } from '../files.ts';
 import { copyTargetOf, resolveCopy } from '../validate/copies.ts';
-import { markdownToHtml } from './markdown.ts';
-import { PAGES_DIR, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
+import { convertMarkdown } from './markdown.ts';
+import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
 import type { RawDoc } from './parse.ts';
 
 /** A whole site's content as read. */
@@ -50,6 +50,7 @@ export function loadContent(root: string): RawContent {
   }
   const files = listPageFiles(root);
   if (files.length === 0) errors.push(noPagesError());
+  errors.push(...duplicateRouteErrors(files));
   const pages: RawDoc[] = [];
   for (const relative of files) {
     try {
@@ -89,7 +90,7 @@ export function loadPages(job: LoadJob): LoadedPages {
       });
       const doc = resolveCopy(read.doc, original?.doc, share.errors);
       if (!doc) continue;
-      if (doc.kind === 'markdown') doc.html = markdownToHtml(doc.body ?? '');
+      if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references } = convertMarkdown(doc.body ?? ''));
       share.docs.push(doc);
     } catch (error) {
       share.errors.push(asSiteError(error, file));

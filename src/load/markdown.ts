@@ -17,13 +17,43 @@ import type sanitizeHtml from 'sanitize-html';
  * from Markdown syntax, escaping the text and the attributes itself.
  */
 export function markdownToHtml(body: string): string {
+  return convertMarkdown(body).html;
+}
+
+/** A link or image in a Markdown body whose address is on this site, for the validate stage to check. */
+export interface MarkdownReference {
+  kind: 'link' | 'image';
+  /** The address as written (`/contact`, `../img/a.png`, `pricing#faq`). */
+  href: string;
+  /** The Markdown that wrote it (`[contact page](/contact)`), to find its line when it is reported. */
+  raw: string;
+  /** Where its block starts in the body (line endings as \n): the search for `raw` starts there. */
+  offset: number;
+}
+
+/** A body converted once: its HTML and the references to this site that the validate stage checks. */
+export function convertMarkdown(body: string): { html: string; references: MarkdownReference[] } {
   const tokens = marked.lexer(body);
   let plain = true;
-  marked.walkTokens(tokens, (token) => {
-    if (plain && !isPlainMarkdown(token)) plain = false;
-  });
+  const references: MarkdownReference[] = [];
+  // Block by block, so each reference knows where its block starts (the blocks' raw texts add up to the body).
+  let offset = 0;
+  for (const block of tokens) {
+    marked.walkTokens([block], (token) => {
+      if (plain && !isPlainMarkdown(token)) plain = false;
+      if ((token.type === 'link' || token.type === 'image') && isOnThisSite(token.href)) {
+        references.push({ kind: token.type, href: token.href, raw: token.raw, offset });
+      }
+    });
+    offset += block.raw.length;
+  }
   const html = marked.parser(tokens);
-  return plain ? html : sanitizer()(html, POLICY);
+  return { html: plain ? html : sanitizer()(html, POLICY), references };
+}
+
+/** A path on this site (absolute or relative); not an in-page anchor, another scheme or another host. */
+function isOnThisSite(href: string): boolean {
+  return href !== '' && !href.startsWith('#') && !href.startsWith('//') && !/^[a-z][a-z0-9+.-]*:/i.test(href);
 }
 
 // Loaded on first use: it takes about 90 ms (postcss comes with it), and most sites never need it.

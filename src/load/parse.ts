@@ -2,6 +2,7 @@ import { CORE_SCHEMA, YAMLException, load as yamlLoad } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
 import { SiteError } from '../errors.ts';
+import type { MarkdownReference } from './markdown.ts';
 
 /** A content file as read from disk, before validation. */
 export interface RawDoc {
@@ -16,6 +17,8 @@ export interface RawDoc {
   body?: string;
   /** The Markdown body as HTML, when a page job converted it ahead of validation. */
   html?: string;
+  /** The links and images to this site in the Markdown body, found by that same conversion. */
+  references?: MarkdownReference[];
   /** Finds the line and column of a field path in this file. */
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
 }

@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { activeScope } from './scope.ts';
+import { didYouMean } from '../validate/did-you-mean.ts';
 
 const EXTERNAL = /^(https?:|mailto:|tel:)/i;
 
@@ -26,7 +27,8 @@ export function link() {
     if (target === undefined) {
       ctx.addIssue({ code: 'custom', message: `"${url}" is not a link: use /route, #anchor, https://…, mailto: or tel:` });
     } else if (!scope.routes.has(target) && !scope.publicFiles.has(target)) {
-      ctx.addIssue({ code: 'custom', message: `links to ${target}, which is neither a route nor a file in public/` });
+      const suggestion = didYouMean(target, [...scope.routes, ...scope.publicFiles], false);
+      ctx.addIssue({ code: 'custom', message: `links to ${target}, which is neither a route nor a file in public/${suggestion ? `: ${suggestion}` : ''}` });
     }
   });
 }
@@ -61,7 +63,8 @@ export function asset() {
     if (!url.startsWith('/')) {
       ctx.addIssue({ code: 'custom', message: `"${url}" should start with / (a file under public/)` });
     } else if (!activeScope().scope.publicFiles.has(url)) {
-      ctx.addIssue({ code: 'custom', message: `public${url} does not exist` });
+      const suggestion = didYouMean(url, activeScope().scope.publicFiles, false);
+      ctx.addIssue({ code: 'custom', message: `public${url} does not exist${suggestion ? `: ${suggestion}` : ''}` });
     }
   });
 }

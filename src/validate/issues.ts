@@ -6,12 +6,18 @@
 import { z, type ZodType } from 'zod';
 import { SiteError } from '../errors.ts';
 import type { RawDoc } from '../load/parse.ts';
+import { closest } from './did-you-mean.ts';
+import { keysAt } from './schema-keys.ts';
 
-/** Parses data against a schema; on failure pushes one error per issue and returns undefined. */
-export function check<T>(doc: RawDoc, schema: ZodType<T>, data: unknown, errors: SiteError[]): T | undefined {
+/**
+ * Parses data against a schema; on failure pushes one error per mistake and
+ * returns undefined. `reportedAsTypos`: top-level keys whose misspelling the
+ * caller reported already, so their absence is not reported again.
+ */
+export function check<T>(doc: RawDoc, schema: ZodType<T>, data: unknown, errors: SiteError[], reportedAsTypos: readonly string[] = []): T | undefined {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  for (const issue of result.error.issues) errors.push(...issueErrors(doc, issue, data));
+  errors.push(...issuesInEditorsWords(doc, schema, data, result.error.issues, reportedAsTypos));
   return undefined;
 }
 
@@ -30,21 +36,100 @@ export function splitKeys(data: Record<string, unknown>, keys: readonly string[]
   return [core, rest];
 }
 
-function issueErrors(doc: RawDoc, issue: z.core.$ZodIssue, data: unknown): SiteError[] {
-  if (issue.code === 'unrecognized_keys') {
-    return issue.keys.map((key) => fieldError(doc, [...issue.path, key], `unknown key "${key}"`,
-      'check its spelling and indentation; remove it if it does not belong here', key));
+/**
+ * An unknown key that is a misspelling of a key the schema expects there
+ * (`desciption`) is one mistake: it is reported once, as the unknown key
+ * with "did you mean", and the missing key it was meant to be is not.
+ */
+function issuesInEditorsWords(
+  doc: RawDoc, schema: unknown, data: unknown, issues: readonly z.core.$ZodIssue[], reportedAsTypos: readonly string[],
+): SiteError[] {
+  // Unknown key (by its path) → the unwritten key it is probably meant to be.
+  const meant = new Map<string, string>();
+  // The paths of the keys so meant, whose "missing" issues the unknown key explains.
+  const explained = new Set(reportedAsTypos.map((key) => pathKey([key])));
+  for (const issue of issues) {
+    if (issue.code !== 'unrecognized_keys') continue;
+    const written = valueAt(data, issue.path) as Record<string, unknown>;
+    const unwritten = keysAt(schema, issue.path).filter((key) => !(key in written));
+    for (const key of issue.keys) {
+      const suggestion = closest(key, unwritten);
+      if (suggestion === undefined) continue;
+      meant.set(pathKey([...issue.path, key]), suggestion);
+      explained.add(pathKey([...issue.path, suggestion]));
+    }
   }
-  const value = valueAt(data, issue.path);
-  let message = issue.message;
+  const out: SiteError[] = [];
+  for (const issue of issues) {
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) out.push(unknownKeyError(doc, [...issue.path], key, meant.get(pathKey([...issue.path, key]))));
+    } else if (!(isMissing(issue, data) && explained.has(pathKey(issue.path)))) {
+      out.push(fieldError(doc, issue.path, messageOf(issue, valueAt(data, issue.path))));
+    }
+  }
+  return out;
+}
+
+/**
+ * The top-level keys of a file that are misspellings of keys it lacks
+ * (`desciption` for `description`), checked against all the keys the file
+ * may have when two schemas share them (a page: sitegen's and its
+ * template's). Each is reported and removed from `data`; returns the keys meant.
+ */
+export function reportTypos(doc: RawDoc, data: Record<string, unknown>, known: readonly string[], errors: SiteError[]): string[] {
+  const unwritten = known.filter((key) => !(key in data));
+  const meant: string[] = [];
+  for (const key of Object.keys(data)) {
+    if (known.includes(key)) continue;
+    const suggestion = closest(key, unwritten);
+    if (suggestion === undefined) continue;
+    errors.push(unknownKeyError(doc, [], key, suggestion));
+    meant.push(suggestion);
+    delete data[key];
+  }
+  return meant;
+}
+
+/** `unknown key "desciption"`, with the key it probably is. */
+export function unknownKeyError(doc: RawDoc, parentPath: readonly PropertyKey[], key: string, suggestion?: string): SiteError {
+  return suggestion === undefined
+    ? fieldError(doc, [...parentPath, key], `unknown key "${key}"`, 'check its spelling and indentation; remove it if it does not belong here', key)
+    : fieldError(doc, [...parentPath, key], `unknown key "${key}": did you mean "${suggestion}"?`, `rename it to ${suggestion}`, key);
+}
+
+function pathKey(fieldPath: readonly PropertyKey[]): string {
+  return JSON.stringify(fieldPath.map((segment) => (typeof segment === 'symbol' ? String(segment) : segment)));
+}
+
+function isMissing(issue: z.core.$ZodIssue, data: unknown): boolean {
+  return issue.code === 'invalid_type' && valueAt(data, issue.path) === undefined;
+}
+
+/** What zod says, in an editor's words: "a list", not "array". */
+function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
   if (issue.code === 'invalid_type') {
-    message = value === undefined
-      ? `is required but missing (expected ${issue.expected})`
-      : `expected ${issue.expected}, got ${describe(value)}`;
-  } else if (issue.code === 'invalid_value') {
-    message = `expected one of ${issue.values.map((item) => JSON.stringify(item)).join(', ')}, got ${describe(value)}`;
+    const expected = EXPECTED[issue.expected] ?? issue.expected;
+    return value === undefined ? `is required but missing (expected ${expected})` : `expected ${expected}, got ${describe(value)}`;
   }
-  return [fieldError(doc, issue.path, message)];
+  if (issue.code === 'invalid_value') {
+    return `expected one of ${issue.values.map((item) => JSON.stringify(item)).join(', ')}, got ${describe(value)}`;
+  }
+  // zod's own size messages ("Too small: expected array to have >=1 items"); a schema's own message stays as written.
+  if ((issue.code === 'too_small' || issue.code === 'too_big') && /^Too (small|big)/.test(issue.message)) {
+    return sizeMessage(issue.code === 'too_small' ? 'at least' : 'at most', issue.origin, Number(issue.code === 'too_small' ? issue.minimum : issue.maximum));
+  }
+  return issue.message;
+}
+
+const EXPECTED: Record<string, string> = {
+  string: 'text', number: 'a number', int: 'a whole number', bigint: 'a whole number', boolean: 'true or false',
+  array: 'a list', tuple: 'a list', set: 'a list', object: 'a mapping', record: 'a mapping', map: 'a mapping', date: 'a date', null: 'nothing',
+};
+
+function sizeMessage(bound: 'at least' | 'at most', origin: string, count: number): string {
+  if (origin === 'string') return count === 1 && bound === 'at least' ? 'must not be empty' : `expected ${bound} ${count} characters`;
+  if (origin === 'array' || origin === 'set') return count === 1 && bound === 'at least' ? 'expected a list of at least one item' : `expected a list of ${bound} ${count} items`;
+  return `expected ${bound === 'at least' ? 'a number of at least' : 'a number of at most'} ${count}`;
 }
 
 export function fieldError(doc: RawDoc, fieldPath: readonly PropertyKey[], message: string, hint?: string, key?: string): SiteError {

@@ -5,15 +5,18 @@
  * (routes, public files, the root) is passed in as data.
  */
 import { z, type ZodType } from 'zod';
-import { markdownToHtml } from '../load/markdown.ts';
+import { convertMarkdown } from '../load/markdown.ts';
 import type { SiteError } from '../errors.ts';
 import type { RawDoc } from '../load/parse.ts';
 import type { RawContent } from '../load/load-pages.ts';
 import type { PageInfo, PageModel, SiteInfo, SiteModel, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { endpoint } from '../template-api/schemas.ts';
-import { asObject, check, fieldError, splitKeys } from './issues.ts';
+import { asObject, check, fieldError, reportTypos, splitKeys } from './issues.ts';
+import { didYouMean } from './did-you-mean.ts';
+import { keysAt } from './schema-keys.ts';
 import { copyTargetOf, resolveCopy } from './copies.ts';
+import { checkMarkdownReferences } from './markdown-links.ts';
 
 export type { ValidationScope };
 /** What validation needs of the templates: their schemas, and the scope runner of their `sitegen` module. */
@@ -23,7 +26,8 @@ export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'with
 const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
   'expected an origin such as https://api.example.com (https, a host name, an optional port, no path)');
 
-const siteCoreSchema = z.strictObject({
+/** sitegen's own keys of content/site.yaml (the rest belongs to the layout); exported for the editors' JSON Schema. */
+export const siteCoreSchema = z.strictObject({
   name: z.string().min(1),
   url: z.url({ protocol: /^https?$/, message: 'expected an absolute URL such as https://example.com' }),
   lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as en or en-IN').default('en'),
@@ -47,14 +51,15 @@ const siteCoreSchema = z.strictObject({
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
 
-const pageCoreSchema = z.strictObject({
-  template: z.string().min(1),
-  title: z.string().min(1),
-  description: z.string().min(1),
-  canonical: z.string().optional(),
-  image: z.string().optional(),
-  sitemap: z.boolean().default(true),
-  noindex: z.boolean().default(false),
+/** sitegen's own keys of a page (the rest belongs to its template); the descriptions show in editors that read the JSON Schema. */
+export const pageCoreSchema = z.strictObject({
+  template: z.string().min(1).describe('the file in templates/pages/ that renders this page; Markdown files default to markdown'),
+  title: z.string().min(1).describe("the page's title, in the browser tab and in search results"),
+  description: z.string().min(1).describe('one or two sentences for search results and link previews'),
+  canonical: z.string().optional().describe('the route of the page this one repeats, when it does'),
+  image: z.string().optional().describe('the Open Graph image, a file in public/ such as /img/og.png'),
+  sitemap: z.boolean().default(true).describe('false keeps the page out of sitemap.xml'),
+  noindex: z.boolean().default(false).describe('true asks search engines not to index the page'),
 });
 
 const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
@@ -83,9 +88,10 @@ export function validateSite(
   doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], now = new Date(),
 ): { site?: SiteInfo; notes: ValidationNotes } {
   const data = asObject(doc, errors);
+  const meant = reportTypos(doc, data, [...CORE_SITE_KEYS, ...keysAt(templates.layout.schema, [])], errors);
   const [core, layoutData] = splitKeys(data, CORE_SITE_KEYS);
-  const coreResult = check(doc, siteCoreSchema, core, errors);
-  const { result: layoutResult, notes } = templates.withValidationScope(scope, () => check(doc, templates.layout.schema, layoutData, errors));
+  const coreResult = check(doc, siteCoreSchema, core, errors, meant);
+  const { result: layoutResult, notes } = templates.withValidationScope(scope, () => check(doc, templates.layout.schema, layoutData, errors, meant));
   notes.warnings = notes.warnings.map((warning) => `${doc.file}: ${warning}`);
   if (coreResult) {
     for (const key of ['image', 'favicon'] as const) {
@@ -110,25 +116,33 @@ export function validatePage(
 ): PageModel | undefined {
   const data = asObject(doc, errors);
   if (doc.kind === 'markdown') {
+    const converted = doc.html === undefined ? convertMarkdown(doc.body ?? '') : { html: doc.html, references: doc.references ?? [] };
     data.template ??= 'markdown';
-    data.body = doc.html ?? markdownToHtml(doc.body ?? '');
+    data.body = converted.html;
+    checkMarkdownReferences(doc, converted.references, scope, errors);
   }
+  const templateName = typeof data.template === 'string' ? data.template : undefined;
+  const template = templateName === undefined ? undefined : templates.pages[templateName];
+  // The editor sees one file: a misspelt key is matched against sitegen's keys and the template's together.
+  const meant = reportTypos(doc, data, [...CORE_PAGE_KEYS, ...(template ? keysAt(template.schema, []) : [])], errors);
   const [core, rest] = splitKeys(data, CORE_PAGE_KEYS);
-  const info = check(doc, pageCoreSchema, core, errors);
+  const info = check(doc, pageCoreSchema, core, errors, meant);
   if (!info) return undefined;
-  const template = templates.pages[info.template];
   if (!template) {
-    errors.push(fieldError(doc, ['template'], `no template named "${info.template}"`,
-      `the templates are: ${Object.keys(templates.pages).join(', ')} (files in templates/pages/)`));
+    const names = Object.keys(templates.pages);
+    const suggestion = didYouMean(info.template, names);
+    errors.push(fieldError(doc, ['template'], `no template named "${info.template}"${suggestion ? `: ${suggestion}` : ''}`,
+      `the templates are: ${names.join(', ')} (files in templates/pages/)`));
     return undefined;
   }
   if (info.canonical !== undefined && !scope.routes.has(info.canonical)) {
-    errors.push(fieldError(doc, ['canonical'], `links to ${info.canonical}, which is not a route`));
+    const suggestion = didYouMean(info.canonical, scope.routes, false);
+    errors.push(fieldError(doc, ['canonical'], `links to ${info.canonical}, which is not a route${suggestion ? `: ${suggestion}` : ''}`));
   }
   if (info.image !== undefined && !scope.publicFiles.has(info.image)) {
     errors.push(fieldError(doc, ['image'], `public${info.image} does not exist`));
   }
-  const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors));
+  const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors, meant));
   notes?.localFiles.push(...parsed.notes.localFiles);
   notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
   if (!parsed.result) return undefined;

@@ -38,7 +38,7 @@ test('a YAML syntax error names the file, line and column', async () => {
 test('a missing required field names the field and what was expected', async () => {
   const error = only(await errorsAfter((root) => edit(root, 'content/pages/about.yaml', /heading: .*\n/, '')));
   assert.is(error.field, 'heading');
-  assert.match(error.message, 'is required but missing (expected string)');
+  assert.match(error.message, 'is required but missing (expected text)');
   assert.is(error.location?.file, 'content/pages/about.yaml');
   assert.is(error.location?.line, 1, 'points at the mapping that lacks it');
 });
@@ -46,7 +46,7 @@ test('a missing required field names the field and what was expected', async () 
 test('a wrong type names the field path, the line and what it got', async () => {
   const error = only(await errorsAfter((root) => edit(root, 'content/pages/index.yaml', '{ label: About us, href: /about }', '{ label: 42, href: /about }')));
   assert.is(error.field, 'links[0].label');
-  assert.is(error.message, 'expected string, got number 42');
+  assert.is(error.message, 'expected text, got number 42');
   assert.equal(error.location, { file: 'content/pages/index.yaml', line: 6, column: 14 });
 });
 
@@ -113,7 +113,7 @@ test('the CLI prints every error with file:line:column and a code frame, and exi
     .then((): { code: number; stderr: string } => assert.unreachable('exit code 0') as never, (error: { code: number; stderr: string }) => error);
   assert.is(result.code, 1);
   assert.match(result.stderr, 'content/pages/about.yaml:6:1: extra: unknown key "extra"');
-  assert.match(result.stderr, 'content/pages/index.yaml:4:10: heading: expected string, got number 7');
+  assert.match(result.stderr, 'content/pages/index.yaml:4:10: heading: expected text, got number 7');
   assert.match(result.stderr, '> 6 | extra: 1', 'a code frame around the line');
   assert.match(result.stderr, '2 errors in the content; nothing was written.');
   assert.not.match(result.stderr, '    at ', 'no stack trace for a user error');

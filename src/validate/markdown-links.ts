@@ -1,0 +1,61 @@
+/**
+ * The links and images of a Markdown body checked as `link()` and `asset()`
+ * check those of YAML fields: a link leads to a route or a public file, an
+ * image is a public file. The load stage found them while converting the
+ * body; each error points at the line of the .md file where the link is.
+ */
+import { SiteError } from '../errors.ts';
+import type { MarkdownReference } from '../load/markdown.ts';
+import type { RawDoc } from '../load/parse.ts';
+import type { ValidationScope } from '../template-api/scope.ts';
+import { didYouMean } from './did-you-mean.ts';
+
+export function checkMarkdownReferences(doc: RawDoc, references: readonly MarkdownReference[], scope: ValidationScope, errors: SiteError[]): void {
+  for (const reference of references) {
+    const target = targetOf(reference.href, doc.route ?? '/');
+    if (reference.kind === 'image') {
+      if (scope.publicFiles.has(target)) continue;
+      errors.push(referenceError(doc, reference, `the image public${target} does not exist`, didYouMean(target, scope.publicFiles, false)));
+    } else if (!scope.routes.has(target) && !scope.publicFiles.has(target)) {
+      const suggestion = didYouMean(target, [...scope.routes, ...scope.publicFiles], false);
+      errors.push(referenceError(doc, reference, `links to ${target}, which is neither a route nor a file in public/`, suggestion));
+    }
+  }
+}
+
+/** The route or public file an address leads to from the page at `route`: `/about#team` → `/about`, `guide` from /docs/intro → `/docs/guide`. */
+function targetOf(href: string, route: string): string {
+  const { pathname } = new URL(href, `http://site${route}`);
+  let target: string;
+  try {
+    target = decodeURIComponent(pathname);
+  } catch {
+    target = pathname;
+  }
+  return target.length > 1 ? target.replace(/\/$/, '') : '/';
+}
+
+function referenceError(doc: RawDoc, reference: MarkdownReference, message: string, suggestion: string | undefined): SiteError {
+  return new SiteError('content', message, {
+    location: { file: doc.file, ...positionOf(doc, reference) },
+    field: 'body',
+    hint: suggestion ?? (reference.kind === 'image'
+      ? 'put the file in public/ and write its path from there, such as /img/photo.png'
+      : 'link to a route such as /contact, or a file in public/'),
+  });
+}
+
+/** The line and column of the address in the file; a copy's body is another file's, so its errors point at `copyOf`. */
+function positionOf(doc: RawDoc, reference: MarkdownReference): { line: number; column: number } {
+  const body = doc.body ?? '';
+  if (!doc.source.endsWith(body)) return doc.locate(['body']);
+  const normalise = (text: string) => text.replace(/\r\n?/g, '\n');
+  const before = normalise(doc.source.slice(0, doc.source.length - body.length));
+  const text = normalise(body);
+  let start = text.indexOf(reference.raw, reference.offset);
+  if (start < 0) start = Math.max(0, text.indexOf(reference.raw));
+  const at = start + Math.max(0, reference.raw.indexOf(reference.href));
+  const upTo = before + text.slice(0, at);
+  const lineStart = upTo.lastIndexOf('\n') + 1;
+  return { line: upTo.split('\n').length, column: upTo.length - lineStart + 1 };
+}
