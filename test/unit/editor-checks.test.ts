@@ -146,7 +146,7 @@ test('dev reports a duplicate route and a broken Markdown link, and keeps the la
   const { log, warn, error } = console;
   console.log = console.warn = () => undefined;
   console.error = (...args: unknown[]) => void printed.push(args.join(' '));
-  const session = await startDev({ root, port: 0, host: '127.0.0.1', api: false });
+  const session = await startDev({ root, port: 0, host: '127.0.0.1' });
   try {
     const waitFor = async (text: string) => {
       const deadline = Date.now() + 5000;
