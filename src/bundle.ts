@@ -51,6 +51,8 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Prom
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
     legalComments: 'none',
+    // Fonts a stylesheet names (a self-hosted web font) become hashed files under /assets/, served from the site's origin.
+    loader: { '.woff2': 'file' },
     plugins: [virtualEntries(root, styleFiles)],
   };
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
