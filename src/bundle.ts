@@ -175,7 +175,10 @@ function collect(root: string, result: esbuild.BuildResult<{ write: false; metaf
     files,
     integrity,
     imports,
-    assets: { css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands },
+    assets: {
+      css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands,
+      fonts: [...files.keys()].filter((url) => url.endsWith('.woff2')).sort(),
+    },
   };
 }
 

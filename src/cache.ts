@@ -13,7 +13,8 @@ import path from 'node:path';
 import type { SiteInfo } from './model.ts';
 import type { PageSummary } from './pages.ts';
 
-const FORMAT = 2;
+/** Raised whenever what a memo holds changes shape (3: the bundle's assets list the font files), so an older cache is not trusted. */
+const FORMAT = 3;
 
 export interface PageEntry {
   stamp: string;
