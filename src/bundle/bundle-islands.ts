@@ -51,6 +51,8 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Prom
     chunkNames: 'chunk-[hash]',
     assetNames: '[name]-[hash]',
     legalComments: 'none',
+    // Fonts a stylesheet names (a self-hosted web font) become hashed files under /assets/, served from the site's origin.
+    loader: { '.woff2': 'file' },
     plugins: [virtualEntries(root, styleFiles)],
   };
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
@@ -173,7 +175,10 @@ function collect(root: string, result: esbuild.BuildResult<{ write: false; metaf
     files,
     integrity,
     imports,
-    assets: { css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands },
+    assets: {
+      css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands,
+      fonts: [...files.keys()].filter((url) => url.endsWith('.woff2')).sort(),
+    },
   };
 }
 

@@ -12,7 +12,8 @@ import path from 'node:path';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import { contentHash, stampOf, stampsOf } from '../files.ts';
 
-const FORMAT = 3;
+/** Raised whenever what a memo holds changes shape (4: the bundle's assets list the font files), so an older cache is not trusted. */
+const FORMAT = 4;
 
 export interface PageEntry {
   stamp: string;

@@ -75,6 +75,8 @@ function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): 
     element('meta', { name: 'twitter:image', content: image }),
     element('link', { rel: 'icon', href: site.favicon, type: site.favicon.endsWith('.svg') ? 'image/svg+xml' : undefined }),
     ...assets.inlineHead.map((code) => `<script>${code}</script>`),
+    // Fonts are fetched in CORS mode, so a preload that is to be used needs crossorigin too.
+    ...(assets.fonts ?? []).map((href) => element('link', { rel: 'preload', as: 'font', type: 'font/woff2', href, crossorigin: true })),
     element('link', { rel: 'stylesheet', href: assets.css.href, integrity: assets.css.integrity }),
     // The settings the runtime reads (src/client/config.ts): data, not code, so the CSP needs no hash for them.
     config.gate || config.vitalsUrl ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
@@ -87,10 +89,13 @@ function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): 
   return `<head>${parts.join('')}</head>`;
 }
 
-/** `<name a="…" b="…"/>` with every value escaped; undefined values are left out. */
-function element(name: string, attributes: Record<string, string | undefined>, selfClosing = true): string {
+/** `<name a="…" b="…"/>` with every value escaped; undefined values are left out, and `true` writes the bare name. */
+function element(name: string, attributes: Record<string, string | true | undefined>, selfClosing = true): string {
   let html = `<${name}`;
-  for (const [key, value] of Object.entries(attributes)) if (value !== undefined) html += ` ${key}="${escapeHtml(value)}"`;
+  for (const [key, value] of Object.entries(attributes)) {
+    if (value === true) html += ` ${key}`;
+    else if (value !== undefined) html += ` ${key}="${escapeHtml(value)}"`;
+  }
   return html + (selfClosing ? '/>' : '>');
 }
 

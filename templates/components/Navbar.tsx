@@ -26,7 +26,13 @@ export function Navbar({ logo, products, links, cta, current }: NavbarProps) {
           <img src={logo.src} alt={logo.alt} width={logo.width} height={logo.height} />
         </a>
         <button className="navbar__toggle" type="button" aria-expanded="false" aria-controls="site-menu" aria-label="Menu" data-menu-toggle="">
-          <span className="navbar__toggle-bar" aria-hidden="true" />
+          {/* Three bars while the menu is shut, a cross while it is open (20-frame.css reads aria-expanded). */}
+          <svg className="navbar__icon navbar__icon--open" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M4 7h16M4 12h16M4 17h16" />
+          </svg>
+          <svg className="navbar__icon navbar__icon--close" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+            <path d="M6 6l12 12M18 6 6 18" />
+          </svg>
         </button>
         <div className="navbar__menu" id="site-menu">
           <ul className="navbar__links">

@@ -23,24 +23,28 @@ export default function Home({ data }: PageProps<Data>) {
   const { hero, trustedBy, video, offerings, closing } = data;
   return (
     <>
-      <section className="hero hero--home">
-        <div className="hero__text">
-          <p className="hero__tagline">{hero.tagline}</p>
-          <h1>{hero.title}</h1>
-          <p className="lead">{hero.text}</p>
-          <a className="button button--primary" href={hero.cta.href}>{hero.cta.label}</a>
+      <section className="hero">
+        <div className="hero__inner">
+          <div className="hero__text">
+            <p className="hero__tagline">{hero.tagline}</p>
+            <h1>{hero.title}</h1>
+            <p className="hero__lead">{hero.text}</p>
+            <a className="button button--primary" href={hero.cta.href}>{hero.cta.label}</a>
+          </div>
+          <Img image={hero.image} className="hero__image" eager />
         </div>
-        <Img image={hero.image} className="hero__image" eager />
       </section>
       {/* Not a named landmark of its own: the carousel inside is the region named by this title. */}
       <section className="section trusted">
-        <h2 id="trusted-title" className="section__title">{trustedBy.title}</h2>
+        <h2 id="trusted-title" className="trusted__title">{trustedBy.title}</h2>
         <LogoCarousel logos={trustedBy.logos} label={trustedBy.title} />
       </section>
-      <section className="section intro-video" aria-labelledby="video-title">
-        <h2 id="video-title" className="section__title">{video.title}</h2>
-        <p className="section__intro">{video.text}</p>
-        <IntroVideo src={video.src} poster={video.poster} label={video.label} />
+      <section className="band band--alt intro-video" aria-labelledby="video-title">
+        <div className="section">
+          <h2 id="video-title" className="section__title">{video.title}</h2>
+          <p className="section__intro">{video.text}</p>
+          <IntroVideo src={video.src} poster={video.poster} label={video.label} />
+        </div>
       </section>
       <section className="section offerings" aria-labelledby="offerings-title">
         <h2 id="offerings-title" className="section__title">{offerings.title}</h2>
@@ -49,9 +53,11 @@ export default function Home({ data }: PageProps<Data>) {
           {offerings.cards.map((card) => (
             <li key={card.name} className="card offering-card">
               <Img image={card.image} className="offering-card__image" />
-              <h3>{card.title}</h3>
-              <p>{card.text}</p>
-              <a className="button button--secondary" href={card.more.href} aria-label={`${card.more.label} about ${card.name}`}>{card.more.label}</a>
+              <div className="offering-card__body">
+                <h3>{card.title}</h3>
+                <p>{card.text}</p>
+                <a className="button button--secondary" href={card.more.href} aria-label={`${card.more.label} about ${card.name}`}>{card.more.label}</a>
+              </div>
             </li>
           ))}
         </ul>
