@@ -13,6 +13,7 @@ import { validateContent } from '../validate/validate.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { pageAssets } from '../render/page-assets.ts';
 import { outputPathOf, renderPages } from '../render/render-pages.ts';
+import { itemOf } from '../render/collections.ts';
 import { bundleIslands } from '../bundle/bundle-islands.ts';
 import { emitEditorSchemas } from '../emit/editor-schemas.ts';
 import { renderSiteFiles } from '../emit/site-files.ts';
@@ -58,9 +59,12 @@ export async function rebuildChanged(
   // A page's canonical is a changed route when it is a copy of that page (copyOf): it shows the changed content.
   const pages = everything ? model.pages : model.pages.filter((page) =>
     changedRoutes.has(page.info.route) || changedRoutes.has(page.info.canonical)
-    || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file)));
+    || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file))
+    // A list page shows other pages' titles and dates: any content change may change it.
+    || contentChanged.length > 0 && templates.pages[page.info.template]?.collection !== undefined);
 
-  const rendered = renderPages(pages, templates, model.site, next.assets.page, root);
+  // dev shows drafts too (marked as such), so they are in its collections.
+  const rendered = renderPages(pages, templates, model.site, next.assets.page, root, model.pages.map((page) => itemOf(page.info)));
   if (rendered.errors.length) throw new SiteErrors(rendered.errors);
   const files: Map<string, string | Uint8Array> = rendered.files;
   for (const [name, contents] of renderSiteFiles(model.site, model.pages.map((page) => page.info), next.assets.inlineScriptHashes)) files.set(name, contents);
