@@ -4,7 +4,7 @@
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
@@ -13,6 +13,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors } from '../../src/errors.ts';
+import { startDev } from '../../src/dev/dev.ts';
 import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
 
 const run = promisify(execFile);
@@ -81,6 +82,42 @@ test('a draft is built by dev (marked as a draft, listed) and never by build (no
   assert.not.match(await read(dev, 'sitemap.xml'), 'coming-soon', 'not even dev puts a draft in the sitemap');
 });
 
+/** Waits until `check` passes or five seconds pass (file events arrive asynchronously). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.unreachable(`timed out waiting for: ${what}`);
+}
+
+test('dev updates the list pages as posts change: a new title, a draft published, a post removed', async () => {
+  const root = await newsSite();
+  const log = console.log;
+  console.log = () => undefined;
+  const session = await startDev({ root, port: 0, host: '127.0.0.1' }).finally(() => { console.log = log; });
+  const output = (file: string) => read(session.outDir, file);
+  const posts = path.join(root, 'content', 'pages', 'news');
+  try {
+    assert.match(await output('news/coming-soon.html'), 'data-sitegen-draft');
+    const hello = path.join(posts, 'hello-world.md');
+    await writeFile(hello, (await readFile(hello, 'utf8')).replace('title: Hello, world', 'title: Hello from dev'));
+    await eventually(async () => (await output('news/3.html')).includes('>Hello from dev</a>'), 'the last list page to show the new title');
+    const draft = path.join(posts, 'coming-soon.md');
+    await writeFile(draft, (await readFile(draft, 'utf8')).replace('draft: true\n', ''));
+    await eventually(async () => !(await output('news/coming-soon.html')).includes('data-sitegen-draft'), 'the published post to lose its draft note');
+    assert.not.match(await output('news.html'), '(draft)');
+    assert.match(await output('sitemap.xml'), '/news/coming-soon</loc>', 'published, it joins the sitemap');
+    await rm(draft);
+    await eventually(async () => !existsSync(path.join(session.outDir, 'news', '3.html')), 'the third list page to go');
+    assert.not.match(await output('sitemap.xml'), '/news/3</loc>');
+    assert.match(await output('sitemap.xml'), '/news/2</loc>');
+  } finally {
+    await session.close();
+  }
+});
+
 test('the Atom feed is well-formed and follows the W3C rules: required elements, absolute links, valid dates, unique ids', async () => {
   const root = await newsSite();
   const outDir = path.join(root, 'dist');
@@ -112,6 +149,11 @@ test('the Atom feed is well-formed and follows the W3C rules: required elements,
     assert.is(response.status, 200);
     assert.is(response.headers.get('content-type'), 'application/atom+xml');
     assert.is(await response.text(), xml);
+    for (const route of ['/news', '/news/2']) {
+      const page = await fetch(`${server.url}${route}`, { redirect: 'manual' });
+      assert.is(page.status, 200, `${route} is served`);
+      assert.match(page.headers.get('content-type') ?? '', 'text/html');
+    }
   } finally {
     await server.close();
   }
