@@ -14,6 +14,8 @@ import { buildSite } from '../../src/pipeline.ts';
 import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { startDev } from '../../src/dev/dev.ts';
+import { checkedQuery, selectItems } from '../../src/render/collections.ts';
+import type { CollectionItem } from '../../src/model.ts';
 import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
 
 const run = promisify(execFile);
@@ -202,6 +204,41 @@ test('a date that is no date, and a post without a date in a feed, are errors na
   assert.is(undated.file, 'content/pages/news/hello-world.md');
   assert.match(undated.message, 'this page is in the feed of /news, so it needs a date');
   assert.not.ok(existsSync(path.join(root, 'dist')), 'a failed build writes nothing');
+});
+
+const item = (route: string, extra: Partial<CollectionItem> = {}): CollectionItem =>
+  ({ route, file: `content/pages${route}.md`, title: route.slice(1), description: 'd', tags: [], draft: false, ...extra });
+
+test('a query selects by folder and tag, and sorts by a field with the pages that lack it last', () => {
+  const items = [
+    item('/news/b', { date: '2026-01-02', tags: ['x'] }), item('/news/a', { tags: ['x'] }), item('/news/c', { date: '2026-03-01T10:00:00+05:30', tags: ['x'] }),
+    item('/news'), item('/blog/d', { date: '2026-05-01', tags: ['x'] }), item('/newsletter', { date: '2026-05-01' }),
+  ];
+  const routes = (query: object, own = '/news') => selectItems(checkedQuery(query, 'list'), own, items).map((entry) => entry.route);
+  assert.equal(routes({}), ['/news/c', '/news/b', '/news/a'], 'under its own route, newest first, undated last; not /newsletter, not itself');
+  assert.equal(routes({ order: 'asc' }), ['/news/b', '/news/c', '/news/a'], 'oldest first, undated still last');
+  assert.equal(routes({ under: '/', tag: 'x', sortBy: 'title' }, '/tags/x'), ['/blog/d', '/news/a', '/news/b', '/news/c'],
+    'every page tagged x, by title (blog/d, news/a, …)');
+});
+
+test('a collection the build cannot read is an error naming the template', async () => {
+  const root = await newsSite();
+  const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
+  await writeFile(list, (await readFile(list, 'utf8')).replace('perPage: 1', 'perPage: 0'));
+  const [error] = await buildErrors(root);
+  assert.match(error.message, 'templates/pages/news-list.tsx: its `collection` is invalid at perPage');
+});
+
+test('`feed: { limit }` keeps the newest entries only', async () => {
+  const root = await newsSite();
+  const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
+  await writeFile(list, (await readFile(list, 'utf8')).replace('feed: true', "feed: { limit: 1, title: 'Latest news' }"));
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const xml = await read(outDir, 'news/feed.atom');
+  assert.is(xml.split('<entry>').length - 1, 1);
+  assert.match(xml, '<title>Latest news</title>');
+  assert.match(xml, '<title>A picture from the newsroom</title>', 'the newest is the one kept');
 });
 
 test.run();
