@@ -229,6 +229,15 @@ test('a collection the build cannot read is an error naming the template', async
   assert.match(error.message, 'templates/pages/news-list.tsx: its `collection` is invalid at perPage');
 });
 
+test('a list page on the route of a content file is an error naming the list', async () => {
+  const root = await newsSite();
+  await writeFile(path.join(root, 'content', 'pages', 'news', '2.md'), '---\ntemplate: post\ntitle: Two\ndescription: A post named 2.\ndate: 2026-10-01\n---\n\nTwo.\n');
+  const errors = await buildErrors(root);
+  assert.equal(errors.map((error) => [error.file, error.message]), [
+    ['content/pages/news/index.md', 'its list page /news/2 is also the route of a content file'],
+  ]);
+});
+
 test('`feed: { limit }` keeps the newest entries only', async () => {
   const root = await newsSite();
   const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
