@@ -53,6 +53,8 @@ export interface PageJobResult {
    * with what the cache records of their file.
    */
   deferred?: { model: PageModel; stamp: string; hash: string }[];
+  /** A build's drafts (left out) and, by file, the routes each published page links to: a link to a draft is an error. */
+  drafts?: { routes: string[]; links: Record<string, string[]> };
 }
 
 /** Validates, renders and writes a loaded share, or only the files of `only` (paths under content/pages/) in it. */
@@ -62,11 +64,13 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root };
   const models: PageModel[] = [];
   const volatile = new Set<string>();
+  const links: Record<string, string[]> = {};
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
   for (const doc of share.docs.filter(wanted)) {
-    const notes = { localFiles: [], warnings };
+    const notes = { localFiles: [], warnings, links: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
+    if (model && !model.info.draft && notes.links.length > 0) links[doc.file] = notes.links;
     if (model) models.push(model);
   }
   // A build with any error writes nothing, so rendering would be wasted.
@@ -86,6 +90,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   if (errors.length === 0) writeOutputs(job.outDir, html);
   return {
     pages, errors: errors.map(toRecord), warnings, deferred,
+    drafts: job.drafts ? undefined : { routes: models.filter((model) => model.info.draft).map((model) => model.info.route), links },
     kept: job.keep ? { docs: share.read.filter(wanted), models: ready, html } : undefined,
   };
 }

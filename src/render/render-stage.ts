@@ -57,7 +57,7 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
     async render(job, templates, dirty, clean) {
       const results = await pool.render(job, templates, dirty);
       const items = [...clean, ...results.flatMap((result) => result.pages.map((built) => built.page))].flatMap((page) => (page.item ? [page.item] : []));
-      results.push(renderLists(results, job, templates, items));
+      results.push(draftLinks(results), renderLists(results, job, templates, items));
       return {
         built: results.flatMap((item) => item.pages),
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
@@ -67,6 +67,27 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
     },
     close: () => pool.close(),
   };
+}
+
+/**
+ * A published page that links to a draft would link to nothing once built:
+ * an error naming the page. (Drafts are known only once every share is
+ * validated, so this is checked here rather than by link().)
+ */
+function draftLinks(results: PageJobResult[]): PageJobResult {
+  const drafts = new Set(results.flatMap((result) => result.drafts?.routes ?? []));
+  const errors: SiteError[] = [];
+  if (drafts.size === 0) return { pages: [], errors: [], warnings: [] };
+  for (const result of results) {
+    for (const [file, targets] of Object.entries(result.drafts?.links ?? {})) {
+      for (const target of new Set(targets.filter((route) => drafts.has(route)))) {
+        errors.push(new SiteError('draft-link', `links to ${target}, which is a draft: \`sitegen build\` leaves it out`, {
+          location: { file }, hint: `publish it (remove \`draft: true\` from its file) or remove the link`,
+        }));
+      }
+    }
+  }
+  return { pages: [], errors: errors.map(toRecord), warnings: [] };
 }
 
 /**

@@ -123,7 +123,7 @@ export function validatePage(
     const converted = doc.html === undefined ? convertMarkdown(doc.body ?? '') : { html: doc.html, references: doc.references ?? [] };
     data.template ??= 'markdown';
     data.body = converted.html;
-    checkMarkdownReferences(doc, converted.references, scope, errors);
+    checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);
   }
   const templateName = typeof data.template === 'string' ? data.template : undefined;
   const template = templateName === undefined ? undefined : templates.pages[templateName];
@@ -148,6 +148,7 @@ export function validatePage(
   }
   const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors, meant));
   notes?.localFiles.push(...parsed.notes.localFiles);
+  notes?.links?.push(...parsed.notes.links ?? []);
   notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
   if (!parsed.result) return undefined;
   const canonical = info.canonical ?? doc.route!;

@@ -229,6 +229,17 @@ test('a collection the build cannot read is an error naming the template', async
   assert.match(error.message, 'templates/pages/news-list.tsx: its `collection` is invalid at perPage');
 });
 
+test('a published page that links to a draft is an error in build, and fine in dev', async () => {
+  const root = await newsSite();
+  const home = path.join(root, 'content', 'pages', 'index.md');
+  await writeFile(home, `${await readFile(home, 'utf8')}\nSee [what is coming](/news/coming-soon).\n`);
+  const errors = await buildErrors(root);
+  assert.equal(errors.map((error) => [error.file, error.message]), [
+    ['content/pages/index.md', 'links to /news/coming-soon, which is a draft: `sitegen build` leaves it out'],
+  ]);
+  await buildSite({ root, outDir: path.join(root, '.sitegen', 'dev'), now: NOW, dev: true });
+});
+
 test('a list page on the route of a content file is an error naming the list', async () => {
   const root = await newsSite();
   await writeFile(path.join(root, 'content', 'pages', 'news', '2.md'), '---\ntemplate: post\ntitle: Two\ndescription: A post named 2.\ndate: 2026-10-01\n---\n\nTwo.\n');
