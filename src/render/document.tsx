@@ -26,10 +26,15 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   const jsonLd = template.jsonLd?.({ data, page, site, collection });
   const extra = template.head?.({ data, page, site, collection });
   const feed = collection?.feed ? element('link', { rel: 'alternate', type: 'application/atom+xml', title: page.title, href: collection.feed }) : '';
-  const head = renderHead({ page, site, assets, islands, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
+  const head = renderHead({ page: listPageInfo(page, collection), site, assets, islands, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
   // Only `sitegen dev` renders drafts; the note says why the page will be missing from the built site.
   const draftNote = page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
   return { html: `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${draftNote}${body}</body></html>`, islands };
+}
+
+/** List pages after the first get their number in the head's titles, so that search results tell them apart. */
+function listPageInfo(page: PageInfo, collection: RenderInput['collection']): PageInfo {
+  return collection && collection.page > 1 ? { ...page, title: `${page.title}, page ${collection.page}` } : page;
 }
 
 interface HeadInput {

@@ -53,6 +53,7 @@ test('the news starter builds a paginated list, newest first, with previous/next
   assert.match(first, '<a rel="next" href="/news/2">', 'page 1 links to page 2');
   assert.match(second, '<a rel="prev" href="/news">', 'page 2 links back to page 1');
   assert.match(second, 'News, page 2 of 2');
+  assert.match(second, '<title>News, page 2 | My Site</title>', 'list pages have titles of their own');
   assert.match(second, '<link rel="canonical" href="https://www.example.com/news/2"/>', 'each list page is its own canonical');
   assert.match(first, '<time dateTime="2026-11-09">2026-11-09</time>', 'items carry their date');
   const sitemap = await read(outDir, 'sitemap.xml');
