@@ -75,9 +75,9 @@ export async function startCommand(options: Omit<ServeCommandOptions, 'outDir'>,
   await serveCommand(options, mount);
 }
 
-export async function initCommand(dir: string): Promise<void> {
+export async function initCommand(dir: string, starter: 'basic' | 'news' = 'basic'): Promise<void> {
   const { initSite } = await import('./init/init.ts');
-  const files = await initSite(dir);
+  const files = await initSite(dir, starter);
   const relative = path.relative(process.cwd(), dir);
   const shown = relative.startsWith('..') ? dir : relative || '.';
   console.log(`wrote a starter site in ${shown}: ${files.join(', ')}`);

@@ -32,12 +32,67 @@ export interface PageInfo {
   image?: string;
   sitemap: boolean;
   noindex: boolean;
+  /** The front matter's `date` (YYYY-MM-DD or an RFC 3339 date-time), as written. */
+  date?: string;
+  tags: string[];
+  /** Built by `sitegen dev` (marked as a draft), never by `sitegen build`. */
+  draft: boolean;
+}
+
+/**
+ * What a template asks of the other pages (exported as `collection` beside its
+ * schema): those under a folder or with a tag, sorted, paginated, with a feed.
+ */
+export interface CollectionQuery {
+  /** Pages whose route is under this one ('/news' → '/news/…'); default: the page's own route. */
+  under?: string;
+  /** Only pages with this tag in their `tags`. */
+  tag?: string;
+  /** The field to sort by (default date); pages without it come last. */
+  sortBy?: 'date' | 'title' | 'route';
+  /** Default: desc for dates (newest first), asc otherwise. */
+  order?: 'asc' | 'desc';
+  /** Items per list page: /news, /news/2, … (default: all on one page). */
+  perPage?: number;
+  /**
+   * An Atom feed of the collection at ROUTE/feed.atom, linked from the list pages' head: its first `limit` items
+   * (default 20) in the collection's order.
+   */
+  feed?: boolean | { title?: string; limit?: number };
+}
+
+/** A page as other pages' collections see it. */
+export interface CollectionItem {
+  route: string;
+  /** Its content file, for errors about it. */
+  file: string;
+  title: string;
+  description: string;
+  date?: string;
+  tags: string[];
+  draft: boolean;
+}
+
+/** One list page of a collection, as its template receives it. */
+export interface CollectionPage {
+  items: CollectionItem[];
+  /** 1-based number of this list page, and how many there are. */
+  page: number;
+  pages: number;
+  /** Items in the whole collection. */
+  total: number;
+  previous?: string;
+  next?: string;
+  /** The feed's path (/news/feed.atom), when the collection has one. */
+  feed?: string;
 }
 
 export interface PageProps<Data = Record<string, unknown>> {
   data: Data;
   page: PageInfo;
   site: SiteInfo;
+  /** This list page of the collection the template asks for (TemplateModule.collection). */
+  collection?: CollectionPage;
 }
 
 export interface LayoutProps {
@@ -58,6 +113,8 @@ export interface TemplateModule {
    * without JavaScript). Keep it to meta and link elements.
    */
   head?: (props: PageProps<any>) => ReactNode;
+  /** The other pages this template lists; the page is then rendered once per list page. */
+  collection?: CollectionQuery;
 }
 
 /** The frame around every page: templates/layout.tsx. */
@@ -80,6 +137,8 @@ export interface SiteModel {
 /** What a build keeps of a page it made (all the next build needs of an unchanged one). */
 export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap'> {
   islands: string[];
+  /** What collections list of it (kept by the build cache, so reused pages are listed too). */
+  item?: CollectionItem;
 }
 
 /** The hashed files a page links to, with their integrity hashes. */
@@ -105,6 +164,7 @@ export interface RenderInput {
   page: PageInfo;
   site: SiteInfo;
   assets: PageAssets;
+  collection?: CollectionPage;
 }
 
 export interface RenderedPage {

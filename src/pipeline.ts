@@ -64,8 +64,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     staging = await time('emit', () => stageSite(root, outDir, publicFiles));
     linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
-    const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep };
-    const rendered = await time('pages', async () => render.render(job, await templates(), dirty));
+    const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep, drafts: options.dev ?? false };
+    const rendered = await time('pages', async () => render.render(job, await templates(), dirty, clean.map((entry) => entry.page)));
     throwIfAny([...duplicates, ...validated.errors, ...rendered.errors]);
 
     const files = siteFiles(site!, [...clean, ...rendered.built].map((entry) => entry.page), assets!.inlineScriptHashes, bundle.files);

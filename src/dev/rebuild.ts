@@ -13,11 +13,13 @@ import { validateContent } from '../validate/validate.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { pageAssets } from '../render/page-assets.ts';
 import { outputPathOf, renderPages } from '../render/render-pages.ts';
+import { itemOf } from '../render/collections.ts';
 import { bundleIslands } from '../bundle/bundle-islands.ts';
 import { emitEditorSchemas } from '../emit/editor-schemas.ts';
 import { renderSiteFiles } from '../emit/site-files.ts';
 import { copyPublicFiles, emitFiles } from '../emit/staging.ts';
 import type { BuildResult } from '../build-result.ts';
+import type { PageModel, PageSummary } from '../model.ts';
 
 /** Whether a changed path (relative to the root) is content that `build` reads too. */
 export function isContentPath(file: string): boolean {
@@ -58,20 +60,26 @@ export async function rebuildChanged(
   // A page's canonical is a changed route when it is a copy of that page (copyOf): it shows the changed content.
   const pages = everything ? model.pages : model.pages.filter((page) =>
     changedRoutes.has(page.info.route) || changedRoutes.has(page.info.canonical)
-    || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file)));
+    || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file))
+    // A list page shows other pages' titles and dates: any content change may change it.
+    || contentChanged.length > 0 && templates.pages[page.info.template]?.collection !== undefined);
 
-  const rendered = renderPages(pages, templates, model.site, next.assets.page, root);
+  // dev shows drafts too (marked as such), so they are in its collections.
+  const rendered = renderPages(pages, templates, model.site, next.assets.page, root, model.pages.map((page) => itemOf(page.info)));
   if (rendered.errors.length) throw new SiteErrors(rendered.errors);
-  const files: Map<string, string | Uint8Array> = rendered.files;
-  for (const [name, contents] of renderSiteFiles(model.site, model.pages.map((page) => page.info), next.assets.inlineScriptHashes)) files.set(name, contents);
-  if (touchesBundle) for (const [url, contents] of next.bundle.files) files.set(url.slice(1), contents);
   next.islands = new Map([...state.islands, ...rendered.islands]);
+  next.pages = routedPages(model.pages, state.pages, rendered.routes, next.islands);
+  const files: Map<string, string | Uint8Array> = rendered.files;
+  for (const [name, contents] of renderSiteFiles(model.site, next.pages, next.assets.inlineScriptHashes)) files.set(name, contents);
+  if (touchesBundle) for (const [url, contents] of next.bundle.files) files.set(url.slice(1), contents);
 
   const writes = new Map([...files].filter(([name, contents]) => !sameContents(state.files.get(name), contents)));
   await emitFiles(outDir, writes);
   next.files = new Map([...state.files, ...files]);
-  for (const route of state.model.pages.map((page) => page.info.route)) {
-    if (!model.pages.some((page) => page.info.route === route)) {
+  // Pages that left the site, and list pages a shorter collection no longer needs.
+  const routes = new Set(next.pages.map((page) => page.route));
+  for (const route of state.pages.map((page) => page.route)) {
+    if (!routes.has(route)) {
       await rm(path.join(outDir, outputPathOf(route)), { force: true });
       next.files.delete(outputPathOf(route));
     }
@@ -83,6 +91,21 @@ export async function rebuildChanged(
   }
   Object.assign(state, next);
   return writes.size + publicChanged.length;
+}
+
+/**
+ * Every route of the site after a rebuild: one per page file, and a list
+ * page's every route (/news, /news/2, …): as just rendered, or as the last
+ * build left them when it was not rendered again.
+ */
+function routedPages(
+  models: readonly PageModel[], before: readonly PageSummary[], rendered: ReadonlyMap<string, string[]>, islands: ReadonlyMap<string, string[]>,
+): PageSummary[] {
+  return models.flatMap(({ info }) => {
+    const earlier = before.filter((page) => page.file === info.file).map((page) => page.route);
+    const routes = rendered.get(info.route) ?? (earlier.length ? earlier : [info.route]);
+    return routes.map((route) => ({ route, file: info.file, sitemap: info.sitemap, islands: islands.get(route) ?? [], ...(route === info.route ? { item: itemOf(info) } : {}) }));
+  });
 }
 
 /**

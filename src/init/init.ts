@@ -1,7 +1,8 @@
 /**
  * `sitegen init DIR`: a small starter site (layout, one page template, one
  * Markdown page, site.yaml, a stylesheet, a favicon) that builds and passes
- * `sitegen check` as it is. The files are the package's `starter/` folder.
+ * `sitegen check` as it is. The files are the package's `starter/` folder;
+ * `--starter news` adds `starters/news/` (a news section) over it.
  */
 import { cp, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -9,14 +10,17 @@ import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 
 export const STARTER_DIR = path.join(SITEGEN_DIR, 'starter');
+/** Starters beyond the basic one: each is the basic starter with its own files added or replacing some. */
+export const STARTERS_DIR = path.join(SITEGEN_DIR, 'starters');
 
 /** What a site root keeps out of git: what sitegen writes and the machine's secrets. (npm would drop a .gitignore from starter/.) */
 const GITIGNORE = ['node_modules/', 'dist/', '.sitegen/', '*.pem', ''].join('\n');
 
 /** Writes the starter into `dir`, which must not exist or be empty; the files written, relative to it. */
-export async function initSite(dir: string): Promise<string[]> {
+export async function initSite(dir: string, starter: 'basic' | 'news' = 'basic'): Promise<string[]> {
   await refuseUnlessEmpty(dir);
   await cp(STARTER_DIR, dir, { recursive: true, errorOnExist: true, force: false });
+  if (starter !== 'basic') await cp(path.join(STARTERS_DIR, starter), dir, { recursive: true, force: true });
   await writeFile(path.join(dir, '.gitignore'), GITIGNORE, { flag: 'wx' });
   return listed(dir);
 }

@@ -10,7 +10,7 @@ import { escapeHtml } from '../escape-html.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
 
-export function renderPage({ layout: { default: Layout }, template, data, page, site, assets }: RenderInput): RenderedPage {
+export function renderPage({ layout: { default: Layout }, template, data, page, site, assets, collection }: RenderInput): RenderedPage {
   const Page = template.default;
   const chunks = Object.fromEntries(Object.entries(assets.islands).map(([name, chunk]) => [name, chunk.src]));
   const registry: IslandRegistry = { chunks, used: new Set() };
@@ -18,15 +18,23 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   const body = renderToString(
     <IslandContext.Provider value={registry}>
       <Layout page={page} site={site}>
-        <Page data={data} page={page} site={site} />
+        <Page data={data} page={page} site={site} collection={collection} />
       </Layout>
     </IslandContext.Provider>,
   );
   const islands = [...registry.used].sort();
-  const jsonLd = template.jsonLd?.({ data, page, site });
-  const extra = template.head?.({ data, page, site });
-  const head = renderHead({ page, site, assets, islands, jsonLd, extra: extra ? renderToStaticMarkup(<>{extra}</>) : '' });
-  return { html: `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${body}</body></html>`, islands };
+  const jsonLd = template.jsonLd?.({ data, page, site, collection });
+  const extra = template.head?.({ data, page, site, collection });
+  const feed = collection?.feed ? element('link', { rel: 'alternate', type: 'application/atom+xml', title: page.title, href: collection.feed }) : '';
+  const head = renderHead({ page: listPageInfo(page, collection), site, assets, islands, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
+  // Only `sitegen dev` renders drafts; the note says why the page will be missing from the built site.
+  const draftNote = page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
+  return { html: `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${draftNote}${body}</body></html>`, islands };
+}
+
+/** List pages after the first get their number in the head's titles, so that search results tell them apart. */
+function listPageInfo(page: PageInfo, collection: RenderInput['collection']): PageInfo {
+  return collection && collection.page > 1 ? { ...page, title: `${page.title}, page ${collection.page}` } : page;
 }
 
 interface HeadInput {
@@ -50,7 +58,8 @@ function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): 
   const canonical = absolute(site.url, page.canonical);
   const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
   // Editors often write the site name into a title themselves; it is not added a second time.
-  const title = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
+  const named = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
+  const title = page.draft ? `[Draft] ${named}` : named;
   const config: RuntimeConfig = { gate: site.gate, vitalsUrl: site.analytics?.vitalsUrl };
   const parts = [
     '<meta charset="utf-8"/>',
@@ -61,7 +70,7 @@ function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): 
     `<title>${escapeHtml(title)}</title>`,
     element('meta', { name: 'description', content: page.description }),
     element('link', { rel: 'canonical', href: canonical }),
-    page.noindex ? '<meta name="robots" content="noindex"/>' : '',
+    page.noindex || page.draft ? '<meta name="robots" content="noindex"/>' : '',
     site.themeColor ? element('meta', { name: 'theme-color', content: site.themeColor }) : '',
     '<meta property="og:type" content="website"/>',
     element('meta', { property: 'og:site_name', content: site.name }),

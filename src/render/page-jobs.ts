@@ -13,6 +13,7 @@ import type { RawDoc } from '../load/parse.ts';
 import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { validatePage } from '../validate/validate.ts';
 import { renderPages } from './render-pages.ts';
+import { itemOf } from './collections.ts';
 
 export interface RenderJob {
   root: string;
@@ -27,6 +28,8 @@ export interface RenderJob {
   keep: boolean;
   /** False when site.yaml is broken: the pages are only validated, so their errors are reported too. */
   render: boolean;
+  /** Render pages marked `draft: true` (sitegen dev); a build leaves them out. */
+  drafts: boolean;
 }
 
 /** A built page as the build cache records it. */
@@ -45,6 +48,13 @@ export interface PageJobResult {
   errors: ErrorRecord[];
   warnings: string[];
   kept?: { docs: RawDoc[]; models: PageModel[]; html: Map<string, string> };
+  /**
+   * Pages whose template lists a collection: rendered once every page's summary is known (./render-stage.ts),
+   * with what the cache records of their file.
+   */
+  deferred?: { model: PageModel; stamp: string; hash: string }[];
+  /** A build's drafts (left out) and, by file, the routes each published page links to: a link to a draft is an error. */
+  drafts?: { routes: string[]; links: Record<string, string[]> };
 }
 
 /** Validates, renders and writes a loaded share, or only the files of `only` (paths under content/pages/) in it. */
@@ -54,23 +64,33 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root };
   const models: PageModel[] = [];
   const volatile = new Set<string>();
+  const links: Record<string, string[]> = {};
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
   for (const doc of share.docs.filter(wanted)) {
-    const notes = { localFiles: [], warnings };
+    const notes = { localFiles: [], warnings, links: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
+    if (model && !model.info.draft && notes.links.length > 0) links[doc.file] = notes.links;
     if (model) models.push(model);
   }
   // A build with any error writes nothing, so rendering would be wasted.
   if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings };
 
-  const rendered = renderPages(models, templates, job.site, job.assets, job.root);
+  const published = job.drafts ? models : models.filter((model) => !model.info.draft);
+  const isList = (model: PageModel) => templates.pages[model.info.template]?.collection !== undefined;
+  const ready = published.filter((model) => !isList(model));
+  const rendered = renderPages(ready, templates, job.site, job.assets, job.root);
   errors.push(...rendered.errors);
   const html = rendered.files;
-  const pages: BuiltPage[] = models.map(({ info: { route, file, sitemap } }) => ({
-    page: { route, file, sitemap, islands: rendered.islands.get(route) ?? [] }, ...share.sources.get(file)!,
-    ...(volatile.has(file) ? { volatile: true } : {}),
+  const pages: BuiltPage[] = ready.map(({ info }) => ({
+    page: { route: info.route, file: info.file, sitemap: info.sitemap, islands: rendered.islands.get(info.route) ?? [], item: itemOf(info) },
+    ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
   }));
+  const deferred = published.filter(isList).map((model) => ({ model, ...share.sources.get(model.info.file)! }));
   if (errors.length === 0) writeOutputs(job.outDir, html);
-  return { pages, errors: errors.map(toRecord), warnings, kept: job.keep ? { docs: share.read.filter(wanted), models, html } : undefined };
+  return {
+    pages, errors: errors.map(toRecord), warnings, deferred,
+    drafts: job.drafts ? undefined : { routes: models.filter((model) => model.info.draft).map((model) => model.info.route), links },
+    kept: job.keep ? { docs: share.read.filter(wanted), models: ready, html } : undefined,
+  };
 }

@@ -4,8 +4,10 @@
  * throws gives a template error (src/render/template-error.ts), never a
  * content error: the editor's file is not at fault.
  */
-import type { SiteError } from '../errors.ts';
-import type { PageAssets, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
+import { SiteError } from '../errors.ts';
+import type { CollectionItem, CollectionPage, PageAssets, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
+import { checkedQuery, paginate, selectItems } from './collections.ts';
+import { atomFeed, feedRouteOf } from './feed.ts';
 import { templateError } from './template-error.ts';
 
 /** `/` → `index.html`, `/about` → `about.html` (served as /about by sirv, nginx try_files and static hosts). */
@@ -18,26 +20,52 @@ export interface RenderedPages {
   files: Map<string, string>;
   /** Route → the islands its page uses. */
   islands: Map<string, string[]>;
+  /** Content route → every route its file became (a collection's list pages: /news, /news/2, …). */
+  routes: Map<string, string[]>;
   errors: SiteError[];
 }
 
 export function renderPages(
   pages: readonly PageModel[], templates: Pick<SiteTemplates, 'layout' | 'pages' | 'renderPage'>, site: SiteInfo, assets: PageAssets,
-  root: string,
+  root: string, items: readonly CollectionItem[] = [],
 ): RenderedPages {
   const files = new Map<string, string>();
   const islands = new Map<string, string[]>();
+  const routes = new Map<string, string[]>();
   const errors: SiteError[] = [];
   for (const page of pages) {
+    const template = templates.pages[page.info.template];
     try {
-      const rendered = templates.renderPage({
-        layout: templates.layout, template: templates.pages[page.info.template], data: page.data, page: page.info, site, assets,
-      });
-      files.set(outputPathOf(page.info.route), rendered.html);
-      islands.set(page.info.route, rendered.islands);
+      const lists = template.collection ? listPages(page, template.collection, site, items, files) : [{ route: page.info.route, page: undefined }];
+      for (const list of lists) {
+        const info = list.route === page.info.route ? page.info : { ...page.info, route: list.route, canonical: list.route };
+        const rendered = templates.renderPage({
+          layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
+        });
+        files.set(outputPathOf(list.route), rendered.html);
+        islands.set(list.route, rendered.islands);
+      }
+      routes.set(page.info.route, lists.map((list) => list.route));
     } catch (error) {
-      errors.push(templateError(error, page.info, root));
+      errors.push(error instanceof SiteError ? error : templateError(error, page.info, root));
     }
   }
-  return { files, islands, errors };
+  return { files, islands, routes, errors };
+}
+
+/** Entries in a feed unless its template says otherwise: readers poll it, so it holds the latest, not the archive. */
+const FEED_ENTRIES = 20;
+
+/** The list pages a collection template's page becomes, its feed added to `files` when it has one. */
+function listPages(
+  page: PageModel, query: NonNullable<SiteTemplates['pages'][string]['collection']>, site: SiteInfo, items: readonly CollectionItem[],
+  files: Map<string, string>,
+): { route: string; page?: CollectionPage }[] {
+  const checked = checkedQuery(query, page.info.template);
+  const selected = selectItems(checked, page.info.route, items);
+  // An empty collection has no feed: Atom needs the date of a newest entry.
+  const feed = checked.feed && selected.length > 0 ? feedRouteOf(page.info.route) : undefined;
+  const options = typeof checked.feed === 'object' ? checked.feed : {};
+  if (feed) files.set(feed.slice(1), atomFeed(page.info, selected.slice(0, options.limit ?? FEED_ENTRIES), site, options.title));
+  return paginate(selected, page.info.route, checked.perPage, feed);
 }

@@ -5,9 +5,12 @@
  * from the build cache). Page files start loading as soon as it starts,
  * while the templates compile and the islands bundle.
  */
-import { fromRecord, type SiteError } from '../errors.ts';
+import { fromRecord, toRecord, SiteError } from '../errors.ts';
 import type { BuildCache } from '../emit/build-cache.ts';
-import type { SiteTemplates } from '../model.ts';
+import { writeOutputs } from '../emit/staging.ts';
+import type { CollectionItem, PageSummary, SiteTemplates } from '../model.ts';
+import { itemOf } from './collections.ts';
+import { renderPages } from './render-pages.ts';
 import type { BuiltPage, PageJobResult, RenderJob } from './page-jobs.ts';
 import { changedPages, type Reuse } from './page-reuse.ts';
 import { startPagePool } from './worker-pool.ts';
@@ -26,8 +29,11 @@ export interface RenderOptions {
 export interface RenderStage {
   /** With the site key known: the pages reused as built (clean) and those to render (dirty). */
   plan(siteKey: string): { clean: BuiltPage[]; dirty: string[]; restamped: boolean };
-  /** Validates, renders and writes the dirty pages into the job's staging folder. */
-  render(job: RenderJob, templates: SiteTemplates, dirty: string[]): Promise<RenderedShares>;
+  /**
+   * Validates, renders and writes the dirty pages into the job's staging folder; `clean` (the reused pages) are
+   * listed by collections too.
+   */
+  render(job: RenderJob, templates: SiteTemplates, dirty: string[], clean: readonly PageSummary[]): Promise<RenderedShares>;
   close(): void;
 }
 
@@ -48,8 +54,10 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
       const { clean, dirty } = reusable ? reusable.confirm(siteKey) : { clean: [], dirty: pageFiles };
       return { clean, dirty, restamped: reusable?.restamped ?? false };
     },
-    async render(job, templates, dirty) {
+    async render(job, templates, dirty, clean) {
       const results = await pool.render(job, templates, dirty);
+      const items = [...clean, ...results.flatMap((result) => result.pages.map((built) => built.page))].flatMap((page) => (page.item ? [page.item] : []));
+      results.push(draftLinks(results), renderLists(results, job, templates, items));
       return {
         built: results.flatMap((item) => item.pages),
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
@@ -58,5 +66,59 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
       };
     },
     close: () => pool.close(),
+  };
+}
+
+/**
+ * A published page that links to a draft would link to nothing once built:
+ * an error naming the page. (Drafts are known only once every share is
+ * validated, so this is checked here rather than by link().)
+ */
+function draftLinks(results: PageJobResult[]): PageJobResult {
+  const drafts = new Set(results.flatMap((result) => result.drafts?.routes ?? []));
+  const errors: SiteError[] = [];
+  if (drafts.size === 0) return { pages: [], errors: [], warnings: [] };
+  for (const result of results) {
+    for (const [file, targets] of Object.entries(result.drafts?.links ?? {})) {
+      for (const target of new Set(targets.filter((route) => drafts.has(route)))) {
+        errors.push(new SiteError('draft-link', `links to ${target}, which is a draft: \`sitegen build\` leaves it out`, {
+          location: { file }, hint: `publish it (remove \`draft: true\` from its file) or remove the link`,
+        }));
+      }
+    }
+  }
+  return { pages: [], errors: errors.map(toRecord), warnings: [] };
+}
+
+/**
+ * The pages whose template lists a collection, once every page's summary is
+ * known: on the main thread (they are few), each into its list pages. They
+ * are never reused from the cache (volatile), since any other page can change
+ * what they list.
+ */
+function renderLists(results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[]): PageJobResult {
+  const deferred = results.flatMap((result) => result.deferred ?? []);
+  const models = deferred.map((entry) => entry.model);
+  if (models.length === 0 || results.some((result) => result.errors.length > 0)) return { pages: [], errors: [], warnings: [] };
+  // The list pages are in collections too (a section's index under another's).
+  const all = [...items, ...models.map((model) => itemOf(model.info))];
+  const rendered = renderPages(models, templates, job.site, job.assets, job.root, all);
+  const taken = new Set(job.routes);
+  for (const model of models) {
+    const clash = rendered.routes.get(model.info.route)?.slice(1).find((route) => taken.has(route));
+    if (clash) {
+      rendered.errors.push(new SiteError('route-clash', `its list page ${clash} is also the route of a content file`, {
+        location: { file: model.info.file }, hint: 'rename that file, or set a larger `perPage` in the template\'s collection',
+      }));
+    }
+  }
+  if (rendered.errors.length === 0) writeOutputs(job.outDir, rendered.files);
+  const pages = deferred.flatMap(({ model: { info }, stamp, hash }) => (rendered.routes.get(info.route) ?? []).map((route) => ({
+    page: { route, file: info.file, sitemap: info.sitemap, islands: rendered.islands.get(route) ?? [], ...(route === info.route ? { item: itemOf(info) } : {}) },
+    stamp, hash, volatile: true,
+  })));
+  return {
+    pages, errors: rendered.errors.map(toRecord), warnings: [],
+    kept: job.keep ? { docs: [], models, html: rendered.files } : undefined,
   };
 }

@@ -23,7 +23,8 @@ export function link() {
   return z.string().min(1, 'expected a link, got an empty text').superRefine((url, ctx) => {
     if (EXTERNAL.test(url) || url.startsWith('#')) return;
     const target = internalTarget(url);
-    const { scope } = activeScope();
+    const { scope, notes } = activeScope();
+    if (target !== undefined && scope.routes.has(target)) notes.links?.push(target);
     if (target === undefined) {
       ctx.addIssue({ code: 'custom', message: `"${url}" is not a link: use /route, #anchor, https://…, mailto: or tel:` });
     } else if (!scope.routes.has(target) && !scope.publicFiles.has(target)) {

@@ -10,9 +10,13 @@ import type { RawDoc } from '../load/parse.ts';
 import type { ValidationScope } from '../template-api/scope.ts';
 import { didYouMean } from './did-you-mean.ts';
 
-export function checkMarkdownReferences(doc: RawDoc, references: readonly MarkdownReference[], scope: ValidationScope, errors: SiteError[]): void {
+/** Checks a body's links and images; the routes it links to are added to `linked`. */
+export function checkMarkdownReferences(
+  doc: RawDoc, references: readonly MarkdownReference[], scope: ValidationScope, errors: SiteError[], linked?: string[],
+): void {
   for (const reference of references) {
     const target = targetOf(reference.href, doc.route ?? '/');
+    if (reference.kind === 'link' && scope.routes.has(target)) linked?.push(target);
     if (reference.kind === 'image') {
       if (scope.publicFiles.has(target)) continue;
       errors.push(referenceError(doc, reference, `the image public${target} does not exist`, didYouMean(target, scope.publicFiles, false)));

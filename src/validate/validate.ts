@@ -60,6 +60,10 @@ export const pageCoreSchema = z.strictObject({
   image: z.string().optional().describe('the Open Graph image, a file in public/ such as /img/og.png'),
   sitemap: z.boolean().default(true).describe('false keeps the page out of sitemap.xml'),
   noindex: z.boolean().default(false).describe('true asks search engines not to index the page'),
+  date: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'expected a date such as 2026-11-02 (or 2026-11-02T09:30:00Z)' })
+    .optional().describe('the date of a post, YYYY-MM-DD; collections sort by it and feeds date entries with it'),
+  tags: z.array(z.string().min(1)).default([]).describe('words that collections can select pages by'),
+  draft: z.boolean().default(false).describe('true: `sitegen dev` shows the page marked as a draft, `sitegen build` leaves it out'),
 });
 
 const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
@@ -119,7 +123,7 @@ export function validatePage(
     const converted = doc.html === undefined ? convertMarkdown(doc.body ?? '') : { html: doc.html, references: doc.references ?? [] };
     data.template ??= 'markdown';
     data.body = converted.html;
-    checkMarkdownReferences(doc, converted.references, scope, errors);
+    checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);
   }
   const templateName = typeof data.template === 'string' ? data.template : undefined;
   const template = templateName === undefined ? undefined : templates.pages[templateName];
@@ -144,10 +148,12 @@ export function validatePage(
   }
   const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors, meant));
   notes?.localFiles.push(...parsed.notes.localFiles);
+  notes?.links?.push(...parsed.notes.links ?? []);
   notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
   if (!parsed.result) return undefined;
   const canonical = info.canonical ?? doc.route!;
-  const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap: info.sitemap && !info.noindex && canonical === doc.route };
+  const sitemap = info.sitemap && !info.noindex && !info.draft && canonical === doc.route;
+  const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap };
   return { info: page, data: parsed.result as Record<string, unknown> };
 }
 

@@ -1,0 +1,36 @@
+import { z, type CollectionQuery, type PageProps } from 'sitegen';
+
+/** The list page's own content: an introduction in Markdown. */
+export const schema = z.strictObject({ body: z.string() });
+
+/**
+ * The pages this template lists: those under its own route (/news/…), newest
+ * first, one to a page so that the starter shows its pagination (/news, /news/2, …;
+ * raise `perPage` for a real site), with an Atom feed at /news/feed.atom.
+ */
+export const collection: CollectionQuery = { sortBy: 'date', perPage: 1, feed: true };
+
+export default function NewsList({ data, page, collection: list }: PageProps<z.infer<typeof schema>>) {
+  return (
+    <section>
+      <h1>{list && list.page > 1 ? `${page.title}, page ${list.page} of ${list.pages}` : page.title}</h1>
+      <div dangerouslySetInnerHTML={{ __html: data.body }} />
+      <ul>
+        {list?.items.map((item) => (
+          <li key={item.route}>
+            <a href={item.route}>{item.title}</a>
+            {item.date && <> · <time dateTime={item.date}>{item.date.slice(0, 10)}</time></>}
+            {item.draft && ' (draft)'}
+            <br />{item.description}
+          </li>
+        ))}
+      </ul>
+      <nav aria-label="More news">
+        {list?.previous && <a rel="prev" href={list.previous}>Newer posts</a>}
+        {list?.previous && list?.next && ' · '}
+        {list?.next && <a rel="next" href={list.next}>Older posts</a>}
+      </nav>
+      {list?.feed && <p><a href={list.feed}>Subscribe to the feed (Atom)</a></p>}
+    </section>
+  );
+}

@@ -1,0 +1,265 @@
+/**
+ * Collections, pagination, drafts and the Atom feed, through a real build of
+ * the news starter (`sitegen init --starter news`).
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import { checkSite } from '../../src/check/check-output.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { startDev } from '../../src/dev/dev.ts';
+import { checkedQuery, selectItems } from '../../src/render/collections.ts';
+import type { CollectionItem } from '../../src/model.ts';
+import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+
+const run = promisify(execFile);
+const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+async function newsSite(): Promise<string> {
+  const root = path.join(await tempDir('sitegen-news-'), 'site');
+  await run(process.execPath, [SITEGEN, 'init', '--starter', 'news', root], { env: { ...process.env, NO_COLOR: '1' } });
+  return root;
+}
+
+const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
+/** The hrefs of the list's items, in order (the list is in the page's <section>, after the navigation). */
+const listed = (html: string) => [...html.slice(html.indexOf('<section>')).matchAll(/<li><a href="([^"]+)"/g)].map((match) => match[1]);
+
+async function buildErrors(root: string): Promise<{ file?: string; field?: string; message: string }[]> {
+  try {
+    await buildSite({ root, outDir: path.join(root, 'dist'), now: NOW });
+  } catch (error) {
+    if (error instanceof SiteErrors) return error.errors.map((item) => ({ file: item.location?.file, field: item.field, message: item.message }));
+    throw error;
+  }
+  throw new Error('the build succeeded where it should have failed');
+}
+
+test('the news starter builds a paginated list, newest first, with previous/next links, and passes check', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const first = await read(outDir, 'news.html');
+  const second = await read(outDir, 'news/2.html');
+  assert.equal(listed(first), ['/news/a-picture'], 'page 1 holds the newest post');
+  assert.equal(listed(second), ['/news/hello-world'], 'page 2 holds the next one');
+  assert.match(first, '<a rel="next" href="/news/2">', 'page 1 links to page 2');
+  assert.match(second, '<a rel="prev" href="/news">', 'page 2 links back to page 1');
+  assert.match(second, 'News, page 2 of 2');
+  assert.match(second, '<title>News, page 2 | My Site</title>', 'list pages have titles of their own');
+  assert.match(second, '<link rel="canonical" href="https://www.example.com/news/2"/>', 'each list page is its own canonical');
+  assert.match(first, '<time dateTime="2026-11-09">2026-11-09</time>', 'items carry their date');
+  const sitemap = await read(outDir, 'sitemap.xml');
+  for (const route of ['/news', '/news/2', '/news/a-picture', '/news/hello-world']) {
+    assert.match(sitemap, `<loc>https://www.example.com${route}</loc>`, `missing from the sitemap: ${route}`);
+  }
+  assert.match(await read(outDir, 'news/a-picture.html'), '<img src="/img/newsroom.png"', 'the post shows its raster image');
+  const report = await checkSite(root, outDir);
+  assert.equal(report.problems, [], 'every link of every list page resolves');
+});
+
+test('a draft is built by dev (marked as a draft, listed) and never by build (not a file, not listed, not in the feed or sitemap)', async () => {
+  const root = await newsSite();
+  const built = path.join(root, 'dist');
+  await buildSite({ root, outDir: built, now: NOW });
+  assert.not.ok(existsSync(path.join(built, 'news', 'coming-soon.html')), 'build leaves the draft out');
+  for (const file of ['news.html', 'news/2.html', 'news/feed.atom', 'sitemap.xml']) {
+    assert.not.match(await read(built, file), 'coming-soon', `${file} mentions the draft`);
+  }
+  const dev = path.join(root, '.sitegen', 'dev');
+  await buildSite({ root, outDir: dev, now: NOW, dev: true });
+  const draft = await read(dev, 'news/coming-soon.html');
+  assert.match(draft, '<title>[Draft] Coming soon | My Site</title>');
+  assert.match(draft, '<meta name="robots" content="noindex"/>');
+  assert.match(draft, 'data-sitegen-draft', 'a visible note says it is a draft');
+  assert.equal(listed(await read(dev, 'news.html')), ['/news/coming-soon'], 'dev lists the draft, newest first');
+  assert.match(await read(dev, 'news.html'), '(draft)');
+  assert.ok(existsSync(path.join(dev, 'news', '3.html')), 'with the draft, dev has three list pages');
+  assert.not.match(await read(dev, 'sitemap.xml'), 'coming-soon', 'not even dev puts a draft in the sitemap');
+});
+
+/** Waits until `check` passes or five seconds pass (file events arrive asynchronously). */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + 5000;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  assert.unreachable(`timed out waiting for: ${what}`);
+}
+
+test('dev updates the list pages as posts change: a new title, a draft published, a post removed', async () => {
+  const root = await newsSite();
+  const log = console.log;
+  console.log = () => undefined;
+  const session = await startDev({ root, port: 0, host: '127.0.0.1' }).finally(() => { console.log = log; });
+  const output = (file: string) => read(session.outDir, file);
+  const posts = path.join(root, 'content', 'pages', 'news');
+  try {
+    assert.match(await output('news/coming-soon.html'), 'data-sitegen-draft');
+    const hello = path.join(posts, 'hello-world.md');
+    await writeFile(hello, (await readFile(hello, 'utf8')).replace('title: Hello, world', 'title: Hello from dev'));
+    await eventually(async () => (await output('news/3.html')).includes('>Hello from dev</a>'), 'the last list page to show the new title');
+    const draft = path.join(posts, 'coming-soon.md');
+    await writeFile(draft, (await readFile(draft, 'utf8')).replace('draft: true\n', ''));
+    await eventually(async () => !(await output('news/coming-soon.html')).includes('data-sitegen-draft'), 'the published post to lose its draft note');
+    assert.not.match(await output('news.html'), '(draft)');
+    assert.match(await output('sitemap.xml'), '/news/coming-soon</loc>', 'published, it joins the sitemap');
+    await rm(draft);
+    await eventually(async () => !existsSync(path.join(session.outDir, 'news', '3.html')), 'the third list page to go');
+    assert.not.match(await output('sitemap.xml'), '/news/3</loc>');
+    assert.match(await output('sitemap.xml'), '/news/2</loc>');
+  } finally {
+    await session.close();
+  }
+});
+
+test('the Atom feed is well-formed and follows the W3C rules: required elements, absolute links, valid dates, unique ids', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const xml = await read(outDir, 'news/feed.atom');
+  assert.is(XMLValidator.validate(xml), true, 'well-formed XML');
+  const { feed } = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@', isArray: (name) => ['entry', 'link'].includes(name) }).parse(xml);
+  assert.is(feed['@xmlns'], 'http://www.w3.org/2005/Atom');
+  for (const key of ['id', 'title', 'updated', 'author']) assert.ok(feed[key] !== undefined, `the feed has no <${key}>`);
+  const self = feed.link.find((link: Record<string, string>) => link['@rel'] === 'self');
+  assert.is(self?.['@href'], 'https://www.example.com/news/feed.atom', 'a self link to where the feed is');
+  const rfc3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+  assert.match(feed.updated, rfc3339);
+  assert.is(feed.updated, '2026-11-09T00:00:00Z', 'updated is the newest entry, not the build time');
+  assert.equal(feed.entry.map((entry: Record<string, string>) => entry.title), ['A picture from the newsroom', 'Hello, world']);
+  const ids = new Set<string>();
+  for (const entry of feed.entry) {
+    for (const key of ['id', 'title', 'updated']) assert.ok(entry[key] !== undefined, `an entry has no <${key}>`);
+    assert.match(entry.updated, rfc3339, `entry ${entry.id}: updated is not an RFC 3339 date`);
+    assert.ok(!Number.isNaN(Date.parse(entry.updated)));
+    assert.ok(/^https:\/\//.test(entry.id) && /^https:\/\//.test(entry.link[0]['@href']), `entry ${entry.id}: its id and link are absolute`);
+    ids.add(entry.id);
+  }
+  assert.is(ids.size, feed.entry.length, 'entry ids are unique');
+  assert.match(await read(outDir, 'news.html'), '<link rel="alternate" type="application/atom+xml" title="News" href="/news/feed.atom"/>');
+  const server = await serveBuild(outDir);
+  try {
+    const response = await fetch(`${server.url}/news/feed.atom`);
+    assert.is(response.status, 200);
+    assert.is(response.headers.get('content-type'), 'application/atom+xml');
+    assert.is(await response.text(), xml);
+    for (const route of ['/news', '/news/2']) {
+      const page = await fetch(`${server.url}${route}`, { redirect: 'manual' });
+      assert.is(page.status, 200, `${route} is served`);
+      assert.match(page.headers.get('content-type') ?? '', 'text/html');
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+test('text in the feed is escaped: a title with & and < stays text', async () => {
+  const root = await newsSite();
+  const post = path.join(root, 'content', 'pages', 'news', 'hello-world.md');
+  await writeFile(post, (await readFile(post, 'utf8')).replace('title: Hello, world', 'title: "Fish & <chips>"'));
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const xml = await read(outDir, 'news/feed.atom');
+  assert.is(XMLValidator.validate(xml), true);
+  assert.match(xml, '<title>Fish &amp; &lt;chips&gt;</title>');
+});
+
+test('a warm build lists a new post and a changed title on the list pages (they are never reused from the cache)', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  // keep: false makes the build reuse unchanged pages, as it does for large sites.
+  await buildSite({ root, outDir, now: NOW, keep: false });
+  const hello = path.join(root, 'content', 'pages', 'news', 'hello-world.md');
+  await writeFile(hello, (await readFile(hello, 'utf8')).replace('title: Hello, world', 'title: Hello again'));
+  const second = await buildSite({ root, outDir, now: NOW, keep: false });
+  assert.ok(second.rendered < second.pages.length, 'the unchanged post was reused');
+  assert.match(await read(outDir, 'news/2.html'), '>Hello again</a>', 'the list shows the new title');
+  assert.match(await read(outDir, 'news/feed.atom'), '<title>Hello again</title>');
+  await writeFile(path.join(root, 'content', 'pages', 'news', 'newest.md'), '---\ntemplate: post\ntitle: Newest\ndescription: A new post.\ndate: 2026-11-19\n---\n\nNew.\n');
+  await buildSite({ root, outDir, now: NOW, keep: false });
+  assert.equal(listed(await read(outDir, 'news.html')), ['/news/newest']);
+  assert.ok(existsSync(path.join(outDir, 'news', '3.html')), 'a third list page');
+  assert.match(await read(outDir, 'sitemap.xml'), '/news/3</loc>');
+});
+
+test('a date that is no date, and a post without a date in a feed, are errors naming the file', async () => {
+  const root = await newsSite();
+  const hello = path.join(root, 'content', 'pages', 'news', 'hello-world.md');
+  const source = await readFile(hello, 'utf8');
+  await writeFile(hello, source.replace('date: 2026-11-02', 'date: 2026-02-30'));
+  const [bad] = await buildErrors(root);
+  assert.is(bad.file, 'content/pages/news/hello-world.md');
+  assert.is(bad.field, 'date');
+  assert.match(bad.message, 'expected a date such as 2026-11-02');
+  await writeFile(hello, source.replace('date: 2026-11-02\n', ''));
+  const [undated] = await buildErrors(root);
+  assert.is(undated.file, 'content/pages/news/hello-world.md');
+  assert.match(undated.message, 'this page is in the feed of /news, so it needs a date');
+  assert.not.ok(existsSync(path.join(root, 'dist')), 'a failed build writes nothing');
+});
+
+const item = (route: string, extra: Partial<CollectionItem> = {}): CollectionItem =>
+  ({ route, file: `content/pages${route}.md`, title: route.slice(1), description: 'd', tags: [], draft: false, ...extra });
+
+test('a query selects by folder and tag, and sorts by a field with the pages that lack it last', () => {
+  const items = [
+    item('/news/b', { date: '2026-01-02', tags: ['x'] }), item('/news/a', { tags: ['x'] }), item('/news/c', { date: '2026-03-01T10:00:00+05:30', tags: ['x'] }),
+    item('/news'), item('/blog/d', { date: '2026-05-01', tags: ['x'] }), item('/newsletter', { date: '2026-05-01' }),
+  ];
+  const routes = (query: object, own = '/news') => selectItems(checkedQuery(query, 'list'), own, items).map((entry) => entry.route);
+  assert.equal(routes({}), ['/news/c', '/news/b', '/news/a'], 'under its own route, newest first, undated last; not /newsletter, not itself');
+  assert.equal(routes({ order: 'asc' }), ['/news/b', '/news/c', '/news/a'], 'oldest first, undated still last');
+  assert.equal(routes({ under: '/', tag: 'x', sortBy: 'title' }, '/tags/x'), ['/blog/d', '/news/a', '/news/b', '/news/c'],
+    'every page tagged x, by title (blog/d, news/a, …)');
+});
+
+test('a collection the build cannot read is an error naming the template', async () => {
+  const root = await newsSite();
+  const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
+  await writeFile(list, (await readFile(list, 'utf8')).replace('perPage: 1', 'perPage: 0'));
+  const [error] = await buildErrors(root);
+  assert.match(error.message, 'templates/pages/news-list.tsx: its `collection` is invalid at perPage');
+});
+
+test('a published page that links to a draft is an error in build, and fine in dev', async () => {
+  const root = await newsSite();
+  const home = path.join(root, 'content', 'pages', 'index.md');
+  await writeFile(home, `${await readFile(home, 'utf8')}\nSee [what is coming](/news/coming-soon).\n`);
+  const errors = await buildErrors(root);
+  assert.equal(errors.map((error) => [error.file, error.message]), [
+    ['content/pages/index.md', 'links to /news/coming-soon, which is a draft: `sitegen build` leaves it out'],
+  ]);
+  await buildSite({ root, outDir: path.join(root, '.sitegen', 'dev'), now: NOW, dev: true });
+});
+
+test('a list page on the route of a content file is an error naming the list', async () => {
+  const root = await newsSite();
+  await writeFile(path.join(root, 'content', 'pages', 'news', '2.md'), '---\ntemplate: post\ntitle: Two\ndescription: A post named 2.\ndate: 2026-10-01\n---\n\nTwo.\n');
+  const errors = await buildErrors(root);
+  assert.equal(errors.map((error) => [error.file, error.message]), [
+    ['content/pages/news/index.md', 'its list page /news/2 is also the route of a content file'],
+  ]);
+});
+
+test('`feed: { limit }` keeps the newest entries only', async () => {
+  const root = await newsSite();
+  const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
+  await writeFile(list, (await readFile(list, 'utf8')).replace('feed: true', "feed: { limit: 1, title: 'Latest news' }"));
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const xml = await read(outDir, 'news/feed.atom');
+  assert.is(xml.split('<entry>').length - 1, 1);
+  assert.match(xml, '<title>Latest news</title>');
+  assert.match(xml, '<title>A picture from the newsroom</title>', 'the newest is the one kept');
+});
+
+test.run();
