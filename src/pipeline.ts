@@ -18,6 +18,7 @@ import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging
 import { siteFiles } from './emit/site-files.ts';
 import { readCache, saveBuildCache } from './emit/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
+import { emitImageVariants } from './emit/image-variants.ts';
 import { throwIfAny } from './errors.ts';
 import { buildResult, stopwatch, type BuildOptions, type BuildResult } from './build-result.ts';
 import type { SiteTemplates } from './model.ts';
@@ -67,6 +68,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep };
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty));
     throwIfAny([...duplicates, ...validated.errors, ...rendered.errors]);
+    await time('emit', () => emitImageVariants(root, staging!, [...validated.images, ...rendered.images]));
 
     const files = siteFiles(site!, [...clean, ...rendered.built].map((entry) => entry.page), assets!.inlineScriptHashes, bundle.files);
     await time('emit', () => emitSite(staging!, outDir, files));

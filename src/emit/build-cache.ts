@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import { contentHash, stampOf, stampsOf } from '../files.ts';
 
-const FORMAT = 3;
+const FORMAT = 4;
 
 export interface PageEntry {
   stamp: string;
@@ -47,6 +47,8 @@ export interface SiteMemo {
   key: string;
   value: SiteInfo;
   warnings: string[];
+  /** The raster images its image() fields use. */
+  images: string[];
   /** The local files the layout's schema read (localFile()), stamped. */
   localFiles: Record<string, string>;
 }

@@ -44,6 +44,8 @@ export interface PageJobResult {
   pages: BuiltPage[];
   errors: ErrorRecord[];
   warnings: string[];
+  /** Public URLs of the raster images the pages use, whose variants the emit stage makes. */
+  images: string[];
   kept?: { docs: RawDoc[]; models: PageModel[]; html: Map<string, string> };
 }
 
@@ -51,18 +53,19 @@ export interface PageJobResult {
 export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteTemplates, only?: ReadonlySet<string>): PageJobResult {
   const errors: SiteError[] = [...share.errors];
   const warnings: string[] = [];
+  const images: string[] = [];
   const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root };
   const models: PageModel[] = [];
   const volatile = new Set<string>();
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
   for (const doc of share.docs.filter(wanted)) {
-    const notes = { localFiles: [], warnings };
+    const notes = { localFiles: [], warnings, images };
     const model = validatePage(doc, templates, scope, errors, notes);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
     if (model) models.push(model);
   }
   // A build with any error writes nothing, so rendering would be wasted.
-  if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings };
+  if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings, images };
 
   const rendered = renderPages(models, templates, job.site, job.assets, job.root);
   errors.push(...rendered.errors);
@@ -72,5 +75,5 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
     ...(volatile.has(file) ? { volatile: true } : {}),
   }));
   if (errors.length === 0) writeOutputs(job.outDir, html);
-  return { pages, errors: errors.map(toRecord), warnings, kept: job.keep ? { docs: share.read.filter(wanted), models, html } : undefined };
+  return { pages, errors: errors.map(toRecord), warnings, images, kept: job.keep ? { docs: share.read.filter(wanted), models, html } : undefined };
 }

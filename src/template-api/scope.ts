@@ -19,13 +19,15 @@ export interface ValidationNotes {
   /** Absolute paths of the local files read, missing ones included (their appearance must change the cache key). */
   localFiles: string[];
   warnings: string[];
+  /** Public URLs of the PNG and JPEG images that image() fields use: the emit stage makes their variants. */
+  images: string[];
 }
 
 const current = new AsyncLocalStorage<{ scope: ValidationScope; notes: ValidationNotes }>();
 
 /** Runs a parse with the scope its helpers check against; returns its result and what the helpers noted. */
 export function withValidationScope<T>(scope: ValidationScope, parse: () => T): { result: T; notes: ValidationNotes } {
-  const notes: ValidationNotes = { localFiles: [], warnings: [] };
+  const notes: ValidationNotes = { localFiles: [], warnings: [], images: [] };
   const result = current.run({ scope, notes }, parse);
   return { result, notes };
 }
