@@ -1,10 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { buildSite } from '../../src/pipeline.ts';
+import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { Img } from '../../templates/components/Img.tsx';
@@ -93,6 +94,16 @@ test('an SVG with no size at all is an error that says how to fix it', async () 
   const [error] = await buildErrors(root);
   assert.is(error.field, 'drawing.src');
   assert.match(error.message, 'public/img/drawing.svg has no size that sitegen can read: give its <svg> a viewBox');
+});
+
+test('sitegen check follows every srcset candidate and names a missing variant', async () => {
+  const root = await copyFixture('images');
+  const { outDir } = await buildSite({ root });
+  assert.equal((await checkSite(root, outDir)).problems, [], 'the build is whole');
+  const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  const url = /\/assets\/img\/chart-[0-9a-f]+-320\.webp/.exec(html)![0];
+  await rm(path.join(outDir, url));
+  assert.equal((await checkSite(root, outDir)).problems, [`index.html: srcSet="${url}" does not resolve to a file in the build`]);
 });
 
 test('the Open Graph image keeps its exact size and bytes', async () => {
