@@ -9,6 +9,7 @@ import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { Img } from '../../templates/components/Img.tsx';
+import { Figure } from '../../templates/components/Figure.tsx';
 
 const pictureSources = (html: string, src: string) => {
   const picture = new RegExp(`<picture>((?:(?!</picture>).)*)<img src="${src}"[^>]*></picture>`).exec(html);
@@ -120,6 +121,9 @@ test('the site\'s <Img> offers the variants with the sizes its template passes, 
   assert.match(renderToStaticMarkup(Img({ image, sizes: '50vw' })), '<source type="image/avif" srcSet="/assets/img/a-0123456789-320.avif 320w" sizes="50vw"/>');
   assert.match(renderToStaticMarkup(Img({ image })), 'sizes="(max-width: 640px) 100vw, 640px"');
   assert.not.match(renderToStaticMarkup(Img({ image: { ...image, sources: undefined } })), '<picture>', 'an SVG is a plain <img>');
+  const figure = renderToStaticMarkup(Figure({ image, still: '/a-still.png' }));
+  assert.is(figure.split('<picture>').length, 2, `one <picture>, not one in another: ${figure}`);
+  assert.match(figure, /<picture><source srcSet="\/a-still.png" media="\(prefers-reduced-motion: reduce\)"[^>]*\/><source type="image\/avif"/, 'the still first, then the variants');
 });
 
 test.run();
