@@ -1,10 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, readFile, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { buildSite } from '../../src/pipeline.ts';
+import { startDev } from '../../src/dev/dev.ts';
 import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
@@ -124,6 +125,29 @@ test('the site\'s <Img> offers the variants with the sizes its template passes, 
   const figure = renderToStaticMarkup(Figure({ image, still: '/a-still.png' }));
   assert.is(figure.split('<picture>').length, 2, `one <picture>, not one in another: ${figure}`);
   assert.match(figure, /<picture><source srcSet="\/a-still.png" media="\(prefers-reduced-motion: reduce\)"[^>]*\/><source type="image\/avif"/, 'the still first, then the variants');
+});
+
+test('dev makes the variants of an image an edit brings in', async () => {
+  const root = await copyFixture('images');
+  const log = console.log;
+  console.log = () => undefined;
+  const session = await startDev({ root, port: 0, host: '127.0.0.1' });
+  console.log = log;
+  try {
+    await copyFile(path.join(root, 'public/img/photo.jpg'), path.join(root, 'public/img/photo-copy.jpg'));
+    await session.idle();
+    await edit(root, 'content/pages/index.yaml', 'src: /img/chart.png', 'src: /img/photo-copy.jpg');
+    const page = () => readFile(path.join(session.outDir, 'index.html'), 'utf8');
+    const deadline = Date.now() + 5000;
+    // File events arrive asynchronously: wait for the rebuilt page, checking every 20 ms.
+    while (!(await page()).includes('/img/photo-copy.jpg') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await session.idle();
+    const url = /\/assets\/img\/photo-copy-[0-9a-f]+-320\.avif/.exec(await page());
+    assert.ok(url, 'the page offers the new image\'s variants');
+    assert.is((await sharp(path.join(session.outDir, url[0])).metadata()).width, 320, 'and dev wrote them');
+  } finally {
+    await session.close();
+  }
 });
 
 test.run();
