@@ -22,6 +22,8 @@ export interface PageEntry {
   also?: string;
   /** Its template read local files: never reused. */
   volatile?: boolean;
+  /** The PNG and JPEG images its image() fields use, whose variants a build that reuses it makes again. */
+  images?: string[];
 }
 
 export interface BuildCache {

@@ -38,14 +38,14 @@ export interface BuiltPage {
   also?: string;
   /** Its template read local files (localFile()), which the page cache does not watch: never reused. */
   volatile?: boolean;
+  /** The PNG and JPEG images its image() fields use: a reused page's variants are made again in the new build. */
+  images?: string[];
 }
 
 export interface PageJobResult {
   pages: BuiltPage[];
   errors: ErrorRecord[];
   warnings: string[];
-  /** Public URLs of the raster images the pages use, whose variants the emit stage makes. */
-  images: string[];
   kept?: { docs: RawDoc[]; models: PageModel[]; html: Map<string, string> };
 }
 
@@ -53,19 +53,20 @@ export interface PageJobResult {
 export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteTemplates, only?: ReadonlySet<string>): PageJobResult {
   const errors: SiteError[] = [...share.errors];
   const warnings: string[] = [];
-  const images: string[] = [];
+  const images = new Map<string, string[]>();
   const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root };
   const models: PageModel[] = [];
   const volatile = new Set<string>();
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
   for (const doc of share.docs.filter(wanted)) {
-    const notes = { localFiles: [], warnings, images };
+    const notes = { localFiles: [], warnings, images: [] };
     const model = validatePage(doc, templates, scope, errors, notes);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
+    if (notes.images.length > 0) images.set(doc.file, [...new Set(notes.images)]);
     if (model) models.push(model);
   }
   // A build with any error writes nothing, so rendering would be wasted.
-  if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings, images };
+  if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings };
 
   const rendered = renderPages(models, templates, job.site, job.assets, job.root);
   errors.push(...rendered.errors);
@@ -73,7 +74,8 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const pages: BuiltPage[] = models.map(({ info: { route, file, sitemap } }) => ({
     page: { route, file, sitemap, islands: rendered.islands.get(route) ?? [] }, ...share.sources.get(file)!,
     ...(volatile.has(file) ? { volatile: true } : {}),
+    ...(images.has(file) ? { images: images.get(file) } : {}),
   }));
   if (errors.length === 0) writeOutputs(job.outDir, html);
-  return { pages, errors: errors.map(toRecord), warnings, images, kept: job.keep ? { docs: share.read.filter(wanted), models, html } : undefined };
+  return { pages, errors: errors.map(toRecord), warnings, kept: job.keep ? { docs: share.read.filter(wanted), models, html } : undefined };
 }

@@ -35,7 +35,6 @@ export interface RenderedShares {
   built: BuiltPage[];
   errors: SiteError[];
   warnings: string[];
-  images: string[];
   results: PageJobResult[];
 }
 
@@ -55,7 +54,6 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
         built: results.flatMap((item) => item.pages),
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
         warnings: results.flatMap((item) => item.warnings),
-        images: results.flatMap((item) => item.images),
         results,
       };
     },

@@ -26,7 +26,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
     if (loadError || !share) throw loadError ?? new Error('render before load');
     result = renderShare(share, request.job, await loadTemplates(request.templatesModule), new Set(request.only));
   } catch (error) {
-    result = { pages: [], warnings: [], images: [], errors: [{ code: 'internal', origin: 'template', message: (error as Error).message, stack: (error as Error).stack }] };
+    result = { pages: [], warnings: [], errors: [{ code: 'internal', origin: 'template', message: (error as Error).message, stack: (error as Error).stack }] };
   }
   parentPort!.postMessage(result);
 });

@@ -86,8 +86,8 @@ export function image() {
     const { scope, notes } = activeScope();
     if (!scope.publicFiles.has(value.src)) return z.NEVER; // asset() has said so
     const file = path.join(scope.root, 'public', value.src);
-    // The size and the variants' names come from the file's bytes, so a change to it must rebuild the page.
-    notes.localFiles.push(file);
+    // The size and the variants' names come from the file's bytes: the build's keys hold the stamps of every
+    // image in public/ (imagesStampOf), so changing one renders the pages again without making them unreusable.
     const facts = imageFacts(file);
     if (!facts) {
       const fix = imageKindOf(file) === 'svg' ? 'give its <svg> a viewBox (or width and height)' : 'use a PNG, JPEG, WebP, AVIF, GIF or SVG file';

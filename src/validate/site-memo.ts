@@ -21,9 +21,11 @@ export interface ValidatedSite {
 
 export async function validateSiteOnce(input: {
   siteDoc: RawDoc; moduleFile: string; scope: ValidationScope; now: Date; templates: () => Promise<ValidationTemplates>; memo?: SiteMemo;
+  /** The stamp of public/'s images, whose sizes image() reads (imagesStampOf). */
+  imagesStamp: string;
 }): Promise<ValidatedSite> {
   const { siteDoc, scope, now, memo } = input;
-  const key = contentHash(JSON.stringify([siteDoc.source, input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), now.getFullYear()]));
+  const key = contentHash(JSON.stringify([siteDoc.source, input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), input.imagesStamp, now.getFullYear()]));
   if (memo?.key === key && Object.entries(memo.localFiles).every(([file, stamp]) => stampOf(file) === stamp)) {
     return { site: memo.value, errors: [], warnings: memo.warnings, images: memo.images, memo };
   }

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFile, readFile, rm, stat } from 'node:fs/promises';
+import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
@@ -77,6 +77,29 @@ test('variants are cached between builds: a rebuild encodes nothing, and a chang
   const third = await readFile(path.join((await buildSite({ root })).outDir, 'index.html'), 'utf8');
   const chart = /\/assets\/img\/chart-flopped-([0-9a-f]+)-400\.webp/.exec(third);
   assert.ok(chart && !before.includes(chart[1]), 'a different image has different variant names');
+});
+
+test('a large site reuses a page with images, variants included, until an image changes', async () => {
+  const root = await copyFixture('images');
+  const other = path.join(root, 'content/pages/other.yaml');
+  await writeFile(other, 'template: gallery\ntitle: Other\ndescription: A drawing only.\ndrawing: { src: /img/drawing.svg, alt: A square }\n');
+  // keep: false is how builds of more than 500 pages run: unchanged pages are reused from the last build.
+  await buildSite({ root, keep: false });
+  await writeFile(other, 'template: gallery\ntitle: Other page\ndescription: A drawing only.\ndrawing: { src: /img/drawing.svg, alt: A square }\n');
+  const warm = await buildSite({ root, keep: false });
+  assert.is(warm.rendered, 1, 'only the edited page is rendered; the gallery is reused');
+  const html = await readFile(path.join(warm.outDir, 'index.html'), 'utf8');
+  const variants = [...html.matchAll(/\/assets\/img\/[\w.-]+/g)].map(([url]) => url);
+  assert.is(variants.length, 10, 'the reused page still offers its variants');
+  for (const url of variants) assert.ok(await stat(path.join(warm.outDir, url)).then(() => true, () => false), `missing from the new build: ${url}`);
+
+  await sharp({ create: { width: 500, height: 300, channels: 3, background: '#0b1f3a' } }).png().toFile(path.join(root, 'public/img/chart.png'));
+  const changed = await buildSite({ root, keep: false });
+  assert.ok(changed.rendered >= 1, 'a changed image renders the pages again');
+  const after = await readFile(path.join(changed.outDir, 'index.html'), 'utf8');
+  assert.match(after, '<img src="/img/chart.png" alt="A white circle on orange" width="500" height="300"/>', 'with the new size');
+  const chart = /\/assets\/img\/chart-[0-9a-f]+-500\.webp/.exec(after);
+  assert.ok(chart && (await stat(path.join(changed.outDir, chart[0]))).size > 0, 'and its new variants');
 });
 
 test('a typed width or height that disagrees with the file is an error naming the field and the real size', async () => {
