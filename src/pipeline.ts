@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { duplicateRouteErrors, listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
-import { listPublicFiles } from './load/public-files.ts';
+import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
 import { pageAssets } from './render/page-assets.ts';
@@ -18,6 +18,7 @@ import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging
 import { siteFiles } from './emit/site-files.ts';
 import { readCache, saveBuildCache } from './emit/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
+import { emitImageVariants } from './emit/image-variants.ts';
 import { throwIfAny } from './errors.ts';
 import { buildResult, stopwatch, type BuildOptions, type BuildResult } from './build-result.ts';
 import type { SiteTemplates } from './model.ts';
@@ -48,12 +49,13 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     let loaded: Promise<SiteTemplates> | undefined;
     const templates = () => (loaded ??= time('templates', () => loadTemplates(compiled.moduleFile)));
     const scope = { routes: new Set(routes), publicFiles, root };
-    const validated = await time('validate', () => validateSiteOnce({ siteDoc, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site }));
+    const imagesStamp = imagesStampOf(root, publicFiles);
+    const validated = await time('validate', () => validateSiteOnce({ siteDoc, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site, imagesStamp }));
     const { site } = validated;
     // Written even when the content is broken: that is when an editor needs them.
     await time('emit', () => emitEditorSchemas(root, compiled.moduleFile, templates));
     const assets = site && pageAssets(site, bundle, { dev: options.dev });
-    const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev: options.dev ?? false });
+    const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev: options.dev ?? false, imagesStamp });
     const { clean, dirty, restamped } = render.plan(siteKey);
     const cacheParts = { root, outDir, siteKey, publicFiles, site: validated.memo, templates: compiled, bundle };
     if (site && duplicates.length === 0 && dirty.length === 0 && saveBuildCache.unchangedSince(cache, cacheParts)) {
@@ -67,6 +69,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep, drafts: options.dev ?? false };
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty, clean.map((entry) => entry.page)));
     throwIfAny([...duplicates, ...validated.errors, ...rendered.errors]);
+    const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
+    await time('emit', () => emitImageVariants(root, staging!, [...validated.images, ...pageImages]));
 
     const files = siteFiles(site!, [...clean, ...rendered.built].map((entry) => entry.page), assets!.inlineScriptHashes, bundle.files);
     await time('emit', () => emitSite(staging!, outDir, files));

@@ -19,7 +19,8 @@ export interface CheckReport {
   problems: string[];
 }
 
-const REFERENCE = /\s(href|src|poster|srcset|content)="([^"]*)"/g;
+// Case-insensitive, as HTML is: React writes `srcSet`.
+const REFERENCE = /\s(href|src|poster|srcset|content)="([^"]*)"/gi;
 
 /** Validates the content, then checks that every internal reference in the built HTML resolves to a file. */
 export async function checkSite(root: string, outDir: string): Promise<CheckReport> {
@@ -40,8 +41,8 @@ export async function checkSite(root: string, outDir: string): Promise<CheckRepo
   for (const file of htmlFiles) {
     const html = await readFile(path.join(outDir, file), 'utf8');
     for (const [, attribute, value] of html.matchAll(REFERENCE)) {
-      const urls = attribute === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0])
-        : attribute === 'content' ? [] : [value];
+      const urls = attribute.toLowerCase() === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0])
+        : attribute.toLowerCase() === 'content' ? [] : [value];
       for (const raw of urls) {
         const url = decodeEntities(raw);
         if (!url.startsWith('/') || url.startsWith('//')) continue;

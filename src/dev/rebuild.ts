@@ -16,6 +16,7 @@ import { outputPathOf, renderPages } from '../render/render-pages.ts';
 import { itemOf } from '../render/collections.ts';
 import { bundleIslands } from '../bundle/bundle-islands.ts';
 import { emitEditorSchemas } from '../emit/editor-schemas.ts';
+import { emitImageVariants } from '../emit/image-variants.ts';
 import { renderSiteFiles } from '../emit/site-files.ts';
 import { copyPublicFiles, emitFiles } from '../emit/staging.ts';
 import type { BuildResult } from '../build-result.ts';
@@ -50,6 +51,7 @@ export async function rebuildChanged(
   if (errors.length || !model) throw new SiteErrors(errors);
   next.model = model;
   next.warnings = notes.warnings;
+  await emitImageVariants(root, outDir, notes.images);
   next.assets = pageAssets(model.site, next.bundle, { dev: true });
 
   const layoutChanged = templateFiles.some((file) => templates.layoutDependencies.includes(file));

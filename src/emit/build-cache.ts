@@ -23,6 +23,8 @@ export interface PageEntry {
   also?: string;
   /** Its template read local files: never reused. */
   volatile?: boolean;
+  /** The PNG and JPEG images its image() fields use, whose variants a build that reuses it makes again. */
+  images?: string[];
 }
 
 export interface BuildCache {
@@ -48,6 +50,8 @@ export interface SiteMemo {
   key: string;
   value: SiteInfo;
   warnings: string[];
+  /** The raster images its image() fields use. */
+  images: string[];
   /** The local files the layout's schema read (localFile()), stamped. */
   localFiles: Record<string, string>;
 }

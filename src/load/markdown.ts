@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
-import { marked, type Token } from 'marked';
+import type { Token } from 'marked';
+import { markdownFor } from './markdown-extensions.ts';
 import type sanitizeHtml from 'sanitize-html';
 
 /**
@@ -8,7 +9,7 @@ import type sanitizeHtml from 'sanitize-html';
  * `<meta http-equiv=refresh>` would send visitors to another origin even
  * under the CSP, and on a host that ignores `_headers` a `<script>` would
  * run. sanitize-html keeps what editors write (headings, lists, tables, code,
- * links, images, task lists) and drops every other element and attribute, and
+ * links, images, task lists, footnotes, highlighted code) and drops every other element and attribute, and
  * links to anything but http(s), mailto: and tel:.
  *
  * Sanitising costs about four times as much as the conversion itself, so it
@@ -33,21 +34,27 @@ export interface MarkdownReference {
 
 /** A body converted once: its HTML and the references to this site that the validate stage checks. */
 export function convertMarkdown(body: string): { html: string; references: MarkdownReference[] } {
-  const tokens = marked.lexer(body);
+  const markdown = markdownFor(body);
+  const tokens = markdown.lexer(body);
+  // The extensions' own token walk (footnotes gathered, code highlighted), which marked.parse() would run.
+  const extensionsWalk = markdown.defaults.walkTokens;
   let plain = true;
   const references: MarkdownReference[] = [];
   // Block by block, so each reference knows where its block starts (the blocks' raw texts add up to the body).
   let offset = 0;
   for (const block of tokens) {
-    marked.walkTokens([block], (token) => {
+    markdown.walkTokens([block], (token) => {
+      extensionsWalk?.(token);
       if (plain && !isPlainMarkdown(token)) plain = false;
       if ((token.type === 'link' || token.type === 'image') && isOnThisSite(token.href)) {
         references.push({ kind: token.type, href: token.href, raw: token.raw, offset });
       }
     });
-    offset += block.raw.length;
+    // marked-footnote's list of footnotes is a token of its own whose raw is no part of the body.
+    // marked-footnote's list of footnotes is a token of its own whose raw is no part of the body.
+    if (block.type !== 'footnotes') offset += block.raw.length;
   }
-  const html = marked.parser(tokens);
+  const html = markdown.parser(tokens);
   return { html: plain ? html : sanitizer()(html, POLICY), references };
 }
 
@@ -81,11 +88,15 @@ const POLICY: sanitizeHtml.IOptions = {
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'em', 'strong', 'del', 's', 'sub', 'sup',
     'b', 'i', 'u', 'mark', 'small', 'q', 'cite', 'abbr', 'kbd', 'samp', 'var', 'span', 'div',
     'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'input', 'a', 'img', 'figure', 'figcaption',
-    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'details', 'summary',
+    'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'details', 'summary', 'section',
   ],
   allowedAttributes: {
     '*': ['id', 'title', 'lang'],
-    a: ['href'],
+    // Footnote references and back-references (marked-footnote) carry their ARIA and data attributes.
+    a: ['href', 'class', 'aria-label', 'aria-describedby', 'data-footnote-ref', 'data-footnote-backref'],
+    section: ['class', 'data-footnotes'],
+    h2: ['class'],
+    span: ['class'],
     img: ['src', 'alt', 'width', 'height'],
     ol: ['start'],
     th: ['align'],
@@ -94,7 +105,14 @@ const POLICY: sanitizeHtml.IOptions = {
     // GFM task lists: a disabled checkbox per item.
     input: ['type', 'checked', 'disabled'],
   },
-  allowedClasses: { code: [/^language-[\w-]+$/] },
+  // Only the classes sitegen's own Markdown writes: highlight.js's token classes, the heading links, the footnotes.
+  allowedClasses: {
+    code: ['hljs', /^language-[\w-]+$/],
+    span: [/^hljs-[\w-]+$/, /^[a-z]+_+$/],
+    a: ['heading-anchor'],
+    section: ['footnotes'],
+    h2: ['visually-hidden'],
+  },
   allowedSchemes: LINK_SCHEMES,
   allowedSchemesByTag: { img: IMAGE_SCHEMES },
   allowProtocolRelative: false,

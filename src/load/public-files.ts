@@ -1,6 +1,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, throwIfAny } from '../errors.ts';
+import { contentHash, stampsOf } from '../files.ts';
 
 /**
  * Every file under public/ that the site publishes, as URL paths
@@ -73,4 +74,16 @@ function linkOutside(url: string, target: string | undefined): SiteError {
       ? 'copy the file into public/ instead of linking to it: a link out of public/ would publish whatever it points at'
       : 'remove the link, or make it point at a file inside public/',
   });
+}
+
+const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
+
+/**
+ * One stamp for every image under public/: image() reads their sizes and
+ * hashes into the pages, so the keys that decide what a build may reuse
+ * (the validated site.yaml, the pages) include it.
+ */
+export function imagesStampOf(root: string, publicFiles: Iterable<string>): string {
+  const images = [...publicFiles].filter((url) => IMAGE.test(url)).sort();
+  return contentHash(JSON.stringify(stampsOf(images.map((url) => path.join(root, 'public', url)))));
 }

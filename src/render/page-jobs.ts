@@ -41,6 +41,8 @@ export interface BuiltPage {
   also?: string;
   /** Its template read local files (localFile()), which the page cache does not watch: never reused. */
   volatile?: boolean;
+  /** The PNG and JPEG images its image() fields use: a reused page's variants are made again in the new build. */
+  images?: string[];
 }
 
 export interface PageJobResult {
@@ -61,16 +63,18 @@ export interface PageJobResult {
 export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteTemplates, only?: ReadonlySet<string>): PageJobResult {
   const errors: SiteError[] = [...share.errors];
   const warnings: string[] = [];
+  const images = new Map<string, string[]>();
   const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root };
   const models: PageModel[] = [];
   const volatile = new Set<string>();
   const links: Record<string, string[]> = {};
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
   for (const doc of share.docs.filter(wanted)) {
-    const notes = { localFiles: [], warnings, links: [] as string[] };
+    const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
     if (model && !model.info.draft && notes.links.length > 0) links[doc.file] = notes.links;
+    if (notes.images.length > 0) images.set(doc.file, [...new Set(notes.images)]);
     if (model) models.push(model);
   }
   // A build with any error writes nothing, so rendering would be wasted.
@@ -85,6 +89,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const pages: BuiltPage[] = ready.map(({ info }) => ({
     page: { route: info.route, file: info.file, sitemap: info.sitemap, islands: rendered.islands.get(info.route) ?? [], item: itemOf(info) },
     ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
+    ...(images.has(info.file) ? { images: images.get(info.file) } : {}),
   }));
   const deferred = published.filter(isList).map((model) => ({ model, ...share.sources.get(model.info.file)! }));
   if (errors.length === 0) writeOutputs(job.outDir, html);

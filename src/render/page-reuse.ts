@@ -66,6 +66,8 @@ export function changedPages(root: string, outDir: string, cache: BuildCache | u
 export function siteKeyOf(parts: {
   siteDoc: RawDoc; site?: SiteInfo; templates: Pick<SiteTemplates, 'moduleFile'>; assets?: PageAssets; routes: string[];
   publicFiles: Set<string>; dev: boolean;
+  /** What image() read from public/'s images (sizes, hashes): imagesStampOf. */
+  imagesStamp: string;
 }): string {
   return contentHash(JSON.stringify({
     sitegen: sitegenStamp,
@@ -77,6 +79,7 @@ export function siteKeyOf(parts: {
     assets: parts.assets,
     routes: parts.routes,
     publicFiles: [...parts.publicFiles].sort(),
+    images: parts.imagesStamp,
     dev: parts.dev,
   }));
 }

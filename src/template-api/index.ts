@@ -8,7 +8,7 @@ import { z } from 'zod';
 
 export { z };
 export { Island } from '../render/island-wrapper.tsx';
-export { link, webAddress, endpoint, asset, image, localFile, type LocalFileOptions } from './schemas.ts';
+export { link, webAddress, endpoint, asset, image, localFile, type LocalFileOptions, type ImageValue } from './schemas.ts';
 export { withValidationScope, type ValidationScope, type ValidationNotes } from './scope.ts';
 export type { PageInfo, SiteInfo, PageProps, LayoutProps, TemplateModule, LayoutModule,
   CollectionQuery, CollectionItem, CollectionPage } from '../model.ts';

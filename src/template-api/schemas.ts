@@ -8,6 +8,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { activeScope } from './scope.ts';
 import { didYouMean } from '../validate/did-you-mean.ts';
+import { imageFacts, imageKindOf, variantsOf, VARIANT_FORMATS } from './image-facts.ts';
 
 const EXTERNAL = /^(https?:|mailto:|tel:)/i;
 
@@ -70,14 +71,56 @@ export function asset() {
   });
 }
 
-/** An image: a public file with its intrinsic size and a text alternative. */
+/**
+ * An image: a public file and its text alternative. Its intrinsic size comes
+ * from the file, so an editor never types it; a typed `width` or `height`
+ * must match the file's. A PNG or JPEG also gets its AVIF and WebP variants
+ * (`sources`, made by the emit stage); an SVG passes through as it is.
+ */
 export function image() {
   return z.strictObject({
     src: asset(),
     alt: z.string(),
-    width: z.number().int().positive(),
-    height: z.number().int().positive(),
+    width: z.number().int().positive().optional().describe('read from the file: leave it out'),
+    height: z.number().int().positive().optional().describe('read from the file: leave it out'),
+  }).transform((value, ctx): ImageValue => {
+    const { scope, notes } = activeScope();
+    if (!scope.publicFiles.has(value.src)) return z.NEVER; // asset() has said so
+    const file = path.join(scope.root, 'public', value.src);
+    // The size and the variants' names come from the file's bytes: the build's keys hold the stamps of every
+    // image in public/ (imagesStampOf), so changing one renders the pages again without making them unreusable.
+    const facts = imageFacts(file);
+    if (!facts) {
+      const fix = imageKindOf(file) === 'svg' ? 'give its <svg> a viewBox (or width and height)' : 'use a PNG, JPEG, WebP, AVIF, GIF or SVG file';
+      ctx.addIssue({ code: 'custom', message: `public${value.src} has no size that sitegen can read: ${fix}`, path: ['src'], input: value.src });
+      return z.NEVER;
+    }
+    for (const key of ['width', 'height'] as const) {
+      if (value[key] !== undefined && value[key] !== facts[key]) {
+        ctx.addIssue({
+          code: 'custom', path: [key], input: value[key],
+          message: `${key} ${value[key]} differs from the file's: public${value.src} is ${facts.width}×${facts.height}; remove ${key} (it is read from the file)`,
+        });
+      }
+    }
+    const variants = variantsOf(value.src, facts);
+    if (variants.length > 0) notes.images.push(value.src);
+    const sources = VARIANT_FORMATS.map((format) => ({
+      type: `image/${format}`,
+      srcSet: variants.filter((variant) => variant.format === format).map((variant) => `${variant.url} ${variant.width}w`).join(', '),
+    })).filter((source) => source.srcSet !== '');
+    return { src: value.src, alt: value.alt, width: facts.width, height: facts.height, ...(sources.length ? { sources } : {}) };
   });
+}
+
+/** An image as templates receive it: its size from the file, and for PNG and JPEG the variants to offer in a <picture>. */
+export interface ImageValue {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  /** One per modern format (AVIF, then WebP), each with every width: for <source type srcSet sizes>. */
+  sources?: { type: string; srcSet: string }[];
 }
 
 export interface LocalFileOptions {

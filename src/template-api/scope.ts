@@ -21,13 +21,15 @@ export interface ValidationNotes {
   warnings: string[];
   /** Routes the content links to, so that a build can refuse links to drafts it leaves out. */
   links?: string[];
+  /** Public URLs of the PNG and JPEG images that image() fields use: the emit stage makes their variants. */
+  images: string[];
 }
 
 const current = new AsyncLocalStorage<{ scope: ValidationScope; notes: ValidationNotes }>();
 
 /** Runs a parse with the scope its helpers check against; returns its result and what the helpers noted. */
 export function withValidationScope<T>(scope: ValidationScope, parse: () => T): { result: T; notes: ValidationNotes } {
-  const notes: ValidationNotes = { localFiles: [], warnings: [], links: [] };
+  const notes: ValidationNotes = { localFiles: [], warnings: [], links: [], images: [] };
   const result = current.run({ scope, notes }, parse);
   return { result, notes };
 }

@@ -15,21 +15,24 @@ export interface ValidatedSite {
   site?: SiteInfo;
   errors: SiteError[];
   warnings: string[];
+  images: string[];
   memo?: SiteMemo;
 }
 
 export async function validateSiteOnce(input: {
   siteDoc: RawDoc; moduleFile: string; scope: ValidationScope; now: Date; templates: () => Promise<ValidationTemplates>; memo?: SiteMemo;
+  /** The stamp of public/'s images, whose sizes image() reads (imagesStampOf). */
+  imagesStamp: string;
 }): Promise<ValidatedSite> {
   const { siteDoc, scope, now, memo } = input;
-  const key = contentHash(JSON.stringify([siteDoc.source, input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), now.getFullYear()]));
+  const key = contentHash(JSON.stringify([siteDoc.source, input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), input.imagesStamp, now.getFullYear()]));
   if (memo?.key === key && Object.entries(memo.localFiles).every(([file, stamp]) => stampOf(file) === stamp)) {
-    return { site: memo.value, errors: [], warnings: memo.warnings, memo };
+    return { site: memo.value, errors: [], warnings: memo.warnings, images: memo.images, memo };
   }
   // Imported here, not at the top: a build that finds site.yaml in its cache never needs zod or marked.
   const { validateSite } = await import('./validate.ts');
   const errors: SiteError[] = [];
   const { site, notes } = validateSite(siteDoc, await input.templates(), scope, errors, now);
-  const fresh = site && { key, value: site, warnings: notes.warnings, localFiles: stampsOf(notes.localFiles) };
-  return { site, errors, warnings: notes.warnings, memo: fresh };
+  const fresh = site && { key, value: site, warnings: notes.warnings, images: notes.images, localFiles: stampsOf(notes.localFiles) };
+  return { site, errors, warnings: notes.warnings, images: notes.images, memo: fresh };
 }

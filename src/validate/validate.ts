@@ -74,7 +74,7 @@ export function validateContent(
 ): { model?: SiteModel; errors: SiteError[]; notes: ValidationNotes } {
   const errors = [...raw.errors];
   const siteResult = raw.site ? validateSite(raw.site, templates, scope, errors, now) : undefined;
-  const notes: ValidationNotes = { localFiles: [...siteResult?.notes.localFiles ?? []], warnings: [...siteResult?.notes.warnings ?? []] };
+  const notes: ValidationNotes = { localFiles: [...siteResult?.notes.localFiles ?? []], warnings: [...siteResult?.notes.warnings ?? []], images: [...siteResult?.notes.images ?? []] };
   const pages: PageModel[] = [];
   const byRoute = new Map(raw.pages.map((doc) => [doc.route, doc]));
   for (const doc of raw.pages) {
@@ -149,6 +149,7 @@ export function validatePage(
   const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors, meant));
   notes?.localFiles.push(...parsed.notes.localFiles);
   notes?.links?.push(...parsed.notes.links ?? []);
+  notes?.images.push(...parsed.notes.images);
   notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
   if (!parsed.result) return undefined;
   const canonical = info.canonical ?? doc.route!;

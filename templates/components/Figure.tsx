@@ -10,15 +10,11 @@ interface FigureProps {
 
 /** A diagram or illustration, with a visible caption when the content gives one. */
 export function Figure({ image, caption, still }: FigureProps) {
-  const img = <Img image={image} className="figure__image" />;
+  // One <picture>: the still first (it wins under reduced motion), then a PNG or JPEG's own variants.
+  const stillSource = still ? <source srcSet={still} media="(prefers-reduced-motion: reduce)" width={image.width} height={image.height} /> : undefined;
   return (
     <figure className="figure">
-      {still ? (
-        <picture>
-          <source srcSet={still} media="(prefers-reduced-motion: reduce)" width={image.width} height={image.height} />
-          {img}
-        </picture>
-      ) : img}
+      <Img image={image} className="figure__image" before={stillSource} />
       {caption ? <figcaption className="figure__caption">{caption}</figcaption> : null}
     </figure>
   );

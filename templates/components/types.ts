@@ -4,6 +4,8 @@ export interface Image {
   alt: string;
   width: number;
   height: number;
+  /** AVIF and WebP variants of a PNG or JPEG, from image(). */
+  sources?: { type: string; srcSet: string }[];
 }
 
 export interface Link {

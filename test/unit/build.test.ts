@@ -65,7 +65,7 @@ test('Markdown becomes HTML in its template, with front matter as page data', as
   const { outDir } = await buildSite({ root });
   const html = await read(outDir, 'docs/guide.html');
   assert.match(html, '<h1>Guide</h1>');
-  assert.is((html.match(/<h2>/g) ?? []).length, 2, 'two sections');
+  assert.is((html.match(/<h2 id="[a-z-]+"><a class="heading-anchor"/g) ?? []).length, 2, 'two sections, each with its id and link');
   assert.match(html, '<a href="/about">about us</a>');
 });
 

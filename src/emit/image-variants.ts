@@ -1,0 +1,61 @@
+/**
+ * The AVIF and WebP variants of the PNG and JPEG images that image() fields
+ * use, written under /assets/img/ with the names image() gave them in the
+ * srcset (src/template-api/image-facts.ts). Each variant is made once per
+ * image per build, whatever the number of pages showing it, and kept in
+ * ROOT/.sitegen/cache/images/ under its name (source hash, width, format),
+ * so a rebuild copies it instead of encoding it again.
+ */
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type Sharp from 'sharp';
+import { imageFacts, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+
+// Loaded only when a variant is missing from the cache: it takes about 100 ms, and most builds never need it.
+let loaded: typeof Sharp | undefined;
+const sharp = () => (loaded ??= createRequire(import.meta.url)('sharp') as typeof Sharp);
+
+/** Writes the variants of `images` (public URLs) into `targetDir`; returns how many had to be encoded (not found in the cache). */
+export async function emitImageVariants(root: string, targetDir: string, images: Iterable<string>): Promise<number> {
+  const cacheDir = path.join(root, '.sitegen', 'cache', 'images');
+  const unique = [...new Set(images)];
+  if (unique.length === 0) return 0;
+  await mkdir(cacheDir, { recursive: true });
+  await mkdir(path.join(targetDir, 'assets', 'img'), { recursive: true });
+  let encoded = 0;
+  await Promise.all(unique.map(async (src) => {
+    const file = path.join(root, 'public', src);
+    const facts = imageFacts(file);
+    if (!facts) return; // image() has reported it
+    await Promise.all(variantsOf(src, facts).map(async (variant) => {
+      const cached = path.join(cacheDir, path.posix.basename(variant.url));
+      if (!await exists(cached)) {
+        await encode(file, variant, cached);
+        encoded++;
+      }
+      await copyFile(cached, path.join(targetDir, variant.url));
+    }));
+  }));
+  return encoded;
+}
+
+async function encode(source: string, variant: ImageVariant, target: string): Promise<void> {
+  // rotate() applies a JPEG's EXIF orientation, which the variants would otherwise lose with the metadata.
+  const resized = sharp()(source).rotate().resize({ width: variant.width, withoutEnlargement: true });
+  const bytes = variant.format === 'avif'
+    ? await resized.avif({ quality: 50, effort: 4 }).toBuffer()
+    : await resized.webp({ quality: 75 }).toBuffer();
+  // Written aside and renamed, so that a build stopped half-way never leaves a truncated variant in the cache.
+  const partial = `${target}.${process.pid}.partial`;
+  await writeFile(partial, bytes);
+  await rename(partial, target);
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    return (await stat(file)).size > 0;
+  } catch {
+    return false;
+  }
+}

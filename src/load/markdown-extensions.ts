@@ -1,0 +1,69 @@
+/**
+ * The Markdown that editors write on GitHub and in other generators, each
+ * feature from a well-kept marked extension: heading ids (GitHub's slugs,
+ * marked-gfm-heading-id) with a link to each heading, footnotes
+ * (marked-footnote), and code blocks highlighted at build time
+ * (marked-highlight with highlight.js: class names only, styled by the
+ * site's stylesheet, so the CSP needs no inline style and pages no script).
+ * GFM tables and task lists are marked's own defaults.
+ */
+import { createRequire } from 'node:module';
+import { Marked, type Tokens } from 'marked';
+import { gfmHeadingId, getHeadingList, resetHeadings } from 'marked-gfm-heading-id';
+import markedFootnote from 'marked-footnote';
+import { markedHighlight } from 'marked-highlight';
+import type { HLJSApi } from 'highlight.js';
+
+// Loaded on the first code block that names a language: highlight.js with all its languages takes about 40 ms.
+let hljs: HLJSApi | undefined;
+const highlighter = () => (hljs ??= createRequire(import.meta.url)('highlight.js') as HLJSApi);
+
+/** highlight.js's HTML for a block in a language it knows; the text unchanged otherwise (marked then escapes it). */
+function highlight(code: string, language: string): string {
+  // No guessing for blocks that name no language: auto-detection is slow and often wrong on short snippets.
+  if (!language) return code;
+  const hl = highlighter();
+  return hl.getLanguage(language) ? hl.highlight(code, { language, ignoreIllegals: true }).value : code;
+}
+
+const headingIds = gfmHeadingId();
+const headingWithId = headingIds.renderer!.heading as (this: unknown, token: Tokens.Heading) => string;
+
+const headingLinks = {
+  renderer: {
+    /**
+     * The heading with its GitHub id, its text a link to itself (so the link's
+     * accessible name is the heading's, and the heading's name stays its text).
+     * A heading that holds a link already keeps only its id: links cannot nest.
+     */
+    heading(this: unknown, token: Tokens.Heading) {
+      const html = headingWithId.call(this, token);
+      const { id } = getHeadingList().at(-1)!;
+      if (hasLink(token.tokens)) return html;
+      return html.replace(/^(<h\d id="[^"]*">)([\s\S]*)(<\/h\d>\n)$/, `$1<a class="heading-anchor" href="#${id}">$2</a>$3`);
+    },
+  },
+};
+
+/** For most bodies: headings with ids and links; tables and task lists are marked's GFM defaults. */
+const common = new Marked(headingIds, headingLinks);
+
+/** For a body with a footnote or a fenced code block: those extensions too (they cost a third more on every body). */
+const extended = new Marked(
+  headingIds,
+  headingLinks,
+  markedFootnote({ description: 'Footnotes', headingClass: 'visually-hidden' }),
+  markedHighlight({ langPrefix: 'hljs language-', highlight }),
+);
+
+const NEEDS_EXTENSIONS = /\[\^|^ {0,3}(```|~~~)/m;
+
+/** The marked instance for a body, its heading ids restarted (they are unique within one page, not across pages). */
+export function markdownFor(body: string): Marked {
+  resetHeadings();
+  return NEEDS_EXTENSIONS.test(body) ? extended : common;
+}
+
+function hasLink(tokens: Tokens.Generic[] | undefined): boolean {
+  return (tokens ?? []).some((token) => token.type === 'link' || hasLink(token.tokens));
+}

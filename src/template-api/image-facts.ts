@@ -1,0 +1,76 @@
+/**
+ * What a build knows about an image in public/ without decoding it: its
+ * intrinsic size (read from the header by image-size: a PNG's IHDR, a JPEG's
+ * SOF, an SVG's width/height or viewBox) and, for PNG and JPEG, the responsive
+ * variants it gets. The names of the variants come from the source's content
+ * hash, so the validate stage can write the srcset and the emit stage can make
+ * the files (src/emit/image-variants.ts) without either waiting for the other.
+ */
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { imageSize } from 'image-size';
+
+export type ImageKind = 'raster' | 'svg' | 'other';
+
+export interface ImageFacts {
+  width: number;
+  height: number;
+  kind: ImageKind;
+  /** Hash of the file's bytes (and of the variant settings), which names the variants. */
+  hash: string;
+}
+
+/** One responsive variant of a raster image. */
+export interface ImageVariant {
+  url: string;
+  width: number;
+  format: VariantFormat;
+}
+
+export type VariantFormat = 'avif' | 'webp';
+
+/** Formats in the order a <picture> offers them: the smallest first. */
+export const VARIANT_FORMATS: readonly VariantFormat[] = ['avif', 'webp'];
+/** Widths of the variants, up to the image's own width (never upscaled), which is always one of them. */
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920];
+/** Bump when the encoding settings change, so that cached variants and their names change too. */
+export const VARIANT_SETTINGS = 'q1:avif50e4:webp75';
+
+const RASTER = /\.(png|jpe?g)$/i;
+
+export function imageKindOf(file: string): ImageKind {
+  if (RASTER.test(file)) return 'raster';
+  return /\.svg$/i.test(file) ? 'svg' : 'other';
+}
+
+const memo = new Map<string, { stamp: string; facts: ImageFacts | undefined }>();
+
+/** The size and hash of an image file, or undefined when its header holds no size (an SVG with no width, height or viewBox). */
+export function imageFacts(file: string): ImageFacts | undefined {
+  const stats = statSync(file);
+  const stamp = `${stats.mtimeMs}:${stats.size}`;
+  const known = memo.get(file);
+  if (known?.stamp === stamp) return known.facts;
+  const bytes = readFileSync(file);
+  let facts: ImageFacts | undefined;
+  try {
+    const { width, height } = imageSize(bytes);
+    const hash = createHash('sha256').update(VARIANT_SETTINGS).update(bytes).digest('hex').slice(0, 10);
+    facts = width && height ? { width, height, kind: imageKindOf(file), hash } : undefined;
+  } catch {
+    facts = undefined; // not an image format image-size knows, or a header it cannot read
+  }
+  memo.set(file, { stamp, facts });
+  return facts;
+}
+
+/** The variants of a raster image at `src` (a public URL), smallest first, for every format. */
+export function variantsOf(src: string, facts: ImageFacts): ImageVariant[] {
+  if (facts.kind !== 'raster') return [];
+  const widths = [...VARIANT_WIDTHS.filter((width) => width < facts.width), facts.width];
+  const stem = path.posix.basename(src).replace(/\.[^.]+$/, '').replace(/[^\w-]+/g, '-');
+  return VARIANT_FORMATS.flatMap((format) => widths.map((width) => ({
+    url: `/assets/img/${stem}-${facts.hash}-${width}.${format}`, width, format,
+  })));
+}

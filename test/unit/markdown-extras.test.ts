@@ -1,0 +1,92 @@
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Window } from 'happy-dom';
+import { markdownToHtml } from '../../src/load/markdown.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+import { buildRealSite } from '../helpers/site.ts';
+
+/** The body as a document, to read what a browser and a screen reader would. */
+function parse(html: string): Document {
+  const window = new Window();
+  window.document.body.innerHTML = html;
+  return window.document as unknown as Document;
+}
+
+// Each body is converted as it is, and with raw HTML in it, which sends it through the sanitizer: both must keep the features.
+const both = (source: string) => [['plain', markdownToHtml(source)], ['sanitized', markdownToHtml(`${source}\n\n<b>raw</b>\n`)]] as const;
+
+test('headings get GitHub ids, unique in a page, and a link to themselves named by their text', () => {
+  for (const [path, html] of both('# Data *we* keep\n\n## Same\n\n## Same\n\n## See [terms](/terms)\n')) {
+    const doc = parse(html);
+    assert.equal([...doc.querySelectorAll('h1, h2')].map((heading) => heading.id), ['data-we-keep', 'same', 'same-1', 'see-terms'], `${path}: ids`);
+    const anchors = [...doc.querySelectorAll('a.heading-anchor')];
+    assert.equal(anchors.map((anchor) => anchor.getAttribute('href')), ['#data-we-keep', '#same', '#same-1'], `${path}: each heading links to itself`);
+    assert.is(anchors[0].textContent, 'Data we keep', `${path}: the link's name is the heading's text`);
+    assert.is(doc.querySelector('#see-terms a')?.getAttribute('href'), '/terms', `${path}: a heading holding a link keeps it, unnested`);
+  }
+  assert.match(markdownToHtml('## Same'), 'id="same"', 'ids start again on each page');
+});
+
+test('footnotes link to their note and back, with names a screen reader can read', () => {
+  for (const [path, html] of both('Data is kept for 30 days.[^retention]\n\n[^retention]: Logs are kept longer when the law requires it.\n')) {
+    const doc = parse(html);
+    const reference = doc.querySelector('sup a');
+    assert.is(reference?.getAttribute('href'), '#footnote-retention', `${path}: the reference leads to the note`);
+    assert.is(reference?.textContent, '1', `${path}: numbered`);
+    const note = doc.querySelector('section.footnotes li#footnote-retention');
+    assert.match(note?.textContent ?? '', 'Logs are kept longer', `${path}: the note is at the end`);
+    const back = note?.querySelector('a[data-footnote-backref]');
+    assert.is(back?.getAttribute('href'), `#${reference?.id}`, `${path}: and leads back`);
+    assert.is(back?.getAttribute('aria-label'), 'Back to reference retention', `${path}: the back link has a name`);
+    assert.is(doc.querySelector('section.footnotes h2')?.className, 'visually-hidden', `${path}: a heading for screen readers`);
+  }
+});
+
+test('GFM tables and task lists', () => {
+  for (const [path, html] of both('| Cookie | Kept for |\n| --- | --: |\n| session | the visit |\n\n- [x] read\n- [ ] signed\n')) {
+    const doc = parse(html);
+    assert.equal([...doc.querySelectorAll('th')].map((cell) => cell.textContent), ['Cookie', 'Kept for'], `${path}: a table`);
+    assert.is(doc.querySelector('td[align="right"]')?.textContent, 'the visit', `${path}: with its alignment`);
+    const boxes = [...doc.querySelectorAll('input[type="checkbox"]')] as HTMLInputElement[];
+    assert.equal(boxes.map((box) => [box.checked, box.disabled]), [[true, true], [false, true]], `${path}: task list items`);
+  }
+});
+
+test('code blocks are highlighted at build time with classes only (no style attribute for the CSP to refuse)', () => {
+  for (const [path, html] of both('```ts\nconst key: string = "<script>";\n```\n\n```nosuchlanguage\n<b>as typed</b>\n```\n')) {
+    assert.match(html, '<code class="hljs language-ts"><span class="hljs-keyword">const</span>', `${path}: TypeScript highlighted`);
+    assert.is(parse(html).querySelector('.hljs-string')?.textContent, '"<script>"', `${path}: the code stays text`);
+    assert.match(html, '&lt;b&gt;as typed&lt;/b&gt;', `${path}: an unknown language is shown as typed`);
+    assert.not.match(html, /\sstyle=|<script/, `${path}: no style attribute, no script`);
+  }
+});
+
+test('links after a footnote are still reported each at its own line', async () => {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'content/pages/notes.md'), [
+    '---', 'title: Notes', 'description: Notes.', '---', '',
+    'A claim.[^1]', '', '[^1]: A source.', '', '[the page](/abuot) once,', '', '[the page](/abuot) twice.', '',
+  ].join('\n'));
+  try {
+    await buildSite({ root });
+    assert.unreachable('the build succeeded with a broken link');
+  } catch (error) {
+    if (!(error instanceof SiteErrors)) throw error;
+    assert.equal(error.errors.map((broken) => `${broken.location?.file}:${broken.location?.line}`), ['content/pages/notes.md:10', 'content/pages/notes.md:12'], 'each link at its own line');
+  }
+});
+
+test('the policy pages have linkable sections, styled by the site\'s stylesheet', async () => {
+  const { outDir } = await buildRealSite();
+  const html = await readFile(path.join(outDir, 'privacy-policy.html'), 'utf8');
+  assert.match(html, '<h2 id="1-introduction"><a class="heading-anchor" href="#1-introduction">1. Introduction</a></h2>');
+  const css = (await readdir(path.join(outDir, 'assets'))).find((file) => file.endsWith('.css'))!;
+  const stylesheet = await readFile(path.join(outDir, 'assets', css), 'utf8');
+  for (const rule of ['.heading-anchor', '.hljs-keyword', '.footnotes']) assert.match(stylesheet, rule, `missing from the stylesheet: ${rule}`);
+});
+
+test.run();
