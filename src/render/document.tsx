@@ -13,7 +13,7 @@ import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 export function renderPage({ layout: { default: Layout }, template, data, page, site, assets }: RenderInput): RenderedPage {
   const Page = template.default;
   const chunks = Object.fromEntries(Object.entries(assets.islands).map(([name, chunk]) => [name, chunk.src]));
-  const registry: IslandRegistry = { chunks, used: new Set() };
+  const registry: IslandRegistry = { chunks, used: new Set(), onLoad: new Set() };
   // The body first: the head preloads only the islands the body used.
   const body = renderToString(
     <IslandContext.Provider value={registry}>
@@ -23,9 +23,10 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
     </IslandContext.Provider>,
   );
   const islands = [...registry.used].sort();
+  const preload = [...registry.onLoad].sort();
   const jsonLd = template.jsonLd?.({ data, page, site });
   const extra = template.head?.({ data, page, site });
-  const head = renderHead({ page, site, assets, islands, jsonLd, extra: extra ? renderToStaticMarkup(<>{extra}</>) : '' });
+  const head = renderHead({ page, site, assets, preload, jsonLd, extra: extra ? renderToStaticMarkup(<>{extra}</>) : '' });
   return { html: `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${body}</body></html>`, islands };
 }
 
@@ -33,7 +34,8 @@ interface HeadInput {
   page: PageInfo;
   site: SiteInfo;
   assets: PageAssets;
-  islands: string[];
+  /** The islands hydrated on load, whose chunks the head preloads. */
+  preload: string[];
   jsonLd?: object;
   /** The template's own head elements (TemplateModule.head), as HTML. */
   extra: string;
@@ -46,7 +48,7 @@ interface HeadInput {
  * before any module script or preload: its integrity entries must be in
  * place before the first module fetch.
  */
-function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): string {
+function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): string {
   const canonical = absolute(site.url, page.canonical);
   const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
   // Editors often write the site name into a title themselves; it is not added a second time.
@@ -80,7 +82,7 @@ function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): 
     config.gate || config.vitalsUrl ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
     site.gate ? element('link', { rel: 'preload', as: 'script', href: site.gate.script }) : '',
     `${element('script', { type: 'module', src: assets.runtime.src, integrity: assets.runtime.integrity }, false)}</script>`,
-    ...islands.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
+    ...preload.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
     ...assets.devScripts.map((src) => `${element('script', { type: 'module', src }, false)}</script>`),
     jsonLd ? `<script type="application/ld+json">${safeJson(jsonLd)}</script>` : '',
   ];

@@ -36,3 +36,14 @@ export async function openPage(context: Browser | BrowserContext, options: { wid
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { page, errors };
 }
+
+/**
+ * Waits until every island of the page has hydrated (or, with `orError`,
+ * shows the error block). Islands that wait to be seen (hydrate="visible")
+ * are scrolled into view first, as a visitor reading down the page would.
+ */
+export async function hydrateEveryIsland(page: Page, options: { orError?: boolean } = {}): Promise<void> {
+  for (const island of await page.locator('sitegen-island[hydrate="visible"]:not([hydrated])').all()) await island.scrollIntoViewIfNeeded();
+  await page.waitForFunction((orError) => [...document.querySelectorAll('sitegen-island')]
+    .every((island) => island.hasAttribute('hydrated') || (orError && island.querySelector('.island-error'))), options.orError ?? false);
+}
