@@ -15,6 +15,8 @@ export interface SiteInfo {
   csp: { connect: string[]; form: string[]; script: string[] };
   gate?: { script: string; tenantId: string; function: string; mode: 'page' | 'islands' };
   analytics?: { vitalsUrl?: string };
+  /** What an unknown path gets: a redirect to `/`, or the not-found page with status 404. */
+  fallback: 'redirect' | 'not-found';
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
   layout: Record<string, unknown>;
   /** The year of the build, for copyright lines. */

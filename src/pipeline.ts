@@ -6,7 +6,7 @@
  * of the render stage; `dev` and `check` call the same stages.
  */
 import path from 'node:path';
-import { duplicateRouteErrors, listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
+import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
 import { listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
@@ -16,6 +16,7 @@ import { startRender } from './render/render-stage.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
+import { contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache } from './emit/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { throwIfAny } from './errors.ts';
@@ -61,6 +62,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return buildResult({ outDir, site, bundle, publicFiles, assets: assets!, clean, rendered: undefined, warnings: validated.warnings, timings: time.spent });
     }
 
+    // The sitemap's dates: one git call, running while the pages render.
+    const dates = contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${file.split(path.sep).join('/')}`));
     staging = await time('emit', () => stageSite(root, outDir, publicFiles));
     linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
@@ -68,7 +71,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty));
     throwIfAny([...duplicates, ...validated.errors, ...rendered.errors]);
 
-    const files = siteFiles(site!, [...clean, ...rendered.built].map((entry) => entry.page), assets!.inlineScriptHashes, bundle.files);
+    const lastmod = await dates;
+    const pages = [...clean, ...rendered.built].map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
+    const files = siteFiles(site!, pages, assets!.inlineScriptHashes, bundle.files);
     await time('emit', () => emitSite(staging!, outDir, files));
     staging = undefined;
     if (useCache) saveBuildCache(cacheParts, keep ? [] : [...clean, ...rendered.built]);

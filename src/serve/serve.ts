@@ -1,4 +1,6 @@
+import { existsSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import type { Duplex } from 'node:stream';
@@ -7,6 +9,7 @@ import { defaultHeaders, staticHeaders } from './static-headers.ts';
 import { parseRequestPath, resolveStaticFile } from './request-path.ts';
 import { liveReload, type LiveReload } from './live-reload.ts';
 import { sendErrorPage } from './error-page.ts';
+import { redirectsHome, sendNotFound } from './fallback.ts';
 import type { ErrorReport } from '../report.ts';
 
 /**
@@ -51,7 +54,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves dist/ (and what the handlers answer); every path that is no file is redirected to `/`. */
+/** Serves dist/ (and what the handlers answer); a path that is no file is redirected to `/` or answered 404, as the build's fallback says. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const reloader: LiveReload | undefined = options.dev ? liveReload() : undefined;
   const handlers: RequestHandler[] = [...(reloader ? [reloader.handle] : []), ...(options.handlers ?? [])];
@@ -88,11 +91,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const file = resolveStaticFile(options.outDir, target.pathname, HOST_FILE_NAMES);
       const failed = reloader?.errors();
       if (!file && failed && isRead(req) && options.isRoute?.(target.pathname)) return sendErrorPage(req, res, target.pathname, failed);
-      if (!file) return redirectHome(req, res, options.outDir, target.pathname);
+      if (!file) return answerUnknown(req, res, options.outDir, target.pathname);
       if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res);
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, target.pathname))) res.setHeader(name, value);
       req.url = encodeURI(file);
-      files(req, res, () => redirectHome(req, res, options.outDir, target.pathname));
+      files(req, res, () => answerUnknown(req, res, options.outDir, target.pathname));
     } catch (error) {
       // A client that hung up (or was timed out) mid-request is not an error of the server.
       if (req.socket.destroyed) return;
@@ -138,10 +141,12 @@ function isRead(req: http.IncomingMessage): boolean {
 /** Host configuration files the build writes: for the host, never for visitors. */
 const HOST_FILE_NAMES: ReadonlySet<string> = new Set(HOST_FILES);
 
-function redirectHome(req: http.IncomingMessage, res: http.ServerResponse, outDir: string, pathname: string): void {
+/** A path that is no file: sent home, or the not-found page, as the build's fallback says (see fallback.ts). */
+function answerUnknown(req: http.IncomingMessage, res: http.ServerResponse, outDir: string, pathname: string): void {
   for (const [name, value] of Object.entries(staticHeaders(outDir, '/'))) res.setHeader(name, value);
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') return notAllowed(res);
+  if (!redirectsHome(outDir) && existsSync(path.join(outDir, 'index.html'))) return sendNotFound(req, res, outDir);
   // With no home page (nothing built yet), a redirect to / would loop.
   if (pathname === '/') {
     res.writeHead(404, { 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });

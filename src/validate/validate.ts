@@ -47,6 +47,8 @@ export const siteCoreSchema = z.strictObject({
     mode: z.enum(['page', 'islands']).default('page'),
   }).optional(),
   analytics: z.strictObject({ vitalsUrl: endpoint('/vitals').optional() }).optional(),
+  fallback: z.enum(['redirect', 'not-found']).default('redirect')
+    .describe('unknown paths: redirect sends them to / (the default); not-found answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one'),
 });
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
