@@ -29,41 +29,42 @@ export function siteFiles(
 /** The files beside the pages: the fallback for unknown paths, the headers for hosts and nginx, the sitemap and robots.txt. */
 export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[]): OutputFiles {
   const files: OutputFiles = new Map();
+  const base = site.basePath;
   if (site.fallback === 'redirect') {
-    files.set('404.html', redirectingNotFoundPage(site.lang, site.name));
+    files.set('404.html', redirectingNotFoundPage(site.lang, site.name, `${base}/`));
     // Netlify-style hosts: send every unknown path to the home page. `sitegen serve` reads this rule too.
-    files.set('_redirects', '/*  /  302\n');
+    files.set('_redirects', `${base}/*  ${base}/  302\n`);
   } else if (!pages.some((page) => page.route === NOT_FOUND_ROUTE)) {
     // Without a rule, Netlify, Cloudflare Pages and GitHub Pages answer an unknown path with 404.html and status 404.
-    files.set('404.html', plainNotFoundPage(site.lang, site.name));
+    files.set('404.html', plainNotFoundPage(site.lang, site.name, `${base}/`));
   }
   files.set('sitemap.xml', sitemap(site, pages));
   const rules = headerRules(site, inlineScriptHashes);
-  files.set('_headers', formatHeadersFile(rules));
+  files.set('_headers', formatHeadersFile(rules, base));
   for (const [name, snippet] of formatNginxSnippets(rules)) files.set(name, snippet);
-  files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
+  files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL(`${base}/sitemap.xml`, site.url).href}\n`);
   return files;
 }
 
 function sitemap(site: SiteInfo, pages: readonly SitemapPage[]): string {
   const listed = pages.filter((page) => page.sitemap && page.route !== NOT_FOUND_ROUTE).sort((a, b) => a.route.localeCompare(b.route));
-  const entry = (page: SitemapPage) => `  <url><loc>${escapeHtml(new URL(page.route, site.url).href)}</loc>`
+  const entry = (page: SitemapPage) => `  <url><loc>${escapeHtml(new URL(site.basePath + page.route, site.url).href)}</loc>`
     + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + '</url>';
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...listed.map(entry), '</urlset>', ''].join('\n');
 }
 
-function redirectingNotFoundPage(lang: string, siteName: string): string {
+function redirectingNotFoundPage(lang: string, siteName: string, home: string): string {
   return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width, initial-scale=1">`
-    + `<meta http-equiv="refresh" content="0; url=/"><meta name="robots" content="noindex">`
-    + `<title>Page not found | ${escapeHtml(siteName)}</title><link rel="canonical" href="/"></head>`
-    + `<body><main><h1>Page not found</h1><p>This page does not exist. <a href="/">Go to the home page</a>.</p></main></body></html>\n`;
+    + `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"><meta name="robots" content="noindex">`
+    + `<title>Page not found | ${escapeHtml(siteName)}</title><link rel="canonical" href="${escapeHtml(home)}"></head>`
+    + `<body><main><h1>Page not found</h1><p>This page does not exist. <a href="${escapeHtml(home)}">Go to the home page</a>.</p></main></body></html>\n`;
 }
 
 /** For a site with fallback `not-found` and no page of its own at /404. */
-function plainNotFoundPage(lang: string, siteName: string): string {
+function plainNotFoundPage(lang: string, siteName: string, home: string): string {
   return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">`
     + `<title>Page not found | ${escapeHtml(siteName)}</title></head>`
-    + `<body><main><h1>Page not found</h1><p>This page does not exist. <a href="/">Go to the home page</a>.</p></main></body></html>\n`;
+    + `<body><main><h1>Page not found</h1><p>This page does not exist. <a href="${escapeHtml(home)}">Go to the home page</a>.</p></main></body></html>\n`;
 }

@@ -7,6 +7,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { IslandContext, type IslandRegistry } from './island-wrapper.tsx';
 import type { PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
 import { escapeHtml } from '../escape-html.ts';
+import { applyBasePath, withBase } from './base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
 
@@ -27,7 +28,8 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   const jsonLd = template.jsonLd?.({ data, page, site });
   const extra = template.head?.({ data, page, site });
   const head = renderHead({ page, site, assets, preload, jsonLd, extra: extra ? renderToStaticMarkup(<>{extra}</>) : '' });
-  return { html: `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${body}</body></html>`, islands };
+  const html = `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${body}</body></html>`;
+  return { html: applyBasePath(html, site.basePath), islands };
 }
 
 interface HeadInput {
@@ -49,11 +51,14 @@ interface HeadInput {
  * place before the first module fetch.
  */
 function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): string {
-  const canonical = absolute(site.url, page.canonical);
-  const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
+  const canonical = absolute(site.url, withBase(site.basePath, page.canonical));
+  const image = absolute(site.url, withBase(site.basePath, page.image ?? site.image ?? site.favicon));
   // Editors often write the site name into a title themselves; it is not added a second time.
   const title = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
-  const config: RuntimeConfig = { gate: site.gate, vitalsUrl: site.analytics?.vitalsUrl };
+  const config: RuntimeConfig = {
+    gate: site.gate && { ...site.gate, script: withBase(site.basePath, site.gate.script) },
+    vitalsUrl: site.analytics?.vitalsUrl && withBase(site.basePath, site.analytics.vitalsUrl),
+  };
   const parts = [
     '<meta charset="utf-8"/>',
     // Its JSON holds URLs and base64 hashes only, so it cannot close its element.

@@ -18,11 +18,12 @@ export function redirectsHome(outDir: string): boolean {
   } catch {
     return false;
   }
-  return rules.split('\n').some((line) => /^\/\*\s+\/\s+30[12]\b/.test(line.trim()));
+  // `/*  /  302`, or `/docs/*  /docs/  302` under a base path.
+  return rules.split('\n').some((line) => /^(\S*)\/\*\s+\1\/\s+30[12]\b/.test(line.trim()));
 }
 
 /** The not-found page with status 404; a plain text one when the build has no 404.html. */
-export function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, outDir: string): void {
+export function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse, outDir: string, basePath: string): void {
   let page: Buffer | undefined;
   try {
     page = readFileSync(path.join(outDir, '404.html'));
@@ -30,7 +31,7 @@ export function sendNotFound(req: http.IncomingMessage, res: http.ServerResponse
     page = undefined;
   }
   // The page's own headers (its CSP allows its inline scripts); never cached, so a later deploy of the path shows.
-  for (const [name, value] of Object.entries(staticHeaders(outDir, '/404'))) res.setHeader(name, value);
+  for (const [name, value] of Object.entries(staticHeaders(outDir, `${basePath}/404`))) res.setHeader(name, value);
   const body = page ?? Buffer.from('Not found\n');
   res.writeHead(404, {
     'content-type': page ? 'text/html; charset=utf-8' : 'text/plain; charset=utf-8',
