@@ -17,6 +17,8 @@ export interface SiteInfo {
   analytics?: { vitalsUrl?: string };
   /** The path the site is served under (`/docs`), or '' at the root of its host. */
   basePath: string;
+  /** `never`: /about is about.html; `always`: /about/ is about/index.html, and links say /about/. */
+  trailingSlash: 'never' | 'always';
   /** What an unknown path gets: a redirect to `/`, or the not-found page with status 404. */
   fallback: 'redirect' | 'not-found';
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */

@@ -65,7 +65,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // The sitemap's dates: one git call, running while the pages render.
     const dates = contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${file.split(path.sep).join('/')}`));
     staging = await time('emit', () => stageSite(root, outDir, publicFiles));
-    linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
+    linkOutputs(outDir, staging, clean.map((entry) => entry.page.route), site?.trailingSlash);
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
     const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep };
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty));

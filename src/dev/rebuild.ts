@@ -72,8 +72,9 @@ export async function rebuildChanged(
   next.files = new Map([...state.files, ...files]);
   for (const route of state.model.pages.map((page) => page.info.route)) {
     if (!model.pages.some((page) => page.info.route === route)) {
-      await rm(path.join(outDir, outputPathOf(route)), { force: true });
-      next.files.delete(outputPathOf(route));
+      const file = outputPathOf(route, model.site.trailingSlash);
+      await rm(path.join(outDir, file), { force: true });
+      next.files.delete(file);
     }
   }
   for (const file of publicChanged) {

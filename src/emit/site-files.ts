@@ -4,6 +4,7 @@
  * and robots.txt.
  */
 import { escapeHtml } from '../escape-html.ts';
+import { pageLink } from '../render/base-path.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
 import { formatHeadersFile, formatNginxSnippets, headerRules } from './security-headers.ts';
 
@@ -48,7 +49,7 @@ export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[], i
 
 function sitemap(site: SiteInfo, pages: readonly SitemapPage[]): string {
   const listed = pages.filter((page) => page.sitemap && page.route !== NOT_FOUND_ROUTE).sort((a, b) => a.route.localeCompare(b.route));
-  const entry = (page: SitemapPage) => `  <url><loc>${escapeHtml(new URL(site.basePath + page.route, site.url).href)}</loc>`
+  const entry = (page: SitemapPage) => `  <url><loc>${escapeHtml(new URL(pageLink(site, page.route), site.url).href)}</loc>`
     + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + '</url>';
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...listed.map(entry), '</urlset>', ''].join('\n');
 }

@@ -7,7 +7,7 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { IslandContext, type IslandRegistry } from './island-wrapper.tsx';
 import type { PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { applyBasePath, withBase } from './base-path.ts';
+import { applyUrlPolicy, pageLink, withBase } from './base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
 
@@ -29,7 +29,7 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   const extra = template.head?.({ data, page, site });
   const head = renderHead({ page, site, assets, preload, jsonLd, extra: extra ? renderToStaticMarkup(<>{extra}</>) : '' });
   const html = `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${body}</body></html>`;
-  return { html: applyBasePath(html, site.basePath), islands };
+  return { html: applyUrlPolicy(html, site), islands };
 }
 
 interface HeadInput {
@@ -51,7 +51,7 @@ interface HeadInput {
  * place before the first module fetch.
  */
 function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): string {
-  const canonical = absolute(site.url, withBase(site.basePath, page.canonical));
+  const canonical = absolute(site.url, pageLink(site, page.canonical));
   const image = absolute(site.url, withBase(site.basePath, page.image ?? site.image ?? site.favicon));
   // Editors often write the site name into a title themselves; it is not added a second time.
   const title = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;

@@ -8,9 +8,14 @@ import type { SiteError } from '../errors.ts';
 import type { PageAssets, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import { templateError } from './template-error.ts';
 
-/** `/` → `index.html`, `/about` → `about.html` (served as /about by sirv, nginx try_files and static hosts). */
-export function outputPathOf(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+/**
+ * `/` → `index.html`, `/about` → `about.html` (served as /about by sirv,
+ * nginx try_files and static hosts), or with trailing slashes `about/index.html`
+ * (served as /about/ by hosts that know folders only, such as an S3 bucket).
+ */
+export function outputPathOf(route: string, trailingSlash: SiteInfo['trailingSlash'] = 'never'): string {
+  if (route === '/') return 'index.html';
+  return trailingSlash === 'always' ? `${route.slice(1)}/index.html` : `${route.slice(1)}.html`;
 }
 
 export interface RenderedPages {
@@ -33,7 +38,7 @@ export function renderPages(
       const rendered = templates.renderPage({
         layout: templates.layout, template: templates.pages[page.info.template], data: page.data, page: page.info, site, assets,
       });
-      files.set(outputPathOf(page.info.route), rendered.html);
+      files.set(outputPathOf(page.info.route, site.trailingSlash), rendered.html);
       islands.set(page.info.route, rendered.islands);
     } catch (error) {
       errors.push(templateError(error, page.info, root));

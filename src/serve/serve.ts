@@ -83,7 +83,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Every answer carries the policy headers, whoever writes it: the API, an error, a 304; pages override them below.
     for (const [name, value] of Object.entries(defaultHeaders(options.outDir))) res.setHeader(name, value);
     try {
-      const target = parseRequestPath(req.url);
+      const asked = req.url ?? '';
+      const target = parseRequestPath(asked);
       if (!target) return sendText(res, 400, 'Bad request: the path cannot be read\n');
       const base = basePathOf(options.outDir);
       const inner = pathInside(base, target.pathname);
@@ -97,6 +98,10 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (!file && failed && isRead(req) && options.isRoute?.(inner)) return sendErrorPage(req, res, inner, failed);
       if (!file) return answerUnknown(req, res, options.outDir, base, inner);
       if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res);
+      // A folder's index.html (trailingSlash: always) is the page at /about/: /about goes there, as static hosts send it.
+      if (file.endsWith('/index.html') && inner !== '/' && !/\/$/.test(asked.replace(/[?#].*$/s, ''))) {
+        return redirectTo(res, `${base}${encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23')}/${target.search}`, 301);
+      }
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, base + inner))) res.setHeader(name, value);
       req.url = encodeURI(file);
       files(req, res, () => answerUnknown(req, res, options.outDir, base, inner));
@@ -171,8 +176,8 @@ function answerUnknown(req: http.IncomingMessage, res: http.ServerResponse, outD
   redirectTo(res, home);
 }
 
-function redirectTo(res: http.ServerResponse, location: string): void {
-  res.writeHead(302, { location, 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
+function redirectTo(res: http.ServerResponse, location: string, status = 302): void {
+  res.writeHead(status, { location, 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
   res.end(`Redirecting to ${location}\n`);
 }
 

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { checkSite } from '../../src/check/check-output.ts';
-import { applyBasePath } from '../../src/render/base-path.ts';
+import { applyUrlPolicy } from '../../src/render/base-path.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { serveBuild } from '../helpers/site.ts';
@@ -83,12 +83,12 @@ test('sitegen check resolves links under the base path and reports one outside i
 test('island props get the prefix on the same strings as the HTML they were rendered to', () => {
   const props = JSON.stringify({ src: '/video/a.mp4', poster: { src: '/img/p.svg' }, label: 'Intro / outro', api: 'https://api.example.com/x', list: ['/a', '//cdn.example/b'] });
   const html = `<sitegen-island name="video" src="/assets/video-1.js" props="${props.replace(/"/g, '&quot;')}"><video src="/video/a.mp4" poster="/img/p.svg"></video></sitegen-island>`;
-  const out = applyBasePath(html, '/docs');
+  const out = applyUrlPolicy(html, { basePath: '/docs', trailingSlash: 'never' });
   const after = JSON.parse(out.match(/props="([^"]*)"/)![1].replace(/&quot;/g, '"'));
   assert.equal(after, { src: '/docs/video/a.mp4', poster: { src: '/docs/img/p.svg' }, label: 'Intro / outro', api: 'https://api.example.com/x', list: ['/docs/a', '//cdn.example/b'] });
   assert.match(out, 'src="/docs/assets/video-1.js"');
   assert.match(out, '<video src="/docs/video/a.mp4" poster="/docs/img/p.svg">');
-  assert.is(applyBasePath(html, ''), html, 'without a base path the HTML is left as it is');
+  assert.is(applyUrlPolicy(html, { basePath: '', trailingSlash: 'never' }), html, 'without a base path the HTML is left as it is');
 });
 
 test.run();
