@@ -87,7 +87,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const target = parseRequestPath(asked);
       if (!target) return sendText(res, 400, 'Bad request: the path cannot be read\n');
       const base = basePathOf(options.outDir);
-      const inner = pathInside(base, target.pathname);
+      // dev's own endpoints stay at the server's root whatever the base path: its client asks for them by absolute path.
+      const inner = pathInside(base, target.pathname) ?? (reloader && target.pathname.startsWith('/__sitegen/') ? target.pathname : undefined);
       // Outside the base path nothing is the site's: send the visitor to its home (what a proxy in front would do).
       if (inner === undefined) return isRead(req) ? redirectTo(res, `${base}/`) : notAllowed(res);
       // Handlers and sirv all see the one normalised spelling of the path that was checked, inside the base path.

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { checkSite } from '../../src/check/check-output.ts';
 import { applyUrlPolicy } from '../../src/render/base-path.ts';
-import type { RunningServer } from '../../src/serve/serve.ts';
+import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { serveBuild } from '../helpers/site.ts';
 
@@ -67,6 +67,19 @@ test('sitegen serve answers under the base path, and sends every other path to i
     const response = await get(route);
     assert.is(response.status, 302, `status of ${route}`);
     assert.is(response.headers.get('location'), '/docs/', `where ${route} goes`);
+  }
+});
+
+test('in dev, the live-reload endpoints answer at the root and under the base path', async () => {
+  const dev = await startServer({ outDir, port: 0, host: '127.0.0.1', dev: true });
+  try {
+    for (const route of ['/__sitegen/overlay.css', '/docs/__sitegen/overlay.css']) {
+      const response = await fetch(dev.url + route, { redirect: 'manual' });
+      assert.is(response.status, 200, `status of ${route}`);
+      assert.match(response.headers.get('content-type') ?? '', 'text/css');
+    }
+  } finally {
+    await dev.close();
   }
 });
 
