@@ -33,6 +33,9 @@ export async function startLoginServer(work: string): Promise<LoginServer> {
   const root = path.join(work, 'login-site');
   await mkdir(path.join(root, 'content'), { recursive: true });
   await cp(path.join(REPO, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
+  // The license's shape is the site's (templates/lib/license.ts): the API reads license.yaml against it.
+  await mkdir(path.join(root, 'templates', 'lib'), { recursive: true });
+  await cp(path.join(REPO, 'templates', 'lib', 'license.ts'), path.join(root, 'templates', 'lib', 'license.ts'));
   await makeLoginKeys(root, { force: true });
   await addUser(root, BENCH_USER.username, BENCH_USER.password, { replace: true });
   await mkdir(path.join(root, 'dist'), { recursive: true });

@@ -16,6 +16,8 @@ export interface RouteWeight {
   html_gz: number;
   css_gz: number;
   js_gz: number;
+  /** JavaScript loaded before the visitor scrolls: islands that wait to be seen (a video far down) not yet asked for. */
+  js_first_view_gz: number;
   requests: number;
   /** Extra: bytes of everything else (images, video, fonts) as received, and whether every island hydrated. */
   other_bytes: number;
@@ -54,7 +56,7 @@ async function weighRoute(baseUrl: string, route: string, work: string): Promise
   const context = await chromium.launchPersistentContext(profile, { executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   try {
     const page = context.pages()[0] ?? await context.newPage();
-    const weight: RouteWeight = { route, html_gz: 0, css_gz: 0, js_gz: 0, requests: 0, other_bytes: 0, hydrated: false };
+    const weight: RouteWeight = { route, html_gz: 0, css_gz: 0, js_gz: 0, js_first_view_gz: 0, requests: 0, other_bytes: 0, hydrated: false };
     const bodies: Promise<void>[] = [];
     page.on('request', () => { weight.requests++; });
     page.on('response', (response) => {
@@ -65,6 +67,10 @@ async function weighRoute(baseUrl: string, route: string, work: string): Promise
       }, () => undefined));
     });
     await page.goto(baseUrl + route, { waitUntil: 'networkidle', timeout: 60_000 });
+    await Promise.all(bodies);
+    weight.js_first_view_gz = weight.js_gz;
+    // Then read down the page, so that islands waiting to be seen hydrate too.
+    for (const island of await page.locator('sitegen-island[hydrate="visible"]').all()) await island.scrollIntoViewIfNeeded().catch(() => undefined);
     // hydrateRoot marks its container; an island that failed shows the fallback instead.
     weight.hydrated = await page.waitForFunction(() => [...document.querySelectorAll('sitegen-island')].every((island) =>
       Object.keys(island).some((key) => key.startsWith('__reactContainer$')) || /Unexpected Application Error/.test(island.textContent ?? '')),

@@ -33,7 +33,7 @@ export async function buildDocument(result: BuildResult, totalMs: number): Promi
     pages: result.pages.length,
     rendered: result.rendered,
     routes: result.pages.map((page) => {
-      const file = outputPathOf(page.route);
+      const file = outputPathOf(page.route, result.model.site.trailingSlash);
       return { route: page.route, source: page.file, file, bytes: sizes.get(file) ?? 0, islands: page.islands, sitemap: page.sitemap };
     }),
     files,

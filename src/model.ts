@@ -15,6 +15,12 @@ export interface SiteInfo {
   csp: { connect: string[]; form: string[]; script: string[] };
   gate?: { script: string; tenantId: string; function: string; mode: 'page' | 'islands' };
   analytics?: { vitalsUrl?: string };
+  /** The path the site is served under (`/docs`), or '' at the root of its host. */
+  basePath: string;
+  /** `never`: /about is about.html; `always`: /about/ is about/index.html, and links say /about/. */
+  trailingSlash: 'never' | 'always';
+  /** What an unknown path gets: a redirect to `/`, or the not-found page with status 404. */
+  fallback: 'redirect' | 'not-found';
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
   layout: Record<string, unknown>;
   /** The year of the build, for copyright lines. */

@@ -6,7 +6,7 @@
  * of the render stage; `dev` and `check` call the same stages.
  */
 import path from 'node:path';
-import { duplicateRouteErrors, listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
+import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
 import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
@@ -16,6 +16,7 @@ import { startRender } from './render/render-stage.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
+import { contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache } from './emit/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
@@ -63,8 +64,10 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
       return buildResult({ outDir, site, bundle, publicFiles, assets: assets!, clean, rendered: undefined, warnings: validated.warnings, timings: time.spent });
     }
 
+    // The sitemap's dates: one git call, running while the pages render.
+    const dates = contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${file.split(path.sep).join('/')}`));
     staging = await time('emit', () => stageSite(root, outDir, publicFiles));
-    linkOutputs(outDir, staging, clean.map((entry) => entry.page.route));
+    linkOutputs(outDir, staging, clean.map((entry) => entry.page.route), site?.trailingSlash);
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
     const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep, drafts: options.dev ?? false };
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty, clean.map((entry) => entry.page)));
@@ -72,7 +75,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging!, [...validated.images, ...pageImages]));
 
-    const files = siteFiles(site!, [...clean, ...rendered.built].map((entry) => entry.page), assets!.inlineScriptHashes, bundle.files);
+    const lastmod = await dates;
+    const pages = [...clean, ...rendered.built].map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
+    const files = siteFiles(site!, pages, assets!.inlineScriptHashes, bundle.files);
     await time('emit', () => emitSite(staging!, outDir, files));
     staging = undefined;
     if (useCache) saveBuildCache(cacheParts, keep ? [] : [...clean, ...rendered.built]);

@@ -25,7 +25,10 @@ const REFERENCE = /\s(href|src|poster|srcset|content)="([^"]*)"/gi;
 /** Validates the content, then checks that every internal reference in the built HTML resolves to a file. */
 export async function checkSite(root: string, outDir: string): Promise<CheckReport> {
   const [raw, templates, publicFiles] = await Promise.all([loadContent(root), compileTemplates(root), listPublicFiles(root)]);
-  throwIfAny(validateContent(raw, templates, { routes: new Set(raw.routes), publicFiles, root }).errors);
+  const validated = validateContent(raw, templates, { routes: new Set(raw.routes), publicFiles, root });
+  throwIfAny(validated.errors);
+  // The built HTML carries the base path (`/docs/about`); the files in the output do not.
+  const base = validated.model?.site.basePath ?? '';
 
   const htmlFiles = listFiles(outDir).filter((file) => file.endsWith('.html'));
   if (htmlFiles.length === 0) {
@@ -47,7 +50,9 @@ export async function checkSite(root: string, outDir: string): Promise<CheckRepo
         const url = decodeEntities(raw);
         if (!url.startsWith('/') || url.startsWith('//')) continue;
         references++;
-        if (!(await resolves(url))) problems.push(`${file}: ${attribute}="${url}" does not resolve to a file in the build`);
+        const inside = !base ? url : url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`) || url.startsWith(`${base}#`) ? url.slice(base.length) || '/' : undefined;
+        if (inside === undefined) problems.push(`${file}: ${attribute}="${url}" is outside the base path ${base}`);
+        else if (!(await resolves(inside))) problems.push(`${file}: ${attribute}="${url}" does not resolve to a file in the build`);
       }
     }
   }

@@ -1,12 +1,19 @@
 import { loadChunk } from './chunk-loader.ts';
+import { hydrationMoment, strategyOf } from './hydration-moment.ts';
 import { showIslandError } from './island-error.ts';
 
 /** What an island chunk exports by default (see the generated entry in src/bundle/bundle-islands.ts). */
 type Mount = (element: HTMLElement, props: unknown) => void;
 
-/** Hydrates every island of the page, each on its own: one that fails shows the error block and the others go on. */
+/**
+ * Hydrates every island of the page, each on its own and at its own moment
+ * (its `hydrate` attribute): one that fails shows the error block and the
+ * others go on. Its chunk, and React, are fetched only when that moment comes.
+ */
 export function hydrateIslands(root: ParentNode = document): void {
-  for (const element of root.querySelectorAll<HTMLElement>('sitegen-island')) void hydrateIsland(element);
+  for (const element of root.querySelectorAll<HTMLElement>('sitegen-island')) {
+    void hydrationMoment(element, strategyOf(element)).then(() => hydrateIsland(element));
+  }
 }
 
 async function hydrateIsland(element: HTMLElement): Promise<void> {

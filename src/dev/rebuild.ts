@@ -82,8 +82,9 @@ export async function rebuildChanged(
   const routes = new Set(next.pages.map((page) => page.route));
   for (const route of state.pages.map((page) => page.route)) {
     if (!routes.has(route)) {
-      await rm(path.join(outDir, outputPathOf(route)), { force: true });
-      next.files.delete(outputPathOf(route));
+      const file = outputPathOf(route, model.site.trailingSlash);
+      await rm(path.join(outDir, file), { force: true });
+      next.files.delete(file);
     }
   }
   for (const file of publicChanged) {

@@ -107,8 +107,9 @@ export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[
   ];
 }
 
-export function formatHeadersFile(rules: readonly HeaderRule[]): string {
-  return rules.map((rule) => [rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
+/** dist/_headers; under a base path its patterns carry it, as the host matches them against the URLs visitors ask for. */
+export function formatHeadersFile(rules: readonly HeaderRule[], basePath = ''): string {
+  return rules.map((rule) => [basePath + rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
 }
 
 /**

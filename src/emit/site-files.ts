@@ -4,15 +4,22 @@
  * and robots.txt.
  */
 import { escapeHtml } from '../escape-html.ts';
+import { pageLink } from '../render/base-path.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
 import { formatHeadersFile, formatNginxSnippets, headerRules } from './security-headers.ts';
 
 /** A file to write: its path under the output folder and its contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
 
+/** What the site files need of each page; `lastmod` (ISO 8601) comes from its content file's history. */
+export type SitemapPage = Pick<PageInfo, 'route' | 'sitemap'> & { lastmod?: string };
+
+/** The route of the site's own not-found page (content/pages/404.yaml or 404.md), written as 404.html like any page. */
+export const NOT_FOUND_ROUTE = '/404';
+
 /** Everything a build writes besides the pages and public/: the files below and the bundle's (URL path → contents). */
 export function siteFiles(
-  site: SiteInfo, pages: readonly Pick<PageInfo, 'route' | 'sitemap'>[], inlineScriptHashes: readonly string[],
+  site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[],
   bundleFiles: ReadonlyMap<string, Uint8Array>,
 ): OutputFiles {
   const files = renderSiteFiles(site, pages, inlineScriptHashes);
@@ -21,32 +28,44 @@ export function siteFiles(
 }
 
 /** The files beside the pages: the fallback for unknown paths, the headers for hosts and nginx, the sitemap and robots.txt. */
-export function renderSiteFiles(
-  site: SiteInfo, pages: readonly Pick<PageInfo, 'route' | 'sitemap'>[], inlineScriptHashes: readonly string[],
-): OutputFiles {
-  const sitemapRoutes = pages.filter((page) => page.sitemap).map((page) => page.route).sort();
+export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[]): OutputFiles {
   const files: OutputFiles = new Map();
-  files.set('404.html', notFoundPage(site.lang, site.name));
-  // Netlify-style hosts: send every unknown path to the home page.
-  files.set('_redirects', '/*  /  302\n');
-  files.set('sitemap.xml', [
-    '<?xml version="1.0" encoding="UTF-8"?>',
-    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
-    ...sitemapRoutes.map((route) => `  <url><loc>${escapeHtml(new URL(route, site.url).href)}</loc></url>`),
-    '</urlset>',
-    '',
-  ].join('\n'));
+  const base = site.basePath;
+  if (site.fallback === 'redirect') {
+    files.set('404.html', redirectingNotFoundPage(site.lang, site.name, `${base}/`));
+    // Netlify-style hosts: send every unknown path to the home page. `sitegen serve` reads this rule too.
+    files.set('_redirects', `${base}/*  ${base}/  302\n`);
+  } else if (!pages.some((page) => page.route === NOT_FOUND_ROUTE)) {
+    // Without a rule, Netlify, Cloudflare Pages and GitHub Pages answer an unknown path with 404.html and status 404.
+    files.set('404.html', plainNotFoundPage(site.lang, site.name, `${base}/`));
+  }
+  files.set('sitemap.xml', sitemap(site, pages));
   const rules = headerRules(site, inlineScriptHashes);
-  files.set('_headers', formatHeadersFile(rules));
+  files.set('_headers', formatHeadersFile(rules, base));
   for (const [name, snippet] of formatNginxSnippets(rules)) files.set(name, snippet);
-  files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL('/sitemap.xml', site.url).href}\n`);
+  files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL(`${base}/sitemap.xml`, site.url).href}\n`);
   return files;
 }
 
-function notFoundPage(lang: string, siteName: string): string {
+function sitemap(site: SiteInfo, pages: readonly SitemapPage[]): string {
+  const listed = pages.filter((page) => page.sitemap && page.route !== NOT_FOUND_ROUTE).sort((a, b) => a.route.localeCompare(b.route));
+  const entry = (page: SitemapPage) => `  <url><loc>${escapeHtml(new URL(pageLink(site, page.route), site.url).href)}</loc>`
+    + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + '</url>';
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...listed.map(entry), '</urlset>', ''].join('\n');
+}
+
+function redirectingNotFoundPage(lang: string, siteName: string, home: string): string {
   return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`
     + `<meta name="viewport" content="width=device-width, initial-scale=1">`
-    + `<meta http-equiv="refresh" content="0; url=/"><meta name="robots" content="noindex">`
-    + `<title>Page not found | ${escapeHtml(siteName)}</title><link rel="canonical" href="/"></head>`
-    + `<body><main><h1>Page not found</h1><p>This page does not exist. <a href="/">Go to the home page</a>.</p></main></body></html>\n`;
+    + `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}"><meta name="robots" content="noindex">`
+    + `<title>Page not found | ${escapeHtml(siteName)}</title><link rel="canonical" href="${escapeHtml(home)}"></head>`
+    + `<body><main><h1>Page not found</h1><p>This page does not exist. <a href="${escapeHtml(home)}">Go to the home page</a>.</p></main></body></html>\n`;
+}
+
+/** For a site with fallback `not-found` and no page of its own at /404. */
+function plainNotFoundPage(lang: string, siteName: string, home: string): string {
+  return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`
+    + `<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">`
+    + `<title>Page not found | ${escapeHtml(siteName)}</title></head>`
+    + `<body><main><h1>Page not found</h1><p>This page does not exist. <a href="${escapeHtml(home)}">Go to the home page</a>.</p></main></body></html>\n`;
 }

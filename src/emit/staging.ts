@@ -3,6 +3,7 @@ import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { outputPathOf } from '../render/render-pages.ts';
 import type { OutputFiles } from './site-files.ts';
+import type { SiteInfo } from '../model.ts';
 
 /**
  * The emit stage: everything a build made goes into a fresh folder beside
@@ -55,10 +56,10 @@ export function writeOutputs(dir: string, files: Map<string, string | Uint8Array
  * one as hard links (no copy; every write replaces a file rather than
  * changing it in place, so the old and new folders never disturb each other).
  */
-export function linkOutputs(outDir: string, staging: string, routes: string[]): void {
+export function linkOutputs(outDir: string, staging: string, routes: string[], trailingSlash: SiteInfo['trailingSlash'] = 'never'): void {
   const madeDirs = new Set<string>();
   for (const route of routes) {
-    const relative = outputPathOf(route);
+    const relative = outputPathOf(route, trailingSlash);
     const target = path.join(staging, relative);
     const parent = path.dirname(target);
     if (!madeDirs.has(parent)) {

@@ -7,13 +7,14 @@ import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { IslandContext, type IslandRegistry } from './island-wrapper.tsx';
 import type { PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
 import { escapeHtml } from '../escape-html.ts';
+import { applyUrlPolicy, pageLink, withBase } from './base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
 
 export function renderPage({ layout: { default: Layout }, template, data, page, site, assets, collection }: RenderInput): RenderedPage {
   const Page = template.default;
   const chunks = Object.fromEntries(Object.entries(assets.islands).map(([name, chunk]) => [name, chunk.src]));
-  const registry: IslandRegistry = { chunks, used: new Set() };
+  const registry: IslandRegistry = { chunks, used: new Set(), onLoad: new Set() };
   // The body first: the head preloads only the islands the body used.
   const body = renderToString(
     <IslandContext.Provider value={registry}>
@@ -23,13 +24,15 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
     </IslandContext.Provider>,
   );
   const islands = [...registry.used].sort();
+  const preload = [...registry.onLoad].sort();
   const jsonLd = template.jsonLd?.({ data, page, site, collection });
   const extra = template.head?.({ data, page, site, collection });
   const feed = collection?.feed ? element('link', { rel: 'alternate', type: 'application/atom+xml', title: page.title, href: collection.feed }) : '';
-  const head = renderHead({ page: listPageInfo(page, collection), site, assets, islands, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
+  const head = renderHead({ page: listPageInfo(page, collection), site, assets, preload, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
   // Only `sitegen dev` renders drafts; the note says why the page will be missing from the built site.
   const draftNote = page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
-  return { html: `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${draftNote}${body}</body></html>`, islands };
+  const html = `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${draftNote}${body}</body></html>`;
+  return { html: applyUrlPolicy(html, site), islands };
 }
 
 /** List pages after the first get their number in the head's titles, so that search results tell them apart. */
@@ -41,7 +44,8 @@ interface HeadInput {
   page: PageInfo;
   site: SiteInfo;
   assets: PageAssets;
-  islands: string[];
+  /** The islands hydrated on load, whose chunks the head preloads. */
+  preload: string[];
   jsonLd?: object;
   /** The template's own head elements (TemplateModule.head), as HTML. */
   extra: string;
@@ -54,13 +58,16 @@ interface HeadInput {
  * before any module script or preload: its integrity entries must be in
  * place before the first module fetch.
  */
-function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): string {
-  const canonical = absolute(site.url, page.canonical);
-  const image = absolute(site.url, page.image ?? site.image ?? site.favicon);
+function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): string {
+  const canonical = absolute(site.url, pageLink(site, page.canonical));
+  const image = absolute(site.url, withBase(site.basePath, page.image ?? site.image ?? site.favicon));
   // Editors often write the site name into a title themselves; it is not added a second time.
   const named = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
   const title = page.draft ? `[Draft] ${named}` : named;
-  const config: RuntimeConfig = { gate: site.gate, vitalsUrl: site.analytics?.vitalsUrl };
+  const config: RuntimeConfig = {
+    gate: site.gate && { ...site.gate, script: withBase(site.basePath, site.gate.script) },
+    vitalsUrl: site.analytics?.vitalsUrl && withBase(site.basePath, site.analytics.vitalsUrl),
+  };
   const parts = [
     '<meta charset="utf-8"/>',
     // Its JSON holds URLs and base64 hashes only, so it cannot close its element.
@@ -91,7 +98,7 @@ function renderHead({ page, site, assets, islands, jsonLd, extra }: HeadInput): 
     config.gate || config.vitalsUrl ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
     site.gate ? element('link', { rel: 'preload', as: 'script', href: site.gate.script }) : '',
     `${element('script', { type: 'module', src: assets.runtime.src, integrity: assets.runtime.integrity }, false)}</script>`,
-    ...islands.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
+    ...preload.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
     ...assets.devScripts.map((src) => `${element('script', { type: 'module', src }, false)}</script>`),
     jsonLd ? `<script type="application/ld+json">${safeJson(jsonLd)}</script>` : '',
   ];

@@ -4,6 +4,7 @@
  * value goes through one escape, and the package would add a dependency to
  * every build for what is 40 lines here.
  */
+import { pageLink } from './base-path.ts';
 import { SiteError } from '../errors.ts';
 import { escapeHtml } from '../escape-html.ts';
 import type { CollectionItem, PageInfo, SiteInfo } from '../model.ts';
@@ -22,7 +23,8 @@ export function atomFeed(list: PageInfo, items: readonly CollectionItem[], site:
       location: { file: undated.file }, hint: 'add a line such as `date: 2026-11-02` to its front matter',
     });
   }
-  const absolute = (route: string) => new URL(route, site.url).href;
+  // Written as the pages write their links (basePath, trailingSlash), then made absolute.
+  const absolute = (route: string) => new URL(pageLink(site, route), site.url).href;
   const dates = items.map((item) => normalDate(item.date!));
   // The newest entry's date: the feed changes when an entry does, never because of when it was built.
   const updated = dates.reduce((latest, date) => (Date.parse(date) > Date.parse(latest) ? date : latest), dates[0]);

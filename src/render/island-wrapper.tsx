@@ -1,19 +1,22 @@
 import { createContext, useContext, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { HYDRATE_STRATEGIES, type HydrateStrategy } from '../client/hydration-moment.ts';
 
 declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'sitegen-island': { name: string; src: string; props: string; dangerouslySetInnerHTML: { __html: string } };
+      'sitegen-island': { name: string; src: string; props: string; hydrate?: string; dangerouslySetInnerHTML: { __html: string } };
     }
   }
 }
 
-/** Per render: the hashed chunk of each island, and the islands the page used. */
+/** Per render: the hashed chunk of each island, the islands the page used, and those it hydrates on load. */
 export interface IslandRegistry {
   chunks: Readonly<Record<string, string>>;
   used: Set<string>;
+  /** The islands the head preloads: preloading one that waits would fetch it, and React, before it is needed. */
+  onLoad: Set<string>;
 }
 
 export const IslandContext = createContext<IslandRegistry | null>(null);
@@ -23,6 +26,8 @@ interface IslandProps<P> {
   name: string;
   component: ComponentType<P>;
   props: P;
+  /** When it hydrates: at once (`load`, the default), when the browser is idle, or when it scrolls into view. */
+  hydrate?: HydrateStrategy;
 }
 
 /**
@@ -30,15 +35,21 @@ interface IslandProps<P> {
  * (so that useId and the tree match what hydrateRoot sees on the client) and
  * wraps it in an element that carries the chunk and the props as JSON.
  */
-export function Island<P extends object>({ name, component: Component, props }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydrate = 'load' }: IslandProps<P>) {
   const registry = useContext(IslandContext);
   if (!registry) throw new Error(`island "${name}" rendered outside a sitegen page`);
   const src = registry.chunks[name];
   if (!src) throw new Error(`island "${name}" has no client entry: add templates/islands/${name}.tsx`);
+  if (!(HYDRATE_STRATEGIES as readonly string[]).includes(hydrate)) {
+    throw new Error(`island "${name}": hydrate="${hydrate}" is not one of ${HYDRATE_STRATEGIES.map((value) => `"${value}"`).join(', ')}`);
+  }
   registry.used.add(name);
+  if (hydrate === 'load') registry.onLoad.add(name);
   const json = serializeProps(name, props);
   const html = renderToString(<Component {...props} />);
-  return <sitegen-island name={name} src={src} props={json} dangerouslySetInnerHTML={{ __html: html }} />;
+  // `load` writes no attribute: the runtime's default, and the HTML of a site that never asks stays as it was.
+  const moment = hydrate === 'load' ? undefined : hydrate;
+  return <sitegen-island name={name} src={src} props={json} hydrate={moment} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** JSON of the props, refusing what JSON would silently lose. */

@@ -11,7 +11,7 @@ export interface SiteAssets {
 /** What every page links to: the bundle's hashed files and the inline head scripts, hashed for the CSP. */
 export function pageAssets(site: SiteInfo, bundle: BundleResult, options: { dev?: boolean } = {}): SiteAssets {
   const inlineHead = [htmlClassScript(site)];
-  const importMap = integrityImportMap(bundle.integrity);
+  const importMap = integrityImportMap(bundle.integrity, site.basePath);
   return {
     page: { ...bundle.assets, inlineHead, importMap, devScripts: options.dev ? ['/__sitegen/reload.js'] : [] },
     // The import map is an inline script too: the CSP's script-src governs it like any other.
@@ -31,8 +31,9 @@ function cspHash(code: string): string {
  * changed on the server or on the way is refused. Browsers without import
  * map integrity load the chunks as before.
  */
-export function integrityImportMap(integrity: ReadonlyMap<string, string>): string {
-  const scripts = [...integrity].filter(([url]) => url.endsWith('.js')).sort(([a], [b]) => a.localeCompare(b));
+export function integrityImportMap(integrity: ReadonlyMap<string, string>, basePath = ''): string {
+  // Keyed by the URL the browser fetches, which carries the base path.
+  const scripts = [...integrity].filter(([url]) => url.endsWith('.js')).map(([url, hash]) => [basePath + url, hash]).sort(([a], [b]) => a.localeCompare(b));
   return JSON.stringify({ integrity: Object.fromEntries(scripts) });
 }
 

@@ -10,9 +10,14 @@ import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { atomFeed, feedRouteOf } from './feed.ts';
 import { templateError } from './template-error.ts';
 
-/** `/` → `index.html`, `/about` → `about.html` (served as /about by sirv, nginx try_files and static hosts). */
-export function outputPathOf(route: string): string {
-  return route === '/' ? 'index.html' : `${route.slice(1)}.html`;
+/**
+ * `/` → `index.html`, `/about` → `about.html` (served as /about by sirv,
+ * nginx try_files and static hosts), or with trailing slashes `about/index.html`
+ * (served as /about/ by hosts that know folders only, such as an S3 bucket).
+ */
+export function outputPathOf(route: string, trailingSlash: SiteInfo['trailingSlash'] = 'never'): string {
+  if (route === '/') return 'index.html';
+  return trailingSlash === 'always' ? `${route.slice(1)}/index.html` : `${route.slice(1)}.html`;
 }
 
 export interface RenderedPages {
@@ -42,7 +47,7 @@ export function renderPages(
         const rendered = templates.renderPage({
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
         });
-        files.set(outputPathOf(list.route), rendered.html);
+        files.set(outputPathOf(list.route, site.trailingSlash), rendered.html);
         islands.set(list.route, rendered.islands);
       }
       routes.set(page.info.route, lists.map((list) => list.route));

@@ -1,12 +1,15 @@
+import { existsSync } from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import sirv from 'sirv';
 import type { Duplex } from 'node:stream';
 import { HOST_FILES } from '../emit/security-headers.ts';
-import { defaultHeaders, staticHeaders } from './static-headers.ts';
+import { basePathOf, defaultHeaders, staticHeaders } from './static-headers.ts';
 import { parseRequestPath, resolveStaticFile } from './request-path.ts';
 import { liveReload, type LiveReload } from './live-reload.ts';
 import { sendErrorPage } from './error-page.ts';
+import { redirectsHome, sendNotFound } from './fallback.ts';
 import type { ErrorReport } from '../report.ts';
 
 /**
@@ -51,7 +54,7 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** Serves dist/ (and what the handlers answer); every path that is no file is redirected to `/`. */
+/** Serves dist/ (and what the handlers answer); a path that is no file is redirected to `/` or answered 404, as the build's fallback says. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const reloader: LiveReload | undefined = options.dev ? liveReload() : undefined;
   const handlers: RequestHandler[] = [...(reloader ? [reloader.handle] : []), ...(options.handlers ?? [])];
@@ -80,19 +83,29 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Every answer carries the policy headers, whoever writes it: the API, an error, a 304; pages override them below.
     for (const [name, value] of Object.entries(defaultHeaders(options.outDir))) res.setHeader(name, value);
     try {
-      const target = parseRequestPath(req.url);
+      const asked = req.url ?? '';
+      const target = parseRequestPath(asked);
       if (!target) return sendText(res, 400, 'Bad request: the path cannot be read\n');
-      // Handlers and sirv all see the one normalised spelling of the path that was checked.
-      req.url = target.url;
+      const base = basePathOf(options.outDir);
+      // dev's own endpoints stay at the server's root whatever the base path: its client asks for them by absolute path.
+      const inner = pathInside(base, target.pathname) ?? (reloader && target.pathname.startsWith('/__sitegen/') ? target.pathname : undefined);
+      // Outside the base path nothing is the site's: send the visitor to its home (what a proxy in front would do).
+      if (inner === undefined) return isRead(req) ? redirectTo(res, `${base}/`) : notAllowed(res);
+      // Handlers and sirv all see the one normalised spelling of the path that was checked, inside the base path.
+      req.url = encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23') + target.search;
       for (const handle of handlers) if (await handle(req, res)) return;
-      const file = resolveStaticFile(options.outDir, target.pathname, HOST_FILE_NAMES);
+      const file = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
       const failed = reloader?.errors();
-      if (!file && failed && isRead(req) && options.isRoute?.(target.pathname)) return sendErrorPage(req, res, target.pathname, failed);
-      if (!file) return redirectHome(req, res, options.outDir, target.pathname);
+      if (!file && failed && isRead(req) && options.isRoute?.(inner)) return sendErrorPage(req, res, inner, failed);
+      if (!file) return answerUnknown(req, res, options.outDir, base, inner);
       if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res);
-      for (const [name, value] of Object.entries(staticHeaders(options.outDir, target.pathname))) res.setHeader(name, value);
+      // A folder's index.html (trailingSlash: always) is the page at /about/: /about goes there, as static hosts send it.
+      if (file.endsWith('/index.html') && inner !== '/' && !/\/$/.test(asked.replace(/[?#].*$/s, ''))) {
+        return redirectTo(res, `${base}${encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23')}/${target.search}`, 301);
+      }
+      for (const [name, value] of Object.entries(staticHeaders(options.outDir, base + inner))) res.setHeader(name, value);
       req.url = encodeURI(file);
-      files(req, res, () => redirectHome(req, res, options.outDir, target.pathname));
+      files(req, res, () => answerUnknown(req, res, options.outDir, base, inner));
     } catch (error) {
       // A client that hung up (or was timed out) mid-request is not an error of the server.
       if (req.socket.destroyed) return;
@@ -138,18 +151,35 @@ function isRead(req: http.IncomingMessage): boolean {
 /** Host configuration files the build writes: for the host, never for visitors. */
 const HOST_FILE_NAMES: ReadonlySet<string> = new Set(HOST_FILES);
 
-function redirectHome(req: http.IncomingMessage, res: http.ServerResponse, outDir: string, pathname: string): void {
-  for (const [name, value] of Object.entries(staticHeaders(outDir, '/'))) res.setHeader(name, value);
+/** The path inside the site: `/docs/about` → `/about` under the base path /docs; undefined outside it. */
+function pathInside(base: string, pathname: string): string | undefined {
+  if (!base) return pathname;
+  if (pathname === base) return '/';
+  return pathname.startsWith(base + '/') ? pathname.slice(base.length) : undefined;
+}
+
+/**
+ * A path that is no file (`pathname` is inside the base path): sent home, or
+ * the not-found page, as the build's fallback says (see fallback.ts).
+ */
+function answerUnknown(req: http.IncomingMessage, res: http.ServerResponse, outDir: string, base: string, pathname: string): void {
+  const home = `${base}/`;
+  for (const [name, value] of Object.entries(staticHeaders(outDir, home))) res.setHeader(name, value);
   const method = req.method ?? 'GET';
   if (method !== 'GET' && method !== 'HEAD') return notAllowed(res);
+  if (!redirectsHome(outDir) && existsSync(path.join(outDir, 'index.html'))) return sendNotFound(req, res, outDir, base);
   // With no home page (nothing built yet), a redirect to / would loop.
   if (pathname === '/') {
     res.writeHead(404, { 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
     res.end('Not built yet: run `sitegen build`\n');
     return;
   }
-  res.writeHead(302, { location: '/', 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
-  res.end('Redirecting to /\n');
+  redirectTo(res, home);
+}
+
+function redirectTo(res: http.ServerResponse, location: string, status = 302): void {
+  res.writeHead(status, { location, 'cache-control': 'no-cache', 'content-type': 'text/plain; charset=utf-8' });
+  res.end(`Redirecting to ${location}\n`);
 }
 
 function notAllowed(res: http.ServerResponse): void {

@@ -17,7 +17,16 @@ export function staticHeaders(outDir: string, pathname: string): Record<string, 
  * with its own (staticHeaders).
  */
 export function defaultHeaders(outDir: string): Record<string, string> {
-  return { ...headersFor(rulesOf(outDir), '/'), ...LOCKED_DOWN };
+  return { ...headersFor(rulesOf(outDir), `${basePathOf(outDir)}/`), ...LOCKED_DOWN };
+}
+
+/**
+ * The path the build put the site under (`basePath`), read from its first
+ * header rule (`/docs/*`, or `/*` at the root): the server follows the files
+ * the build wrote for hosts, so the two cannot disagree.
+ */
+export function basePathOf(outDir: string): string {
+  return rulesOf(outDir)[0]?.pattern.replace(/\/\*$/, '') ?? '';
 }
 
 const LOCKED_DOWN: Record<string, string> = {

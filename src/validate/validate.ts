@@ -47,6 +47,12 @@ export const siteCoreSchema = z.strictObject({
     mode: z.enum(['page', 'islands']).default('page'),
   }).optional(),
   analytics: z.strictObject({ vitalsUrl: endpoint('/vitals').optional() }).optional(),
+  basePath: z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'expected the path the site is served under, such as /docs (no slash at the end)').default('')
+    .describe('the path the site is served under, such as /docs; links in content stay /about and come out as /docs/about'),
+  trailingSlash: z.enum(['never', 'always']).default('never')
+    .describe('never: /about is about.html (the default); always: /about/ is about/index.html, for hosts that serve folders only (an S3 bucket)'),
+  fallback: z.enum(['redirect', 'not-found']).default('redirect')
+    .describe('unknown paths: redirect sends them to / (the default); not-found answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one'),
 });
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);

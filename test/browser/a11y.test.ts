@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild } from '../helpers/site.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -54,7 +54,7 @@ async function open(route: string, viewport: { width: number; height: number }):
   if (refreshing.has(route) || route === '/404.html') await holdRefresh(page);
   // Not 'load': the wait for hydration below is what matters, and images and video need not finish first.
   await page.goto(server.url + route, { waitUntil: 'domcontentloaded' });
-  await page.waitForFunction(() => [...document.querySelectorAll('sitegen-island')].every((island) => island.hasAttribute('hydrated')));
+  await hydrateEveryIsland(page);
   return page;
 }
 

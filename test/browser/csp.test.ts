@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
 import type { BuildResult } from '../../src/pipeline.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild, tempDir } from '../helpers/site.ts';
 
 let browser: Browser;
@@ -53,8 +53,7 @@ async function watchedPage(): Promise<{ page: Page; messages: string[] }> {
 }
 
 async function islandsSettled(page: Page): Promise<void> {
-  await page.waitForFunction(() => [...document.querySelectorAll('sitegen-island')]
-    .every((island) => island.hasAttribute('hydrated') || island.querySelector('.island-error')));
+  await hydrateEveryIsland(page, { orError: true });
 }
 
 test('no route violates its CSP or logs anything to the console', async () => {

@@ -6,7 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser.ts';
 import { FIXTURES, serveBuild } from '../helpers/site.ts';
 import { buildSiteCopy } from '../helpers/island-site.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
 
 type Mode = 'page' | 'islands';
@@ -73,7 +73,8 @@ const state = (page: Page) => page.evaluate(() => ({
 
 gate('page mode, success: hidden on the first frame, then shown and hydrated; the check got the tenant id', async (context) => {
   const { page, errors } = await visit(context, 'page', 'succeed');
-  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 2);
+  await hydrateEveryIsland(page);
+  assert.is(await page.locator('sitegen-island[hydrated]').count(), 2, 'islands hydrated');
   const seen = await state(page);
   assert.is(seen.firstFrame, 'hidden', 'the page showed before the check');
   assert.not.ok(seen.hidden, 'still hidden after success');
@@ -117,7 +118,8 @@ gate('page mode without JavaScript: the page is visible', async (context) => {
 
 gate('islands mode, success: the page shows at once and islands hydrate', async (context) => {
   const { page, errors } = await visit(context, 'islands', 'succeed');
-  await page.waitForFunction(() => document.querySelectorAll('sitegen-island[hydrated]').length === 2);
+  await hydrateEveryIsland(page);
+  assert.is(await page.locator('sitegen-island[hydrated]').count(), 2, 'islands hydrated');
   const seen = await state(page);
   assert.is(seen.firstFrame, 'visible');
   assert.not.ok(seen.hidden);

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { hydrateEveryIsland, launchBrowser, openPage } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild } from '../helpers/site.ts';
 import type { BuildResult } from '../../src/pipeline.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
@@ -98,17 +98,32 @@ weight('every route whose page has no island loads only the runtime chunks', asy
   }
 });
 
-weight('pages with islands load their chunks and hydrate them', async (context) => {
+weight('pages with islands load the chunks of those hydrated on load at once, and a video\'s only once scrolled to', async (context) => {
+  let waited = 0;
   for (const [route, islands] of context.build.islands) {
     if (islands.length === 0) continue;
     const { page, errors, scripts } = await scriptsOf(context, route, { width: 1280, height: 800 });
-    for (const name of islands) {
+    const namesOf = (selector: string) => page.$$eval(selector, (elements) => elements.map((element) => element.getAttribute('name')!));
+    const onLoad = await namesOf('sitegen-island:not([hydrate])');
+    for (const name of onLoad) {
       assert.ok(scripts.has(context.build.bundle.assets.islands[name].src), `${route}: the ${name} chunk did not load`);
     }
-    await page.waitForFunction(() => [...document.querySelectorAll('sitegen-island')].every((island) => island.hasAttribute('hydrated')));
+    // Below the first screen and its margin, a video's island has not been asked for: neither its chunk nor, alone, React.
+    const belowFold = await page.$$eval('sitegen-island[hydrate="visible"]', (elements) =>
+      elements.filter((element) => element.getBoundingClientRect().top > innerHeight + 200).map((element) => element.getAttribute('name')!));
+    for (const name of belowFold.filter((name) => !onLoad.includes(name))) {
+      waited++;
+      assert.not.ok(scripts.has(context.build.bundle.assets.islands[name].src), `${route}: the ${name} chunk loaded before the island was in view`);
+      if (onLoad.length === 0) {
+        const extra = [...scripts.keys()].filter((url) => !context.runtimeChunks.has(url));
+        assert.equal(extra, [], `${route}: scripts besides the runtime before the video was in view`);
+      }
+    }
+    await hydrateEveryIsland(page);
     assert.equal(errors, [], `${route}: console errors`);
     await page.close();
   }
+  assert.ok(waited > 0, 'no page of the real site has a video below the first screen');
 });
 
 weight.run();

@@ -36,3 +36,20 @@ export async function openPage(context: Browser | BrowserContext, options: { wid
   page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
   return { page, errors };
 }
+
+/**
+ * Waits until every island of the page has hydrated (or, with `orError`,
+ * shows the error block). Islands that wait to be seen (hydrate="visible")
+ * are scrolled into view one at a time, as a visitor reading down the page
+ * would; done inside the wait, so that a page that navigates on by itself
+ * (the guarded /license goes home) is read where it lands.
+ */
+export async function hydrateEveryIsland(page: Page, options: { orError?: boolean } = {}): Promise<void> {
+  // No named functions inside: the test runner's compiler would wrap them in a helper the page does not have.
+  await page.waitForFunction((orError) => {
+    const waiting = [...document.querySelectorAll('sitegen-island')]
+      .filter((island) => !island.hasAttribute('hydrated') && !(orError && island.querySelector('.island-error')));
+    waiting.find((island) => island.getAttribute('hydrate') === 'visible')?.scrollIntoView({ block: 'center' });
+    return waiting.length === 0;
+  }, options.orError ?? false);
+}

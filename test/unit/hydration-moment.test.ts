@@ -1,0 +1,90 @@
+/** When each island hydrates, driven with fake idle callbacks, observers and a fake clock. */
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { IDLE_FALLBACK_MS, IDLE_TIMEOUT_MS, hydrationMoment, strategyOf, type HydrationMomentDeps } from '../../src/client/hydration-moment.ts';
+import { fakeClock } from '../helpers/fake-clock.ts';
+
+const element = (hydrate?: string) => ({ getAttribute: (name: string) => (name === 'hydrate' ? hydrate ?? null : null) }) as unknown as Element;
+
+/** Deps whose idle callbacks and observers run only when the test says so. */
+function fakeDeps() {
+  const clock = fakeClock();
+  const idle: { callback: () => void; timeout: number }[] = [];
+  const observers: { callback: (entries: { isIntersecting: boolean }[]) => void; observed: unknown[]; disconnected: boolean; rootMargin: string }[] = [];
+  const deps: HydrationMomentDeps = {
+    requestIdleCallback: (callback, { timeout }) => idle.push({ callback, timeout }),
+    setTimeout: clock.setTimeout,
+    IntersectionObserver: class {
+      record;
+      constructor(callback: (entries: { isIntersecting: boolean }[]) => void, { rootMargin }: { rootMargin: string }) {
+        this.record = { callback, observed: [] as unknown[], disconnected: false, rootMargin };
+        observers.push(this.record);
+      }
+      observe(target: Element) { this.record.observed.push(target); }
+      disconnect() { this.record.disconnected = true; }
+    },
+  };
+  return { deps, clock, idle, observers };
+}
+
+/** Whether a promise has settled, after the microtasks queued so far. */
+async function settled(promise: Promise<unknown>): Promise<boolean> {
+  let done = false;
+  void promise.then(() => { done = true; });
+  await new Promise((resolve) => setImmediate(resolve));
+  return done;
+}
+
+test('the strategy comes from the hydrate attribute; none or an unknown one means load', () => {
+  assert.is(strategyOf(element()), 'load');
+  assert.is(strategyOf(element('idle')), 'idle');
+  assert.is(strategyOf(element('visible')), 'visible');
+  assert.is(strategyOf(element('whenever')), 'load');
+});
+
+test('load resolves at once', async () => {
+  const { deps } = fakeDeps();
+  assert.ok(await settled(hydrationMoment(element(), 'load', deps)));
+});
+
+test('idle waits for the idle callback, which has a time-out so that a busy page still hydrates', async () => {
+  const { deps, idle } = fakeDeps();
+  const moment = hydrationMoment(element(), 'idle', deps);
+  assert.not.ok(await settled(moment), 'resolved before the browser was idle');
+  assert.is(idle.length, 1);
+  assert.is(idle[0].timeout, IDLE_TIMEOUT_MS);
+  idle[0].callback();
+  assert.ok(await settled(moment), 'did not resolve when idle');
+});
+
+test('idle without requestIdleCallback waits a short time instead', async () => {
+  const { deps, clock } = fakeDeps();
+  delete deps.requestIdleCallback;
+  const moment = hydrationMoment(element(), 'idle', deps);
+  clock.tick(IDLE_FALLBACK_MS - 1);
+  assert.not.ok(await settled(moment), 'resolved before the fallback delay');
+  clock.tick(1);
+  assert.ok(await settled(moment), 'did not resolve after the fallback delay');
+});
+
+test('visible waits until the element intersects (with a margin), then stops observing', async () => {
+  const { deps, observers } = fakeDeps();
+  const target = element('visible');
+  const moment = hydrationMoment(target, 'visible', deps);
+  assert.is(observers.length, 1);
+  assert.equal(observers[0].observed, [target], 'the island itself is observed');
+  assert.is(observers[0].rootMargin, '200px');
+  observers[0].callback([{ isIntersecting: false }]);
+  assert.not.ok(await settled(moment), 'resolved while out of view');
+  observers[0].callback([{ isIntersecting: true }]);
+  assert.ok(await settled(moment), 'did not resolve in view');
+  assert.ok(observers[0].disconnected, 'still observing after hydrating');
+});
+
+test('visible without IntersectionObserver hydrates at once rather than never', async () => {
+  const { deps } = fakeDeps();
+  delete deps.IntersectionObserver;
+  assert.ok(await settled(hydrationMoment(element(), 'visible', deps)));
+});
+
+test.run();
