@@ -262,4 +262,19 @@ test('`feed: { limit }` keeps the newest entries only', async () => {
   assert.match(xml, '<title>A picture from the newsroom</title>', 'the newest is the one kept');
 });
 
+test('under basePath and trailingSlash, the feed links where the pages are served', async () => {
+  const root = await newsSite();
+  const siteFile = path.join(root, 'content', 'site.yaml');
+  await writeFile(siteFile, `${await readFile(siteFile, 'utf8')}\nbasePath: /docs\ntrailingSlash: always\n`);
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const xml = await read(outDir, 'news/feed.atom');
+  assert.match(xml, '<link rel="self" type="application/atom+xml" href="https://www.example.com/docs/news/feed.atom"/>');
+  assert.match(xml, '<link rel="alternate" type="text/html" href="https://www.example.com/docs/news/"/>');
+  const entryLinks = [...xml.matchAll(/<entry>[\s\S]*?<link rel="alternate" type="text\/html" href="([^"]+)"/g)].map((match) => match[1]);
+  assert.ok(entryLinks.length > 0, 'the feed has entries');
+  for (const href of entryLinks) assert.match(href, /^https:\/\/www\.example\.com\/docs\/news\/.+\/$/, `an entry's link: ${href}`);
+  assert.match(await read(outDir, 'news/index.html'), 'href="/docs/news/feed.atom"', 'the list page links the feed under the base path');
+});
+
 test.run();
