@@ -277,4 +277,20 @@ test('under basePath and trailingSlash, the feed links where the pages are serve
   assert.match(await read(outDir, 'news/index.html'), 'href="/docs/news/feed.atom"', 'the list page links the feed under the base path');
 });
 
+test('the starter\'s cover image gets its size from the file and AVIF and WebP variants that exist', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const html = await read(outDir, 'news/a-picture.html');
+  assert.match(html, /<img src="\/img\/newsroom\.png" alt="The newsroom, in colours" width="120" height="80"/);
+  for (const type of ['image/avif', 'image/webp']) {
+    const srcSet = new RegExp(`<source type="${type}" srcSet="([^"]+)"`).exec(html)?.[1];
+    assert.ok(srcSet, `a ${type} source`);
+    for (const candidate of srcSet!.split(',')) {
+      const url = candidate.trim().split(/\s+/)[0];
+      assert.ok((await readFile(path.join(outDir, url))).length > 0, `the variant ${url} is in the build`);
+    }
+  }
+});
+
 test.run();

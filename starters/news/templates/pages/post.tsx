@@ -1,15 +1,29 @@
-import { z, type PageProps } from 'sitegen';
+import { z, image, type ImageValue, type PageProps } from 'sitegen';
 
-/** A dated post: its front matter's title and date, and its body as HTML. */
-export const schema = z.strictObject({ body: z.string() });
+/** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
+export const schema = z.strictObject({ body: z.string(), cover: image().optional() });
 
 export default function Post({ data, page }: PageProps<z.infer<typeof schema>>) {
   return (
     <article>
       <h1>{page.title}</h1>
       {page.date && <p><time dateTime={page.date}>{page.date.slice(0, 10)}</time></p>}
+      {data.cover && <Cover image={data.cover} />}
       <div dangerouslySetInnerHTML={{ __html: data.body }} />
       <p><a href="/news">All news</a></p>
     </article>
+  );
+}
+
+/** The cover at its own size (read from the file); a PNG or JPEG also in AVIF and WebP, at the widths it needs. */
+function Cover({ image }: { image: ImageValue }) {
+  const img = <img src={image.src} alt={image.alt} width={image.width} height={image.height} decoding="async" />;
+  if (!image.sources) return img;
+  const sizes = `(max-width: ${image.width}px) 100vw, ${image.width}px`;
+  return (
+    <picture>
+      {image.sources.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
+      {img}
+    </picture>
   );
 }
