@@ -105,10 +105,11 @@ const POLICY: sanitizeHtml.IOptions = {
     // GFM task lists: a disabled checkbox per item.
     input: ['type', 'checked', 'disabled'],
   },
-  // Only the classes sitegen's own Markdown writes: highlight.js's token classes, the heading links, the footnotes.
+  // Only the classes sitegen's own Markdown writes: Prism's token classes (`token keyword`, `token class-name` …),
+  // the heading links, the footnotes.
   allowedClasses: {
-    code: ['hljs', /^language-[\w-]+$/],
-    span: [/^hljs-[\w-]+$/, /^[a-z]+_+$/],
+    code: [/^language-[\w-]+$/],
+    span: [/^[a-z][a-z-]*$/],
     a: ['heading-anchor'],
     section: ['footnotes'],
     h2: ['visually-hidden'],

@@ -58,8 +58,8 @@ test('GFM tables and task lists', () => {
 
 test('code blocks are highlighted at build time with classes only (no style attribute for the CSP to refuse)', () => {
   for (const [path, html] of both('```ts\nconst key: string = "<script>";\n```\n\n```nosuchlanguage\n<b>as typed</b>\n```\n')) {
-    assert.match(html, '<code class="hljs language-ts"><span class="hljs-keyword">const</span>', `${path}: TypeScript highlighted`);
-    assert.is(parse(html).querySelector('.hljs-string')?.textContent, '"<script>"', `${path}: the code stays text`);
+    assert.match(html, '<code class="language-ts"><span class="token keyword">const</span>', `${path}: TypeScript highlighted`);
+    assert.is(parse(html).querySelector('.token.string')?.textContent, '"<script>"', `${path}: the code stays text`);
     assert.match(html, '&lt;b&gt;as typed&lt;/b&gt;', `${path}: an unknown language is shown as typed`);
     assert.not.match(html, /\sstyle=|<script/, `${path}: no style attribute, no script`);
   }
@@ -86,7 +86,7 @@ test('the policy pages have linkable sections, styled by the site\'s stylesheet'
   assert.match(html, '<h2 id="1-introduction"><a class="heading-anchor" href="#1-introduction">1. Introduction</a></h2>');
   const css = (await readdir(path.join(outDir, 'assets'))).find((file) => file.endsWith('.css'))!;
   const stylesheet = await readFile(path.join(outDir, 'assets', css), 'utf8');
-  for (const rule of ['.heading-anchor', '.hljs-keyword', '.footnotes']) assert.match(stylesheet, rule, `missing from the stylesheet: ${rule}`);
+  for (const rule of ['.heading-anchor', '.token.keyword', '.footnotes']) assert.match(stylesheet, rule, `missing from the stylesheet: ${rule}`);
 });
 
 test.run();

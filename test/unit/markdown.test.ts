@@ -28,7 +28,7 @@ const PAYLOADS: [string, string][] = [
   ['an object', '<object data="https://evil.example/x.swf"></object>'],
   ['a link element', '<link rel="stylesheet" href="https://evil.example/x.css">'],
   ['a protocol-relative link', '<a href="//evil.example/">x</a>'],
-  ['a style attribute on a highlighted token', '```js\nx\n```\n\n<span class="hljs-keyword" style="position:fixed">x</span>'],
+  ['a style attribute on a highlighted token', '```js\nx\n```\n\n<span class="token keyword" style="position:fixed">x</span>'],
   ['an event handler on a footnotes section', 'A note.[^1]\n\n[^1]: Here.\n\n<section class="footnotes" data-footnotes onmouseover="alert(1)">x</section>'],
 ];
 
@@ -59,7 +59,7 @@ test('what editors write survives: tables, code, links, images, lists, task list
   const html = markdownToHtml(source);
   for (const expected of [
     '<h2 id="retention"><a class="heading-anchor" href="#retention">Retention</a></h2>', '<th align="left">Data</th>', '<td align="right">30 days</td>',
-    '<code class="hljs language-js"><span class="hljs-keyword">const</span> a = <span class="hljs-number">1</span> &lt; <span class="hljs-number">2</span>;', '<a href="/terms">the terms</a>', '<a href="https://example.com/a?b=1">our site</a>',
+    '<code class="language-js"><span class="token keyword">const</span> a <span class="token operator">=</span> <span class="token number">1</span> <span class="token operator">&lt;</span> <span class="token number">2</span><span class="token punctuation">;</span>', '<a href="/terms">the terms</a>', '<a href="https://example.com/a?b=1">our site</a>',
     '<a href="mailto:privacy@example.com">mail</a>', '<a href="tel:+911234">call</a>',
     '<img src="/img/flow.svg" alt="Diagram of the flow" title="The flow"', '<ol>',
     '<blockquote>', '<strong>bold</strong>', '<del>strike</del>', '<kbd>Ctrl</kbd>', '<b>bold</b>', '<sup>1</sup>',
