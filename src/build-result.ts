@@ -21,7 +21,7 @@ export interface BuildOptions {
   dev?: boolean;
   /** Use worker threads when the site is large enough (default true). */
   parallel?: boolean;
-  /** At most this many threads for the pages (default: one per core); 1 keeps the build on the main thread. */
+  /** This many threads for the pages (default: one per core for sites of 1,500 pages or more); 1 keeps the build on the main thread. */
   threads?: number;
   /** Reuse what the last build made from unchanged inputs (default true). */
   cache?: boolean;
@@ -58,6 +58,8 @@ export interface BuildResult {
   warnings: string[];
   /** Milliseconds per stage. */
   timings: Record<string, number>;
+  /** Pages rendered by each thread, the main thread first (one entry when the build stayed on it). */
+  pagesByThread: number[];
 }
 
 /** Times async work by stage name; `spent` holds the milliseconds per stage (stages that overlap each count in full). */
@@ -100,5 +102,6 @@ export function buildResult(parts: {
     assets: parts.assets,
     warnings: parts.warnings,
     timings: parts.timings,
+    pagesByThread: rendered?.byThread ?? [],
   };
 }

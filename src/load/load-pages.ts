@@ -62,6 +62,18 @@ export function loadContent(root: string): RawContent {
   return { site, pages, routes: files.map(routeOf), errors };
 }
 
+/** Adds what `more` loaded to `share`, in place (a thread loads its share batch by batch). */
+export function appendShare(share: LoadedPages, more: LoadedPages): LoadedPages {
+  share.docs.push(...more.docs);
+  share.read.push(...more.read);
+  share.errors.push(...more.errors);
+  for (const [file, source] of more.sources) share.sources.set(file, source);
+  return share;
+}
+
+/** An empty share, to load into. */
+export const emptyShare = (): LoadedPages => ({ docs: [], read: [], sources: new Map(), errors: [] });
+
 /** Two loaded shares as one. */
 export function joinShares(first: LoadedPages, second: LoadedPages): LoadedPages {
   return {

@@ -22,7 +22,7 @@ export interface RenderOptions {
   pageFiles: string[];
   /** Reuse the unchanged pages of the last build recorded in this cache. */
   reuseFrom?: BuildCache;
-  /** At most this many threads (1: the main thread only). */
+  /** This many threads (1: the main thread only); by default, as many as cores for large sites and 1 for others. */
   threads?: number;
 }
 
@@ -42,6 +42,8 @@ export interface RenderedShares {
   errors: SiteError[];
   warnings: string[];
   results: PageJobResult[];
+  /** Pages rendered by each thread, the main thread first. */
+  byThread: number[];
 }
 
 export async function startRender(options: RenderOptions): Promise<RenderStage> {
@@ -56,6 +58,7 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
     },
     async render(job, templates, dirty, clean) {
       const results = await pool.render(job, templates, dirty);
+      const byThread = results.map((result) => result.pages.length);
       const items = [...clean, ...results.flatMap((result) => result.pages.map((built) => built.page))].flatMap((page) => (page.item ? [page.item] : []));
       results.push(draftLinks(results), renderLists(results, job, templates, items));
       return {
@@ -63,6 +66,7 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
         warnings: results.flatMap((item) => item.warnings),
         results,
+        byThread,
       };
     },
     close: () => pool.close(),

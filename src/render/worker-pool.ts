@@ -1,10 +1,11 @@
 /**
- * Spreads the page jobs of a build over the cores: the main thread takes one
- * share and worker threads the others. Each share starts loading at once
- * (reading and parsing need no templates) and renders when `render` is
- * called. Workers only pay off past a few hundred pages (each one starts a
- * JavaScript engine and imports the templates), so small sites stay on the
- * main thread.
+ * Spreads the page jobs of a build over the cores: the main thread and the
+ * worker threads take batches of pages from one shared list as each is
+ * ready (PageQueue below), loading them at once (reading and
+ * parsing need no templates), and each renders what it loaded when `render`
+ * is called. Workers only pay off past a thousand pages or so (each one
+ * starts a JavaScript engine and imports the templates), so smaller sites
+ * stay on the main thread.
  */
 import os from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -13,52 +14,96 @@ import type { LoadJob, LoadedPages } from '../load/load-pages.ts';
 import type { SiteTemplates } from '../model.ts';
 import type { PageJobResult, RenderJob } from './page-jobs.ts';
 
-/** Below this many pages per extra thread, a worker costs more than it saves. */
-const PAGES_PER_WORKER = 400;
+/**
+ * Below this many pages a build stays on the main thread. A worker pays
+ * about half a second of CPU before its first page (loading sitegen, React
+ * and the templates, and V8 warming up its code), and on a loaded share the
+ * main thread does that work anyway: measured on 2 cores, one thread is
+ * faster at 1,000 pages and two are faster from about 2,000.
+ */
+const PAGES_FOR_WORKERS = 1_500;
+
+/** Pages a thread takes from the shared list at a time: small enough to even out, large enough to cost nothing. */
+const BATCH = 50;
 
 export interface PagePool {
   /**
-   * Renders the given files: those the shares loaded ahead, and any others (a warm build that finds out late that
+   * Renders the given files: those the threads loaded ahead, and any others (a warm build that finds out late that
    * every page is dirty) loaded now on the main thread.
    */
   render(job: RenderJob, templates: SiteTemplates, files: string[]): Promise<PageJobResult[]>;
   close(): void;
 }
 
-/** Worker messages: load a share, then render (part of) it. */
+/** Worker messages: load batches of the shared list until it is done, then render (part of) what it loaded. */
 export type WorkerRequest =
-  | { type: 'load'; job: LoadJob }
+  | { type: 'load'; job: LoadJob; queue: SharedArrayBuffer; batch: number }
   | { type: 'render'; templatesModule: string; job: RenderJob; only: string[] };
 
-/** `maxThreads` defaults to one per core; 1 keeps every page on the main thread. */
-export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], maxThreads = os.availableParallelism()): Promise<PagePool> {
-  const threads = Math.max(1, Math.min(maxThreads, Math.floor(files.length / PAGES_PER_WORKER) + 1, 8));
-  const workerFile = threads > 1 ? await compiledFile('worker.js') : undefined;
-  // The main thread also drives esbuild, validates the site and writes the site files, so it takes a smaller share
-  // (measured on 2 cores: 0.35 of the pages rather than 0.5 saves about 5% of a 5,000-page build).
-  const shares = split(files, workerFile ? threads : 1, workerFile ? 0.7 / threads : undefined);
-  const workers = shares.slice(1).map((share) => {
+/**
+ * The pages to load, shared by every thread: each takes the next batch when
+ * it is ready for one, so a thread that started late (a worker loading its
+ * modules) or that has other work (the main thread driving esbuild) takes
+ * fewer, and no thread waits for another at the end of the load. Each
+ * thread then renders what it loaded. The main thread takes from the front
+ * of the list and the workers from the back, so the last pages are always a
+ * worker's once one has started.
+ *
+ * The untaken range [front, back) is one 64-bit word, changed with a
+ * compare-and-swap, so two threads can never take the same page.
+ */
+export class PageQueue {
+  private readonly range: BigInt64Array;
+  constructor(readonly files: readonly string[], readonly shared = PageQueue.share(files.length), readonly batch = BATCH) {
+    this.range = new BigInt64Array(shared);
+  }
+
+  static share(length: number): SharedArrayBuffer {
+    const shared = new SharedArrayBuffer(8);
+    new BigInt64Array(shared)[0] = BigInt(length);
+    return shared;
+  }
+
+  /** The next batch from the front (`front`) or the back, or undefined when every page is taken. */
+  take(end: 'front' | 'back'): string[] | undefined {
+    for (;;) {
+      const word = Atomics.load(this.range, 0);
+      const front = Number(word >> 32n);
+      const back = Number(word & 0xffffffffn);
+      if (front >= back) return undefined;
+      const size = Math.min(this.batch, back - front);
+      const [from, to] = end === 'front' ? [front, front + size] : [back - size, back];
+      const next = end === 'front' ? (BigInt(to) << 32n) | BigInt(back) : (BigInt(front) << 32n) | BigInt(from);
+      if (Atomics.compareExchange(this.range, 0, word, next) === word) return this.files.slice(from, to);
+    }
+  }
+}
+
+/** `threads` defaults to one per core from PAGES_FOR_WORKERS pages up, and to 1 (the main thread only) below. */
+export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], threads?: number): Promise<PagePool> {
+  // Asked for a number of threads, a build uses that many; left to decide, it uses workers for large sites only.
+  const count = Math.max(1, Math.min(threads ?? (files.length < PAGES_FOR_WORKERS ? 1 : os.availableParallelism()), 8));
+  const workerFile = count > 1 ? await compiledFile('worker.js') : undefined;
+  const queue = new PageQueue(files);
+  const workers = Array.from({ length: workerFile ? count - 1 : 0 }, () => {
     const worker = new Worker(workerFile!);
-    worker.postMessage({ type: 'load', job: { ...load, files: share } } satisfies WorkerRequest);
+    worker.postMessage({ type: 'load', job: { ...load, files }, queue: queue.shared, batch: queue.batch } satisfies WorkerRequest);
     return worker;
   });
-  // The main thread loads its share in slices, yielding between them, so that esbuild's answers (templates, islands)
+  // The main thread loads a batch at a time, yielding between them, so that esbuild's answers (templates, islands)
   // are taken in as soon as they come rather than after the whole share.
-  const ownLoad = loadInSlices({ ...load, files: shares[0] });
+  const ownLoad = loadFromQueue(load, queue);
   ownLoad.catch(() => undefined); // awaited in render(); a build that fails before that has its own error to report
   return {
-    async render(job, templates, files) {
-      const wanted = new Set(files);
-      const fromWorkers = workers.map((worker, index) => ask(worker, {
-        type: 'render', templatesModule: templates.moduleFile, job: { ...job, keep: false },
-        only: shares[index + 1].filter((file) => wanted.has(file)),
-      }));
-      const loaded = new Set(shares.flat());
-      const late = files.filter((file) => !loaded.has(file));
+    async render(job, templates, wanted) {
+      const wantedSet = new Set(wanted);
+      const fromWorkers = workers.map((worker) => ask(worker, { type: 'render', templatesModule: templates.moduleFile, job: { ...job, keep: false }, only: wanted }));
+      const queued = new Set(files);
+      const late = wanted.filter((file) => !queued.has(file));
       const [{ joinShares, loadPages }, { renderShare }] = await Promise.all([import('../load/load-pages.ts'), import('./page-jobs.ts')]);
       const own = await ownLoad;
-      const mine = late.length ? joinShares(own, loadPages({ ...load, files: late })) : own;
-      const ownFiles = new Set([...shares[0].filter((file) => wanted.has(file)), ...late]);
+      const mine = late.length ? joinShares(own.share, loadPages({ ...load, files: late })) : own.share;
+      const ownFiles = new Set([...own.files.filter((file) => wantedSet.has(file)), ...late]);
       return [renderShare(mine, job, templates, ownFiles), ...(await Promise.all(fromWorkers))];
     },
     close() {
@@ -67,20 +112,19 @@ export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[
   };
 }
 
-async function loadInSlices(job: LoadJob, size = 100): Promise<LoadedPages> {
-  const share: LoadedPages = { docs: [], read: [], sources: new Map(), errors: [] };
-  if (job.files.length === 0) return share;
+async function loadFromQueue(load: Omit<LoadJob, 'files'>, queue: PageQueue): Promise<{ share: LoadedPages; files: string[] }> {
+  const files: string[] = [];
+  if (queue.files.length === 0) return { share: { docs: [], read: [], sources: new Map(), errors: [] }, files };
   // Imported when there is something to load: a warm build with nothing to render never needs the page stages.
-  const { loadPages } = await import('../load/load-pages.ts');
-  for (let start = 0; start < job.files.length; start += size) {
+  const { appendShare, emptyShare, loadPages } = await import('../load/load-pages.ts');
+  const share = emptyShare();
+  for (;;) {
     await new Promise((resolve) => setImmediate(resolve));
-    const slice = loadPages({ ...job, files: job.files.slice(start, start + size) });
-    share.docs.push(...slice.docs);
-    share.read.push(...slice.read);
-    share.errors.push(...slice.errors);
-    for (const [file, source] of slice.sources) share.sources.set(file, source);
+    const batch = queue.take('front');
+    if (!batch) return { share, files };
+    files.push(...batch);
+    appendShare(share, loadPages({ ...load, files: batch }));
   }
-  return share;
 }
 
 function ask(worker: Worker, request: WorkerRequest): Promise<PageJobResult> {
@@ -89,12 +133,4 @@ function ask(worker: Worker, request: WorkerRequest): Promise<PageJobResult> {
     worker.once('error', reject);
     worker.postMessage(request);
   });
-}
-
-/** Contiguous shares of about equal size. */
-function split<T>(items: T[], count: number, first?: number): T[][] {
-  if (count === 1) return [items];
-  const head = Math.round(items.length * (first ?? 1 / count));
-  const size = Math.ceil((items.length - head) / (count - 1));
-  return [items.slice(0, head), ...Array.from({ length: count - 1 }, (_, index) => items.slice(head + index * size, head + (index + 1) * size))];
 }

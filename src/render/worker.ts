@@ -1,13 +1,13 @@
 /**
- * A worker thread of a large build: it loads its share of the pages as soon
- * as it is given one, then renders it with the templates the main thread
- * compiled (see src/parallel.ts).
+ * A worker thread of a large build: it loads batches of the pages as soon
+ * as it starts, then renders what it loaded with the templates the main
+ * thread compiled (see ./worker-pool.ts).
  */
 import { parentPort } from 'node:worker_threads';
 import { loadTemplates } from './compile-templates.ts';
-import { loadPages, type LoadedPages } from '../load/load-pages.ts';
+import { appendShare, emptyShare, loadPages, type LoadedPages } from '../load/load-pages.ts';
 import { renderShare, type PageJobResult } from './page-jobs.ts';
-import type { WorkerRequest } from './worker-pool.ts';
+import { PageQueue, type WorkerRequest } from './worker-pool.ts';
 
 let share: LoadedPages | undefined;
 let loadError: Error | undefined;
@@ -15,7 +15,10 @@ let loadError: Error | undefined;
 parentPort!.on('message', async (request: WorkerRequest) => {
   if (request.type === 'load') {
     try {
-      share = loadPages(request.job);
+      // Batch after batch from the list every thread shares, until it is empty.
+      const queue = new PageQueue(request.job.files, request.queue, request.batch);
+      share = emptyShare();
+      for (let batch = queue.take('back'); batch; batch = queue.take('back')) appendShare(share, loadPages({ ...request.job, files: batch }));
     } catch (error) {
       loadError = error as Error;
     }

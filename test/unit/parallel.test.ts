@@ -1,12 +1,16 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
-/** The basic fixture plus enough Markdown pages for the build to use worker threads. */
+/** Enough pages that a build uses worker threads by default, and that a worker starts before the main thread has loaded them all. */
+const PAGES = 2_000;
+
+/** The basic fixture plus PAGES Markdown pages. */
 async function largeSite(pages: number): Promise<string> {
   const root = await copyFixture('basic');
   for (let index = 0; index < pages; index++) {
@@ -22,33 +26,38 @@ async function htmlFiles(dir: string): Promise<Map<string, string>> {
 }
 
 test('worker threads write the same site as the main thread alone', async () => {
-  const root = await largeSite(900);
-  const inParallel = await buildSite({ root, outDir: path.join(root, 'out-parallel'), cache: false });
+  const root = await largeSite(PAGES);
+  const inParallel = await buildSite({ root, outDir: path.join(root, 'out-parallel'), cache: false, threads: 2 });
   const alone = await buildSite({ root, outDir: path.join(root, 'out-alone'), cache: false, parallel: false });
-  assert.is(inParallel.pages.length, 905);
+  assert.is(inParallel.pages.length, PAGES + 5);
+  assert.is(inParallel.pagesByThread.length, 2, 'two threads rendered');
+  assert.ok(inParallel.pagesByThread.every((count) => count > 0), `each thread rendered pages: ${inParallel.pagesByThread}`);
+  assert.equal(alone.pagesByThread, [PAGES + 5], 'one thread rendered every page');
   assert.equal(inParallel.pages.map((page) => page.route), alone.pages.map((page) => page.route));
   const [parallelHtml, aloneHtml] = await Promise.all([htmlFiles(inParallel.outDir), htmlFiles(alone.outDir)]);
   assert.is(parallelHtml.size, aloneHtml.size);
   for (const [name, html] of aloneHtml) assert.is(parallelHtml.get(name), html, `${name} differs`);
-  assert.match(await readFile(path.join(inParallel.outDir, 'sitemap.xml'), 'utf8'), '/bulk-899</loc>');
+  assert.match(await readFile(path.join(inParallel.outDir, 'sitemap.xml'), 'utf8'), `/bulk-${PAGES - 1}</loc>`);
 });
 
 test('errors found in worker threads are reported with the rest', async () => {
-  const root = await largeSite(900);
-  await writeFile(path.join(root, 'content/pages/bulk-850.md'), '---\ntitle: Broken\n---\nno description\n');
+  const root = await largeSite(PAGES);
+  // The workers take the pages from the end of the list (bulk-999 … sort after the rest), the main thread from the start.
+  await writeFile(path.join(root, 'content/pages/bulk-999.md'), '---\ntitle: Broken\n---\nno description\n');
   await writeFile(path.join(root, 'content/pages/bulk-10.md'), '---\ntitle: [\n---\n');
-  const errors = await buildSite({ root, cache: false }).then(
+  const errors = await buildSite({ root, cache: false, threads: 2 }).then(
     (): SiteError[] => assert.unreachable('built') as never,
     (error: SiteErrors) => error.errors,
   );
   const where = errors.map((error) => `${error.location?.file} ${error.field ?? error.code}`).sort();
-  assert.equal(where, ['content/pages/bulk-10.md yaml-syntax', 'content/pages/bulk-850.md description']);
+  assert.equal(where, ['content/pages/bulk-10.md yaml-syntax', 'content/pages/bulk-999.md description']);
 });
 
 test('a warm build after a cold parallel one renders only what changed', async () => {
-  const root = await largeSite(900);
+  const root = await largeSite(PAGES);
   const cold = await buildSite({ root });
-  assert.is(cold.rendered, 905);
+  assert.is(cold.rendered, PAGES + 5);
+  assert.is(cold.pagesByThread.length, Math.min(os.availableParallelism(), 8), 'a site of this size uses a thread per core by default');
   await writeFile(path.join(root, 'content/pages/bulk-500.md'), '---\ntitle: Changed\ndescription: Changed.\n---\n\nNew text.\n');
   const warm = await buildSite({ root });
   assert.is(warm.rendered, 1);
