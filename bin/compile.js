@@ -12,11 +12,18 @@ const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 const SOURCE_DIR = path.join(PACKAGE_DIR, 'src');
 const CACHE_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
 /**
- * Entry points of the Node side, output name → source under src/: the CLI and
- * the worker threads (a build's pages, the login's decryption). The browser
+ * Entry points of the Node side, output name → source under src/: the CLI,
+ * the worker threads (a build's pages, the login's decryption) and the zod
+ * module the template bundles share with them. The browser
  * runtime and the templates' helpers are bundled per site instead.
  */
-const ENTRIES = { cli: 'cli.ts', worker: 'render/worker.ts', 'reference-api/envelope-worker': 'reference-api/envelope-worker.ts' };
+const ENTRIES = {
+  cli: 'cli.ts',
+  worker: 'render/worker.ts',
+  'reference-api/envelope-worker': 'reference-api/envelope-worker.ts',
+  // The zod that template bundles import (src/render/vendor.ts): the same module as sitegen's own.
+  zod: 'render/zod-module.ts',
+};
 
 /**
  * Pure-JavaScript packages bundled into the compiled files rather than

@@ -1,9 +1,12 @@
 /**
  * The packages every template bundle shares (React, react-dom/server, zod),
- * bundled once per installed version into node_modules/.cache and imported
- * by the template bundles as externals. Bundling react-dom/server and zod
- * into every template bundle was most of a cold build's fixed cost (an
- * esbuild run over 1.4 MB, and as long to import it again in each worker).
+ * imported by the template bundles as externals. React and
+ * react-dom/server are bundled once per installed version into
+ * node_modules/.cache; zod is the module of sitegen's own compiled code
+ * (src/render/zod-module.ts), so that a thread loads it once. Bundling
+ * react-dom/server and zod into every template bundle was most of a cold
+ * build's fixed cost (an esbuild run over 1.4 MB, and as long to import it
+ * again in each worker).
  */
 import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,19 +16,16 @@ import type * as esbuild from 'esbuild';
 import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { contentHash } from '../files.ts';
 import { SITEGEN_DIR } from '../paths.ts';
+import { compiledFile } from '../compiled.ts';
 
 /** Specifier → the name of its module in the vendor folder. */
 const VENDOR: Record<string, string> = {
   react: 'react',
   'react/jsx-runtime': 'react-jsx-runtime',
   'react-dom/server': 'react-dom-server',
-  zod: 'zod',
 };
 
-/** Packages published as ES modules, whose exports esbuild can re-export as they are. */
-const ES_MODULES = new Set(['zod']);
-
-export const VENDOR_SPECIFIERS = Object.keys(VENDOR);
+export const VENDOR_SPECIFIERS = [...Object.keys(VENDOR), 'zod'];
 
 let ready: Promise<Record<string, string>> | undefined;
 
@@ -37,9 +37,12 @@ export function vendorModules(): Promise<Record<string, string>> {
 
 async function prepare(): Promise<Record<string, string>> {
   const require = createRequire(path.join(SITEGEN_DIR, 'package.json'));
-  const versions = ['react', 'react-dom', 'zod', 'esbuild'].map((name) => `${name}@${packageVersion(name, require)}`);
+  const versions = ['react', 'react-dom', 'esbuild'].map((name) => `${name}@${packageVersion(name, require)}`);
   const dir = path.join(SITEGEN_DIR, 'node_modules', '.cache', 'sitegen-vendor', contentHash(versions.join(',') + readFileSync(new URL(import.meta.url))));
-  const urls = Object.fromEntries(Object.entries(VENDOR).map(([specifier, name]) => [specifier, pathToFileURL(path.join(dir, `${name}.js`)).href]));
+  const urls = {
+    ...Object.fromEntries(Object.entries(VENDOR).map(([specifier, name]) => [specifier, pathToFileURL(path.join(dir, `${name}.js`)).href])),
+    zod: (await compiledFile('zod.js')).href,
+  };
   if (existsSync(path.join(dir, 'react.js'))) return urls;
 
   const staging = `${dir}.tmp-${process.pid}`;
@@ -76,9 +79,8 @@ async function prepare(): Promise<Record<string, string>> {
   return urls;
 }
 
-/** An ES module re-exporting a package; a CommonJS one's names are listed, since ESM exports must be static. */
+/** An ES module re-exporting a CommonJS package (React's are): its names are listed, since ESM exports must be static. */
 function wrapper(specifier: string, require: NodeRequire): string {
-  if (ES_MODULES.has(specifier)) return `export * from ${JSON.stringify(specifier)};`;
   const names = Object.keys(require(specifier) as object).filter((name) => /^[A-Za-z_$][\w$]*$/.test(name) && name !== 'default');
   return `import module from ${JSON.stringify(specifier)};\nexport const { ${names.join(', ')} } = module;\nexport default module;\n`;
 }
