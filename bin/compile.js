@@ -48,8 +48,15 @@ const externalPackages = {
   },
 };
 
-/** The folder holding cli.js and the workers' files, compiled from the current sources. */
-export async function compiledCli() {
+let compiled;
+
+/** The folder holding cli.js and the workers' files, compiled from the current sources (found once per process). */
+export function compiledCli() {
+  compiled ??= compile();
+  return compiled;
+}
+
+async function compile() {
   const dir = path.join(CACHE_DIR, sourceHash());
   if (existsSync(path.join(dir, 'cli.js'))) return dir;
   const esbuild = await import('esbuild');

@@ -13,7 +13,7 @@ import { validateContent } from '../validate/validate.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { pageAssets } from '../render/page-assets.ts';
 import { outputPathOf, renderPages } from '../render/render-pages.ts';
-import { itemOf } from '../render/collections.ts';
+import { itemOf } from '../render/collection-item.ts';
 import { bundleIslands } from '../bundle/bundle-islands.ts';
 import { emitEditorSchemas } from '../emit/editor-schemas.ts';
 import { emitImageVariants } from '../emit/image-variants.ts';

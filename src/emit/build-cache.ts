@@ -13,7 +13,7 @@ import type { PageSummary, SiteInfo } from '../model.ts';
 import { contentHash, stampOf, stampsOf } from '../files.ts';
 
 /** Raised whenever what a memo holds changes shape (4: the bundle's assets list the font files), so an older cache is not trusted. */
-const FORMAT = 4;
+const FORMAT = 5;
 
 export interface PageEntry {
   stamp: string;
@@ -64,6 +64,8 @@ export interface Memo<T> {
 
 export interface TemplatesMemo {
   moduleFile: string;
+  /** The shared modules (React, zod) the bundle imports, by specifier: a bundle is reused only while they are the same. */
+  vendor: Record<string, string>;
   dependencies: Record<string, string[]>;
   layoutDependencies: string[];
 }

@@ -23,11 +23,7 @@ export function checkedQuery(query: CollectionQuery, template: string): z.output
   throw new Error(`templates/pages/${template}.tsx: its \`collection\` is invalid at ${issue.path.join('.') || 'the top'}: ${issue.message}`);
 }
 
-/** What a collection shows of a page. */
-export function itemOf(page: PageInfo): CollectionItem {
-  const { route, file, title, description, date, tags, draft } = page;
-  return { route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft };
-}
+export { itemOf } from './collection-item.ts';
 
 /** The items a query selects from every page's summary, in its order; the list page itself is never one of them. */
 export function selectItems(query: z.output<typeof querySchema>, ownRoute: string, items: readonly CollectionItem[]): CollectionItem[] {

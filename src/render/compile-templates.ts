@@ -39,8 +39,10 @@ export async function compileTemplates(root: string, memo?: Memo<TemplatesMemo>)
  * imports the bundle, so this stops at the file.
  */
 export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>): Promise<CompiledTemplates> {
+  const vendor = await vendorModules();
   const recalled = recall(memo);
-  if (recalled) return { ...recalled, memo };
+  // The bundle names the shared modules by path: another sitegen (an upgrade, an edit of its sources) has others.
+  if (recalled && JSON.stringify(recalled.vendor) === JSON.stringify(vendor)) return { ...recalled, memo };
   const templatesDir = path.join(root, 'templates');
   const names = pageTemplateNames(templatesDir);
   const entry = [
@@ -51,7 +53,6 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'render', 'document.tsx'))};`,
   ].join('\n');
 
-  const vendor = await vendorModules();
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await (await loadEsbuild()).build({
@@ -93,7 +94,7 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     ...Object.keys(result.metafile.inputs).map((input) => path.resolve(process.cwd(), input)),
     templatesDir, path.join(templatesDir, 'pages'), file,
   ]);
-  return { moduleFile: file, ...dependencies, memo: { inputs, value: { moduleFile: file, ...dependencies } } };
+  return { moduleFile: file, ...dependencies, memo: { inputs, value: { moduleFile: file, vendor, ...dependencies } } };
 }
 
 /** Keeps the newest few compiled bundles (a running dev server or a worker may still import a recent one). */

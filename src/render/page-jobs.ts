@@ -13,7 +13,7 @@ import type { RawDoc } from '../load/parse.ts';
 import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { validatePage } from '../validate/validate.ts';
 import { renderPages } from './render-pages.ts';
-import { itemOf } from './collections.ts';
+import { itemOf } from './collection-item.ts';
 
 export interface RenderJob {
   root: string;

@@ -10,15 +10,9 @@ import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { atomFeed, feedRouteOf } from './feed.ts';
 import { templateError } from './template-error.ts';
 
-/**
- * `/` → `index.html`, `/about` → `about.html` (served as /about by sirv,
- * nginx try_files and static hosts), or with trailing slashes `about/index.html`
- * (served as /about/ by hosts that know folders only, such as an S3 bucket).
- */
-export function outputPathOf(route: string, trailingSlash: SiteInfo['trailingSlash'] = 'never'): string {
-  if (route === '/') return 'index.html';
-  return trailingSlash === 'always' ? `${route.slice(1)}/index.html` : `${route.slice(1)}.html`;
-}
+import { outputPathOf } from './output-path.ts';
+
+export { outputPathOf };
 
 export interface RenderedPages {
   /** Output path → HTML. */

@@ -9,8 +9,7 @@ import { fromRecord, toRecord, SiteError } from '../errors.ts';
 import type { BuildCache } from '../emit/build-cache.ts';
 import { writeOutputs } from '../emit/staging.ts';
 import type { CollectionItem, PageSummary, SiteTemplates } from '../model.ts';
-import { itemOf } from './collections.ts';
-import { renderPages } from './render-pages.ts';
+import { itemOf } from './collection-item.ts';
 import type { BuiltPage, PageJobResult, RenderJob } from './page-jobs.ts';
 import { changedPages, type Reuse } from './page-reuse.ts';
 import { startPagePool } from './worker-pool.ts';
@@ -60,7 +59,9 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
       const results = await pool.render(job, templates, dirty);
       const byThread = results.map((result) => result.pages.length);
       const items = [...clean, ...results.flatMap((result) => result.pages.map((built) => built.page))].flatMap((page) => (page.item ? [page.item] : []));
-      results.push(draftLinks(results), renderLists(results, job, templates, items));
+      // Imported here, not above: a warm build that renders nothing never needs the renderer (or zod, which it imports).
+      const { renderPages } = await import('./render-pages.ts');
+      results.push(draftLinks(results), renderLists(results, job, templates, items, renderPages));
       return {
         built: results.flatMap((item) => item.pages),
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
@@ -100,7 +101,9 @@ function draftLinks(results: PageJobResult[]): PageJobResult {
  * are never reused from the cache (volatile), since any other page can change
  * what they list.
  */
-function renderLists(results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[]): PageJobResult {
+function renderLists(
+  results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderPages: typeof import('./render-pages.ts').renderPages,
+): PageJobResult {
   const deferred = results.flatMap((result) => result.deferred ?? []);
   const models = deferred.map((entry) => entry.model);
   if (models.length === 0 || results.some((result) => result.errors.length > 0)) return { pages: [], errors: [], warnings: [] };

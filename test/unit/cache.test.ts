@@ -105,4 +105,22 @@ test('a dist/ changed by hand is rebuilt whole', async () => {
   await stat(path.join(root, 'dist/about.html'));
 });
 
+test('templates compiled by another sitegen (its shared React and zod elsewhere) are compiled again, not imported', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  const cacheFile = path.join(root, '.sitegen', 'cache', 'build.json');
+  const cache = JSON.parse(await readFile(cacheFile, 'utf8'));
+  const current = cache.templates.value.vendor;
+  assert.ok(current.zod && current.react, 'the cache records where the bundle finds React and zod');
+  // As an older or newer sitegen would have left it: the bundle it compiled imports modules that may be gone now.
+  cache.templates.value.vendor = { ...current, zod: 'file:///an/older/sitegen/zod.js' };
+  await writeFile(cacheFile, JSON.stringify(cache));
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
+  const warm = await build(root);
+  assert.is(warm.rendered, 1);
+  assert.match(await readFile(path.join(root, 'dist/index.html'), 'utf8'), '<h1>Welcome again</h1>');
+  const after = JSON.parse(await readFile(cacheFile, 'utf8'));
+  assert.equal(after.templates.value.vendor, current, 'compiled again against this sitegen\'s modules');
+});
+
 test.run();
