@@ -11,7 +11,7 @@ import { writeOutputs } from '../emit/staging.ts';
 import type { LoadedPages } from '../load/load-pages.ts';
 import type { RawDoc } from '../load/parse.ts';
 import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
-import { validatePage } from '../validate/validate.ts';
+import { validateFor, validatePage } from '../validate/validate.ts';
 import { renderPages } from './render-pages.ts';
 import { itemOf } from './collection-item.ts';
 
@@ -69,6 +69,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const volatile = new Set<string>();
   const links: Record<string, string[]> = {};
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
+  validateFor(job.routes.length);
   for (const doc of share.docs.filter(wanted)) {
     const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes);

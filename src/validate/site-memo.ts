@@ -30,7 +30,8 @@ export async function validateSiteOnce(input: {
     return { site: memo.value, errors: [], warnings: memo.warnings, images: memo.images, memo };
   }
   // Imported here, not at the top: a build that finds site.yaml in its cache never needs zod or marked.
-  const { validateSite } = await import('./validate.ts');
+  const { validateSite, validateFor } = await import('./validate.ts');
+  validateFor(scope.routes.size);
   const errors: SiteError[] = [];
   const { site, notes } = validateSite(siteDoc, await input.templates(), scope, errors, now);
   const fresh = site && { key, value: site, warnings: notes.warnings, images: notes.images, localFiles: stampsOf(notes.localFiles) };
