@@ -100,3 +100,39 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
     kept: job.keep ? { docs: share.read.filter(wanted), models: ready, html } : undefined,
   };
 }
+
+/** Two results of one thread as one (a thread renders its pages batch by batch). */
+export function mergeResults(first: PageJobResult, second: PageJobResult): PageJobResult {
+  const kept = first.kept && second.kept
+    ? { docs: [...first.kept.docs, ...second.kept.docs], models: [...first.kept.models, ...second.kept.models], html: new Map([...first.kept.html, ...second.kept.html]) }
+    : first.kept ?? second.kept;
+  const drafts = first.drafts && second.drafts
+    ? { routes: [...first.drafts.routes, ...second.drafts.routes], links: { ...first.drafts.links, ...second.drafts.links } }
+    : first.drafts ?? second.drafts;
+  return {
+    pages: [...first.pages, ...second.pages],
+    errors: [...first.errors, ...second.errors],
+    warnings: [...first.warnings, ...second.warnings],
+    deferred: [...first.deferred ?? [], ...second.deferred ?? []],
+    ...(kept ? { kept } : {}),
+    ...(drafts ? { drafts } : {}),
+  };
+}
+
+/**
+ * Renders what a thread loaded ahead, then takes the rest batch by batch,
+ * loading and rendering each at once: a page's data then dies young, which
+ * the garbage collector finds cheap, and no thread waits for another while
+ * pages are left. After a batch with errors the rest are only validated
+ * (a build with an error writes nothing), so every error is still reported.
+ */
+export function renderQueue(
+  loaded: LoadedPages, job: RenderJob, templates: SiteTemplates, only: ReadonlySet<string>, next: () => LoadedPages | undefined,
+): PageJobResult {
+  let result = renderShare(loaded, job, templates, only);
+  for (let share = next(); share; share = next()) {
+    const failed = result.errors.length > 0;
+    result = mergeResults(result, renderShare(share, failed ? { ...job, render: false } : job, templates, only));
+  }
+  return result;
+}

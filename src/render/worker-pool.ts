@@ -49,19 +49,35 @@ export type WorkerRequest =
  * of the list and the workers from the back, so the last pages are always a
  * worker's once one has started.
  *
+ * Until the templates are ready the threads load ahead; once rendering
+ * starts (`startRendering`, seen by every thread) each renders what it
+ * loaded and then loads and renders the rest batch by batch.
+ *
  * The untaken range [front, back) is one 64-bit word, changed with a
  * compare-and-swap, so two threads can never take the same page.
  */
 export class PageQueue {
   private readonly range: BigInt64Array;
+  private readonly rendering: Int32Array;
   constructor(readonly files: readonly string[], readonly shared = PageQueue.share(files.length), readonly batch = BATCH) {
-    this.range = new BigInt64Array(shared);
+    this.range = new BigInt64Array(shared, 0, 1);
+    this.rendering = new Int32Array(shared, 8, 1);
   }
 
   static share(length: number): SharedArrayBuffer {
-    const shared = new SharedArrayBuffer(8);
-    new BigInt64Array(shared)[0] = BigInt(length);
+    const shared = new SharedArrayBuffer(16);
+    new BigInt64Array(shared, 0, 1)[0] = BigInt(length);
     return shared;
+  }
+
+  /** Tells every thread to stop loading ahead: the templates are ready. */
+  startRendering(): void {
+    Atomics.store(this.rendering, 0, 1);
+  }
+
+  /** Whether threads are still loading ahead of the templates. */
+  get loadingAhead(): boolean {
+    return Atomics.load(this.rendering, 0) === 0;
   }
 
   /** The next batch from the front (`front`) or the back, or undefined when every page is taken. */
@@ -96,15 +112,20 @@ export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[
   ownLoad.catch(() => undefined); // awaited in render(); a build that fails before that has its own error to report
   return {
     async render(job, templates, wanted) {
+      queue.startRendering();
       const wantedSet = new Set(wanted);
       const fromWorkers = workers.map((worker) => ask(worker, { type: 'render', templatesModule: templates.moduleFile, job: { ...job, keep: false }, only: wanted }));
       const queued = new Set(files);
       const late = wanted.filter((file) => !queued.has(file));
-      const [{ joinShares, loadPages }, { renderShare }] = await Promise.all([import('../load/load-pages.ts'), import('./page-jobs.ts')]);
+      const [{ joinShares, loadPages }, { renderQueue }] = await Promise.all([import('../load/load-pages.ts'), import('./page-jobs.ts')]);
       const own = await ownLoad;
       const mine = late.length ? joinShares(own.share, loadPages({ ...load, files: late })) : own.share;
-      const ownFiles = new Set([...own.files.filter((file) => wantedSet.has(file)), ...late]);
-      return [renderShare(mine, job, templates, ownFiles), ...(await Promise.all(fromWorkers))];
+      const next = () => {
+        const batch = queue.take('front');
+        return batch && loadPages({ ...load, files: batch });
+      };
+      const result = renderQueue(mine, job, templates, new Set([...wantedSet, ...late]), next);
+      return [result, ...(await Promise.all(fromWorkers))];
     },
     close() {
       for (const worker of workers) void worker.terminate();
@@ -120,7 +141,7 @@ async function loadFromQueue(load: Omit<LoadJob, 'files'>, queue: PageQueue): Pr
   const share = emptyShare();
   for (;;) {
     await new Promise((resolve) => setImmediate(resolve));
-    const batch = queue.take('front');
+    const batch = queue.loadingAhead ? queue.take('front') : undefined;
     if (!batch) return { share, files };
     files.push(...batch);
     appendShare(share, loadPages({ ...load, files: batch }));

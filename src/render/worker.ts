@@ -6,19 +6,26 @@
 import { parentPort } from 'node:worker_threads';
 import { loadTemplates } from './compile-templates.ts';
 import { appendShare, emptyShare, loadPages, type LoadedPages } from '../load/load-pages.ts';
-import { renderShare, type PageJobResult } from './page-jobs.ts';
+import { renderQueue, type PageJobResult } from './page-jobs.ts';
 import { PageQueue, type WorkerRequest } from './worker-pool.ts';
 
 let share: LoadedPages | undefined;
 let loadError: Error | undefined;
+let queue: PageQueue | undefined;
+let job: WorkerRequest & { type: 'load' } | undefined;
 
 parentPort!.on('message', async (request: WorkerRequest) => {
   if (request.type === 'load') {
     try {
-      // Batch after batch from the list every thread shares, until it is empty.
-      const queue = new PageQueue(request.job.files, request.queue, request.batch);
+      // Batch after batch from the list every thread shares, until it is empty or rendering starts.
+      job = request;
+      queue = new PageQueue(request.job.files, request.queue, request.batch);
       share = emptyShare();
-      for (let batch = queue.take('back'); batch; batch = queue.take('back')) appendShare(share, loadPages({ ...request.job, files: batch }));
+      while (queue.loadingAhead) {
+        const batch = queue.take('back');
+        if (!batch) break;
+        appendShare(share, loadPages({ ...request.job, files: batch }));
+      }
     } catch (error) {
       loadError = error as Error;
     }
@@ -27,7 +34,11 @@ parentPort!.on('message', async (request: WorkerRequest) => {
   let result: PageJobResult;
   try {
     if (loadError || !share) throw loadError ?? new Error('render before load');
-    result = renderShare(share, request.job, await loadTemplates(request.templatesModule), new Set(request.only));
+    const next = () => {
+      const batch = queue!.take('back');
+      return batch && loadPages({ ...job!.job, files: batch });
+    };
+    result = renderQueue(share, request.job, await loadTemplates(request.templatesModule), new Set(request.only), next);
   } catch (error) {
     result = { pages: [], warnings: [], errors: [{ code: 'internal', origin: 'template', message: (error as Error).message, stack: (error as Error).stack }] };
   }
