@@ -16,7 +16,7 @@ import { startRender } from './render/render-stage.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
-import { contentDates } from './emit/content-dates.ts';
+import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache } from './emit/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
@@ -65,7 +65,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     }
 
     // The sitemap's dates: one git call, running while the pages render.
-    const dates = contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${file.split(path.sep).join('/')}`));
+    const commits = commitDates(root);
     staging = await time('emit', () => stageSite(root, outDir, publicFiles));
     linkOutputs(outDir, staging, clean.map((entry) => entry.page.route), site?.trailingSlash);
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
@@ -75,8 +75,11 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging!, [...validated.images, ...pageImages]));
 
-    const lastmod = await dates;
-    const pages = [...clean, ...rendered.built].map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
+    const built = [...clean, ...rendered.built];
+    // A page's stamp starts with its file's modification time (files.ts stampOf).
+    const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
+    const lastmod = await contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${file.split(path.sep).join('/')}`), (file) => mtimes.get(file), commits);
+    const pages = built.map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
     const files = siteFiles(site!, pages, assets!.inlineScriptHashes, bundle.files);
     await time('emit', () => emitSite(staging!, outDir, files));
     staging = undefined;

@@ -13,18 +13,29 @@ import path from 'node:path';
 /** File (relative to the root, forward slashes) → ISO 8601 date. */
 export type ContentDates = Map<string, string>;
 
-export async function contentDates(root: string, files: readonly string[]): Promise<ContentDates> {
-  const committed = await lastCommitDates(root);
+/**
+ * `mtimeOf` gives the modification time the build already read (a page's
+ * stamp), so that a site outside git costs no second stat per page; and
+ * `commits`, the git dates asked for earlier (commitDates), so that git runs
+ * while the pages render.
+ */
+export async function contentDates(
+  root: string, files: readonly string[], mtimeOf: (file: string) => number | undefined = () => undefined, commits = commitDates(root),
+): Promise<ContentDates> {
+  const committed = await commits;
   const dates: ContentDates = new Map();
   await Promise.all(files.map(async (file) => {
-    const date = committed.get(file) ?? await stat(path.join(root, file)).then((info) => info.mtime.toISOString(), () => undefined);
+    const known = mtimeOf(file);
+    const date = committed.get(file) ?? (known === undefined
+      ? await stat(path.join(root, file)).then((info) => info.mtime.toISOString(), () => undefined)
+      : new Date(known).toISOString());
     if (date) dates.set(file, date);
   }));
   return dates;
 }
 
 /** The newest commit date of every file under content/, or none when git or the work tree is missing. */
-function lastCommitDates(root: string): Promise<Map<string, string>> {
+export function commitDates(root: string): Promise<Map<string, string>> {
   // %x01 marks a commit's date line; --relative names files from the root, even when the repository starts above it.
   const args = ['-c', 'core.quotePath=false', 'log', '--format=%x01%cI', '--name-only', '--relative', '--', 'content'];
   return new Promise((resolve) => {
