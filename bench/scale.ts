@@ -3,10 +3,10 @@
  * (A B C A B C …) so that drift in the machine hits all of them alike; then
  * sitegen's cold build against a warm rebuild of the unchanged corpus.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { writeCorpus, type CorpusRoots } from './corpus.ts';
+import { slugOf, writeCorpus, type CorpusRoots } from './corpus.ts';
 import { measure, median, type Measurement } from './measure.ts';
 import { parseStageLine, sitegen, failureSummary, type Generator } from './builders.ts';
 
@@ -104,17 +104,22 @@ export interface WarmResult {
   cold_s: number;
   warm_s: number;
   warm_over_cold: number;
+  /** A rebuild after one page's text changed. */
+  one_change_s: number;
   cold_stages_ms: Record<string, number>;
   warm_stages_ms: Record<string, number>;
 }
 
 /**
- * sitegen twice on the unchanged corpus, same output folder and TMPDIR: a cold build (its build cache removed
- * first), then a warm one that finds everything in the cache.
+ * sitegen three times on the corpus, same output folder and TMPDIR: a cold build (its build cache removed
+ * first), a warm one that finds everything in the cache, and one after a page's text changed.
  */
 export async function warmRebuild(roots: CorpusRoots, settings: RunSettings): Promise<WarmResult | { error: string }> {
   const cold: Measurement[] = [];
   const warm: Measurement[] = [];
+  const changed: Measurement[] = [];
+  const page = path.join(roots.sitegen, 'content', 'pages', `${slugOf(Math.floor(roots.pages / 2))}.md`);
+  const original = await readFile(page, 'utf8');
   for (let pair = 0; pair < settings.runs; pair++) {
     const outDir = path.join(roots.outBase, `warm-${pair}`);
     const tmp = path.join(roots.outBase, `warm-tmp-${pair}`);
@@ -123,16 +128,21 @@ export async function warmRebuild(roots: CorpusRoots, settings: RunSettings): Pr
     await rm(path.join(roots.sitegen, '.sitegen', 'cache'), { recursive: true, force: true });
     const argv = sitegen.command(roots, outDir).argv.filter((arg) => arg !== '--no-cache');
     const env = { ...process.env, TMPDIR: tmp, NO_COLOR: '1' };
-    for (const list of [cold, warm]) {
+    for (const list of [cold, warm, changed]) {
+      if (list === changed) await writeFile(page, `${original}\nA sentence added in run ${pair + 1}.\n`);
       const result = await measure(argv, { env, useTime: settings.useTime });
+      await writeFile(page, original);
       if (!result.ok) return { error: failureSummary(result.stdout, result.stderr) };
       list.push(result);
     }
-    console.log(`  warm rebuild · pair ${pair + 1} · cold ${cold.at(-1)!.wall_s.toFixed(2)} s, warm ${warm.at(-1)!.wall_s.toFixed(2)} s`);
+    console.log(`  warm rebuild · round ${pair + 1} · cold ${cold.at(-1)!.wall_s.toFixed(2)} s, warm ${warm.at(-1)!.wall_s.toFixed(2)} s, one page changed ${changed.at(-1)!.wall_s.toFixed(2)} s`);
     await Promise.all([rm(outDir, { recursive: true, force: true }), rm(tmp, { recursive: true, force: true })]);
   }
   const stagesOf = (list: Measurement[]) => medianStages(list.map((run) => parseStageLine(run.stdout)?.stages ?? {}));
   const cold_s = median(cold.map((run) => run.wall_s));
   const warm_s = median(warm.map((run) => run.wall_s));
-  return { cold_s, warm_s, warm_over_cold: warm_s / cold_s, cold_stages_ms: stagesOf(cold), warm_stages_ms: stagesOf(warm) };
+  return {
+    cold_s, warm_s, warm_over_cold: warm_s / cold_s, one_change_s: median(changed.map((run) => run.wall_s)),
+    cold_stages_ms: stagesOf(cold), warm_stages_ms: stagesOf(warm),
+  };
 }
