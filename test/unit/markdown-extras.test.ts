@@ -65,6 +65,16 @@ test('code blocks are highlighted at build time with classes only (no style attr
   }
 });
 
+test('GFM text: bare addresses become links, and text without them keeps its emphasis and line breaks', () => {
+  // The second paragraph goes through the faster plain-text rule (src/load/markdown-extensions.ts), the first cannot.
+  const html = markdownToHtml('Mail privacy@example.com or see www.example.com and https://example.com/a.\n\nIn snake_case_names, __bold__, _em_ and a line break  \nstay as GFM has them.');
+  assert.is(html, [
+    '<p>Mail <a href="mailto:privacy@example.com">privacy@example.com</a> or see <a href="http://www.example.com">www.example.com</a> and <a href="https://example.com/a">https://example.com/a</a>.</p>',
+    '<p>In snake_case_names, <strong>bold</strong>, <em>em</em> and a line break<br>stay as GFM has them.</p>',
+    '',
+  ].join('\n'));
+});
+
 test('links after a footnote are still reported each at its own line', async () => {
   const root = await copyFixture('basic');
   await writeFile(path.join(root, 'content/pages/notes.md'), [
