@@ -10,6 +10,7 @@ import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readSiteF
 import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
+import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets } from './render/page-assets.ts';
 import { siteKeyOf } from './render/page-reuse.ts';
 import { startRender } from './render/render-stage.ts';
@@ -33,6 +34,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, outDir = path.join(root, 'dist'), now = new Date(), cache: useCache = true } = options;
   const time = stopwatch(options.onStage);
   const cache = useCache ? readCache(root) : undefined;
+  // A build without a cache renders every page: its shared modules can load while esbuild works.
+  if (!cache) preloadVendorModules();
   const pageFiles = await time('load', () => listPageFiles(root));
   if (pageFiles.length === 0) throw noPagesError();
   const keep = options.keep ?? pageFiles.length <= KEEP_IN_MEMORY_UP_TO;

@@ -35,6 +35,15 @@ export function vendorModules(): Promise<Record<string, string>> {
   return ready;
 }
 
+/**
+ * Starts importing React's server renderer and zod, for a build that will
+ * render: they are then loaded while esbuild compiles the templates rather
+ * than after (the main thread mostly waits for esbuild then).
+ */
+export function preloadVendorModules(): void {
+  void vendorModules().then((urls) => Promise.all(Object.values(urls).map((url) => import(url)))).catch(() => undefined);
+}
+
 async function prepare(): Promise<Record<string, string>> {
   const require = createRequire(path.join(SITEGEN_DIR, 'package.json'));
   const versions = ['react', 'react-dom', 'esbuild'].map((name) => `${name}@${packageVersion(name, require)}`);
