@@ -26,6 +26,9 @@ const PAGES_FOR_WORKERS = 1_500;
 /** Pages a thread takes from the shared list at a time: small enough to even out, large enough to cost nothing. */
 const BATCH = 50;
 
+/** Pages the main thread loads between turns of the event loop while it waits for the templates. */
+const MAIN_THREAD_SLICE = 5;
+
 export interface PagePool {
   /**
    * Renders the given files: those the threads loaded ahead, and any others (a warm build that finds out late that
@@ -140,11 +143,15 @@ async function loadFromQueue(load: Omit<LoadJob, 'files'>, queue: PageQueue): Pr
   const { appendShare, emptyShare, loadPages } = await import('../load/load-pages.ts');
   const share = emptyShare();
   for (;;) {
-    await new Promise((resolve) => setImmediate(resolve));
     const batch = queue.loadingAhead ? queue.take('front') : undefined;
     if (!batch) return { share, files };
     files.push(...batch);
-    appendShare(share, loadPages({ ...load, files: batch }));
+    // A few pages at a time between turns of the event loop: the build's own next steps (esbuild's answers, the
+    // modules validation and rendering import, file by file) wait for each turn, and 50 pages made each wait 25 ms.
+    for (let start = 0; start < batch.length; start += MAIN_THREAD_SLICE) {
+      await new Promise((resolve) => setImmediate(resolve));
+      appendShare(share, loadPages({ ...load, files: batch.slice(start, start + MAIN_THREAD_SLICE) }));
+    }
   }
 }
 
