@@ -62,7 +62,9 @@ async function run(requests: number, concurrency: number): Promise<void> {
     }));
     const seconds = (performance.now() - started) / 1000;
     agent.destroy();
-    const stored = openStore(root).count();
+    const store = await openStore(root);
+    const stored = await store.count();
+    await store.close();
     const ok = statuses.get(200) ?? 0;
     latencies.sort((a, b) => a - b);
     const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))].toFixed(1);

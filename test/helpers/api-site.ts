@@ -4,39 +4,77 @@ import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { createReferenceApi, type ApiOptions } from '../../src/reference-api/index.ts';
 import { makeLoginKeys } from '../../src/reference-api/keys.ts';
 import { addUser } from '../../src/reference-api/users.ts';
+import { openStore, type Store } from '../../src/reference-api/store.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 import { stateFiles } from '../../src/reference-api/state.ts';
 import { REPO_ROOT, tempDir } from './site.ts';
+import { clusterForFile } from './postgres.ts';
 
 /** Limits high enough to stay out of the way of tests that are not about them. */
 export const HIGH = { max: 100_000, windowMs: 60_000 };
 
 export const ALICE = { username: 'alice', password: 'correct horse battery' };
 
-/** A site root with the login keys, these users and the sample license (with its schema), and an empty dist/ but for an index.html. */
-export async function apiRoot(users: { username: string; password: string }[] = [ALICE]): Promise<string> {
+/**
+ * A back end of the store the same tests run on: the embedded SQLite file
+ * (the empty URL, whatever SITEGEN_DATABASE_URL the shell running the tests
+ * has), or a new database, made for each site, in a PostgreSQL cluster that
+ * the test file starts once. `done` (the file's last `after`) stops it.
+ */
+export interface Backend {
+  name: 'SQLite' | 'PostgreSQL';
+  databaseUrl(): Promise<string>;
+  done(): Promise<void>;
+}
+
+export const SQLITE: Backend = { name: 'SQLite', databaseUrl: async () => '', done: async () => {} };
+
+export function postgresBackend(): Backend {
+  const cluster = clusterForFile();
+  return { name: 'PostgreSQL', databaseUrl: async () => (await cluster.get()).createDatabase(), done: cluster.remove };
+}
+
+/** Both back ends, for a file that runs the same suites on each. */
+export function storeBackends(): Backend[] {
+  return [SQLITE, postgresBackend()];
+}
+
+/** A site root with the login keys, these users (in the store at `databaseUrl`) and the sample license (with its schema), and an empty dist/ but for an index.html. */
+export async function apiRoot(users: { username: string; password: string }[] = [ALICE], databaseUrl?: string): Promise<string> {
   const root = await tempDir('sitegen-api-');
   await mkdir(path.join(root, 'content'), { recursive: true });
   await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
   await cp(path.join(REPO_ROOT, 'templates', 'lib', 'license.ts'), path.join(root, 'templates', 'lib', 'license.ts'));
   await makeLoginKeys(root);
-  for (const user of users) await addUser(root, user.username, user.password);
+  for (const user of users) await addUser(root, user.username, user.password, { databaseUrl });
   await mkdir(path.join(root, 'dist'));
   await writeFile(path.join(root, 'dist', 'index.html'), '<!doctype html><title>home</title><p>home</p>\n');
   return root;
 }
 
-/** apiRoot, served with the API on 127.0.0.1:0. */
-export async function apiSite(options: ApiOptions = {}, users: { username: string; password: string }[] = [ALICE]) {
+/** apiRoot, served with the API on 127.0.0.1:0, its store on the given back end; `server.close()` closes the store too. */
+export async function apiSite(options: ApiOptions = {}, users: { username: string; password: string }[] = [ALICE], backend: Backend = SQLITE) {
   process.env.SITEGEN_QUIET = '1';
-  const root = await apiRoot(users);
-  const api = await createReferenceApi(root, { contactLimit: HIGH, loginFailureLimit: HIGH, accountFailureLimit: HIGH, ...options });
-  const server = await startServer({ outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', handlers: [api] });
+  const databaseUrl = options.databaseUrl ?? await backend.databaseUrl();
+  const root = await apiRoot(users, databaseUrl);
+  const api = await createReferenceApi(root, { contactLimit: HIGH, loginFailureLimit: HIGH, accountFailureLimit: HIGH, databaseUrl, ...options });
+  const running = await startServer({ outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', handlers: [api] });
+  const server: RunningServer = { ...running, close: () => running.close().then(() => api.close()) };
   const publicPem = await readFile(stateFiles(root).publicKey, 'utf8');
-  return { root, server, publicPem, publicKey: publicKeyFromPem(publicPem) };
+  return { root, server, publicPem, publicKey: publicKeyFromPem(publicPem), databaseUrl };
 }
 
 export type ApiSite = Awaited<ReturnType<typeof apiSite>>;
+
+/** Runs `use` on the site's store, opened as `sitegen submissions` would open it, and closes it. */
+export async function withStore<T>(site: Pick<ApiSite, 'root' | 'databaseUrl'>, use: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(site.root, { databaseUrl: site.databaseUrl });
+  try {
+    return await use(store);
+  } finally {
+    await store.close();
+  }
+}
 
 /** POSTs JSON (or the given text) to a running server; resolves the status, headers and body text. */
 export async function post(server: Pick<RunningServer, 'url'>, pathname: string, body: unknown, headers: Record<string, string> = {}) {
