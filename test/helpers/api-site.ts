@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { createReferenceApi, type ApiOptions } from '../../src/reference-api/index.ts';
@@ -84,4 +86,73 @@ export async function post(server: Pick<RunningServer, 'url'>, pathname: string,
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, text: await response.text() };
+}
+
+const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
+
+/** The CLI's environment: no colour (uvu sets FORCE_COLOR, which would win over NO_COLOR with a warning), and the store at `databaseUrl`. */
+export function cliEnv(databaseUrl = ''): NodeJS.ProcessEnv {
+  const { FORCE_COLOR: _color, ...env } = process.env;
+  return { ...env, NO_COLOR: '1', SITEGEN_QUIET: '1', SITEGEN_DATABASE_URL: databaseUrl };
+}
+
+/** Runs a sitegen command to its end, with `input` on stdin; its exit code and output. */
+export function sitegenCommand(args: string[], options: { databaseUrl?: string; input?: string } = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [SITEGEN, ...args], { env: cliEnv(options.databaseUrl), stdio: ['pipe', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  child.stdin.end(options.input ?? '');
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+export interface ServingCli {
+  url: string;
+  /** Everything it printed so far, stdout and stderr. */
+  output(): string;
+  stop(): Promise<void>;
+}
+
+/** `sitegen serve` on a free port of 127.0.0.1, in its own process; resolves once it says where it listens. */
+export function serveCli(root: string, options: { databaseUrl?: string; args?: string[] } = {}): Promise<ServingCli> {
+  const child = spawn(process.execPath, [SITEGEN, 'serve', '--root', root, '--port', '0', ...(options.args ?? [])], {
+    env: cliEnv(options.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const url = /serving on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, output: () => output, stop });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => reject(new Error(`sitegen serve stopped before it listened:\n${output}`)));
+  });
+}
+
+/** POSTs a JSON body over the agent's connections; the status, Retry-After and body text. */
+export function postWith(agent: http.Agent, url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; retryAfter: string | undefined; text: string }> {
+  const text = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: 'POST', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text), ...headers },
+    }, (response) => {
+      let answer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk) => { answer += chunk; });
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, retryAfter: response.headers['retry-after'], text: answer }));
+    });
+    request.on('error', reject);
+    request.end(text);
+  });
 }
