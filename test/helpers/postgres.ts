@@ -35,14 +35,13 @@ export interface Cluster {
 }
 
 /** The folder of initdb, pg_ctl and postgres: the newest of Debian's versions, else where PATH finds initdb. */
-export function postgresBinDir(): string {
-  const base = '/usr/lib/postgresql';
+export function postgresBinDir(base = '/usr/lib/postgresql', searchPath = process.env.PATH ?? ''): string {
   const versions = existsSync(base) ? readdirSync(base).filter((name) => /^\d+$/.test(name)).sort((a, b) => Number(b) - Number(a)) : [];
   for (const version of versions) {
     const dir = path.join(base, version, 'bin');
     if (existsSync(path.join(dir, 'initdb'))) return dir;
   }
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter)) {
+  for (const dir of searchPath.split(path.delimiter)) {
     if (dir && existsSync(path.join(dir, 'initdb'))) return dir;
   }
   throw new Error(`PostgreSQL is not installed here (no ${base}/*/bin/initdb, no initdb on PATH): ${INSTALL_HINT}`);

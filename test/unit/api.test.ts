@@ -22,7 +22,7 @@ function suitesOn(backend: Backend): void {
   const login = suite(`login (${backend.name})`);
   let site: ApiSite;
   login.before(async () => { site = await apiSite({}, undefined, backend); });
-  login.after(() => site.server.close());
+  login.after(() => site?.server.close());
 
   login('a sealed envelope with the right password answers statusCode 200 and the license', async () => {
     const answer = await post(site.server, '/api/login', await sealCredentials({ username: 'alice', password: 'correct horse battery' }, site.publicKey));
@@ -114,7 +114,7 @@ function suitesOn(backend: Backend): void {
   const contactApi = suite(`contact (${backend.name})`);
   let contactSite: ApiSite;
   contactApi.before(async () => { contactSite = await apiSite({}, undefined, backend); });
-  contactApi.after(() => contactSite.server.close());
+  contactApi.after(() => contactSite?.server.close());
 
   contactApi('a body that is not JSON is 415, and nothing is stored', async () => {
     const answer = await post(contactSite.server, '/api/contact', 'name=x', { 'content-type': 'text/plain' });

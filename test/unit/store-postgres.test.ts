@@ -14,7 +14,7 @@ import { redact, redactUrl } from '../../src/reference-api/database-url.ts';
 import { stateFiles } from '../../src/reference-api/state.ts';
 import { LATEST_VERSION, MIGRATIONS } from '../../src/reference-api/migrations.ts';
 import { tempDir } from '../helpers/site.ts';
-import { clusterForFile, type Cluster } from '../helpers/postgres.ts';
+import { INSTALL_HINT, clusterForFile, postgresBinDir, type Cluster } from '../helpers/postgres.ts';
 import { SQLITE, apiSite, post, sitegenCommand, withStore, type Backend } from '../helpers/api-site.ts';
 
 const pg = clusterForFile();
@@ -23,6 +23,24 @@ const POSTGRES: Backend = { name: 'PostgreSQL', databaseUrl: () => cluster.creat
 const SECRET = 'Secr3t-pw';
 
 const contact = (name: string) => ({ name, request_type: 'contact', company_name: 'Acme', email_id: 'a@example.com', mobile_number: '+91 1', message: 'Hello' });
+
+// ---------------------------------------------------------------- finding PostgreSQL
+const finding = suite('finding PostgreSQL for these tests');
+
+finding('the newest of Debian\'s versions, else PATH; where there is none, a failure that says how to install it', async () => {
+  const base = await tempDir('sitegen-pg-base-');
+  for (const version of ['9', '15', '13']) {
+    await mkdir(`${base}/${version}/bin`, { recursive: true });
+    await writeFile(`${base}/${version}/bin/initdb`, '');
+  }
+  assert.is(postgresBinDir(base, ''), `${base}/15/bin`);
+  const elsewhere = await tempDir('sitegen-pg-path-');
+  await writeFile(`${elsewhere}/initdb`, '');
+  assert.is(postgresBinDir(`${base}/none`, `/nowhere:${elsewhere}`), elsewhere);
+  assert.throws(() => postgresBinDir(`${base}/none`, '/nowhere'), (error: Error) => error.message.endsWith(INSTALL_HINT));
+});
+
+finding.run();
 
 // ---------------------------------------------------------------- migrations
 const migrations = suite('migrations on PostgreSQL');
