@@ -17,19 +17,23 @@ const DEMO_USERNAME = 'demo';
  * only its scrypt hash is kept). Run before the build, which embeds the public key.
  */
 export async function prepareFirstStart(root: string): Promise<void> {
-  const [{ ensureLoginKeys }, { saveUser, randomPassword }, { stateFiles }, { openStore }] = await Promise.all([
+  const [{ ensureLoginKeys }, { saveUser, randomPassword }, { stateFiles }, { openStore, StoreUnreachable }] = await Promise.all([
     import('./keys.ts'), import('./users.ts'), import('./state.ts'), import('./store.ts'),
   ]);
   if (await ensureLoginKeys(root)) {
     console.log(`made the login key pair in ${stateFiles(root).dir}`);
   }
-  const store = await openStore(root);
+  // Lazy, as the server's: an instance restarting while PostgreSQL is down still serves its pages.
+  const store = await openStore(root, { lazy: true });
   try {
     if (await store.users.count() > 0) return;
     const password = randomPassword();
     await saveUser(store.users, DEMO_USERNAME, password);
     console.log(`made a demo customer for /customerlogin: username ${style('bold', DEMO_USERNAME)}, password ${style('bold', password)}`);
     console.log('  (shown this once; only its scrypt hash is kept. `sitegen users add NAME --force` sets a new one)');
+  } catch (error) {
+    if (!(error instanceof StoreUnreachable)) throw error;
+    console.warn('warning: no demo customer was made, since the database cannot be reached; `sitegen users add NAME` makes one later');
   } finally {
     await store.close();
   }

@@ -117,9 +117,9 @@ export interface ServingCli {
   stop(): Promise<void>;
 }
 
-/** `sitegen serve` on a free port of 127.0.0.1, in its own process; resolves once it says where it listens. */
-export function serveCli(root: string, options: { databaseUrl?: string; args?: string[] } = {}): Promise<ServingCli> {
-  const child = spawn(process.execPath, [SITEGEN, 'serve', '--root', root, '--port', '0', ...(options.args ?? [])], {
+/** `sitegen serve` (or `start`) on a free port of 127.0.0.1, in its own process; resolves once it says where it listens. */
+export function serveCli(root: string, options: { databaseUrl?: string; args?: string[]; command?: 'serve' | 'start' } = {}): Promise<ServingCli> {
+  const child = spawn(process.execPath, [SITEGEN, options.command ?? 'serve', '--root', root, '--port', '0', ...(options.args ?? [])], {
     env: cliEnv(options.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -13,6 +13,7 @@ import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 import { readFile } from 'node:fs/promises';
 import { stateFiles } from '../../src/reference-api/state.ts';
 import { clusterForFile, type Cluster } from '../helpers/postgres.ts';
+import { copyFixture } from '../helpers/fixture.ts';
 import { ALICE, apiRoot, postWith, serveCli, sitegenCommand, type ServingCli } from '../helpers/api-site.ts';
 
 const pg = clusterForFile();
@@ -125,6 +126,20 @@ outage('started while PostgreSQL is down: pages served, the API answers 503, the
   const output = serving.output();
   assert.match(output, /warning: cannot reach the PostgreSQL database at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/site_\d+ to apply its migrations \(.*\); the API answers 503 until it can/);
   assert.not.match(output, SECRET, 'the password in a log line');
+});
+
+outage('`sitegen start` while PostgreSQL is down builds and serves the site, and says that it made no demo customer', async () => {
+  const databaseUrl = await databaseWithPassword();
+  const root = await copyFixture('basic');
+  await cluster.stop('fast');
+  try {
+    serving = await serveCli(root, { databaseUrl, command: 'start' });
+    assert.is((await fetch(`${serving.url}/`)).status, 200, 'the home page');
+    assert.match(serving.output(), 'warning: no demo customer was made, since the database cannot be reached; `sitegen users add NAME` makes one later');
+    assert.not.match(serving.output(), SECRET, 'the password in a log line');
+  } finally {
+    await cluster.start();
+  }
 });
 
 outage.run();
