@@ -42,10 +42,15 @@ export async function openPostgresStore(
     idleTimeoutMillis: 30_000,
     allowExitOnIdle: true,
   });
-  // A connection that dies while idle (the server restarted) is reported here; without a listener it would end the process.
-  pool.on('error', (error) => options.warn(`warning: a connection to ${description} was lost (${redact(error.message, choice.url)}); the next call opens another`));
-
   const outage = outageLog(description, options.warn);
+  // A connection that dies while idle (the server stopped) is reported here; without a listener it would end the process.
+  // The pool drops it and opens another at the next call; the server says once that the database went away.
+  pool.on('error', (error) => {
+    const translated = translate(error, 'keep a connection open');
+    if (options.lazy && translated instanceof StoreUnreachable) outage.down(translated);
+    else options.warn(`warning: ${translated.message}`);
+  });
+
   let migrated: Promise<void> | undefined;
   const ready = () => (migrated ??= migrate(pool, description).catch((error) => {
     migrated = undefined; // tried again at the next call
@@ -101,7 +106,7 @@ function outageLog(description: string, warn: (line: string) => void) {
     down(error: Error) {
       if (isDown) return;
       isDown = true;
-      warn(`warning: ${error.message}; the API answers 503 until it can`);
+      warn(`warning: ${error.message}; the API answers 503 until it is back`);
     },
     up() {
       if (!isDown) return;

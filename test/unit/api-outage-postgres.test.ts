@@ -124,7 +124,7 @@ outage('started while PostgreSQL is down: pages served, the API answers 503, the
     agent.destroy();
   }
   const output = serving.output();
-  assert.match(output, /warning: cannot reach the PostgreSQL database at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/site_\d+ to apply its migrations \(.*\); the API answers 503 until it can/);
+  assert.match(output, /warning: cannot reach the PostgreSQL database at postgres:\/\/postgres:\*\*\*@127\.0\.0\.1:\d+\/site_\d+ to apply its migrations \(.*\); the API answers 503 until it is back/);
   assert.not.match(output, SECRET, 'the password in a log line');
 });
 
