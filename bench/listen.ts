@@ -22,10 +22,10 @@ function firstLines(text: string, count = 12): string {
 const LISTENING = /serving on (http:\/\/127\.0\.0\.1:\d+)/;
 
 export async function startListening(
-  argv: string[], options: { cwd?: string; timeoutMs?: number; onLine?: (line: string) => void } = {},
+  argv: string[], options: { cwd?: string; env?: NodeJS.ProcessEnv; timeoutMs?: number; onLine?: (line: string) => void } = {},
 ): Promise<Listening> {
   const child = track(spawn(argv[0], argv.slice(1), {
-    cwd: options.cwd, env: { ...process.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
+    cwd: options.cwd, env: { ...process.env, ...options.env, NO_COLOR: '1' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true,
   }));
   let output = '';
   let pending = '';

@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: the benchmark of issue 7, top to bottom — scale against
  * Hugo and Eleventy, warm rebuild, the real site's build, the dev loop and
- * page weight — and the login's under attack (issue 10: reply time by kind
- * of malformed envelope, pages during a flood of envelopes), printed as
- * tables and written to bench/results.json.
+ * page weight — the login's under attack (issue 10: reply time by kind
+ * of malformed envelope, pages during a flood of envelopes), and the
+ * reference API's contact load on SQLite and PostgreSQL (issue 15), printed
+ * as tables and written to bench/results.json.
  */
 import { existsSync, statfsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -19,8 +20,9 @@ import { pageWeight } from './weight.ts';
 import { devTable, scaleTable, siteTable, stagesTable, warmTable, weightTable } from './report.ts';
 import { loginTiming, timingTable } from './login-timing.ts';
 import { floodTable, loginFlood } from './login-flood.ts';
+import { apiLoad, apiTable } from './api-load.ts';
 
-const PARTS = ['scale', 'site', 'dev', 'weight', 'login-timing', 'login-flood'] as const;
+const PARTS = ['scale', 'site', 'dev', 'weight', 'login-timing', 'login-flood', 'api'] as const;
 type Part = (typeof PARTS)[number];
 const RESULTS_FILE = path.join(REPO, 'bench', 'results.json');
 const TMPFS_MAGIC = 0x01021994;
@@ -35,6 +37,8 @@ const { values } = parseArgs({
     'timing-rounds': { type: 'string', default: '500' },
     envelopes: { type: 'string', default: '300' },
     bursts: { type: 'string', default: '3' },
+    'api-requests': { type: 'string', default: '2000' },
+    'api-concurrency': { type: 'string', default: '50' },
     seed: { type: 'string', default: '7' },
     'scale-series': { type: 'boolean', default: false },
     work: { type: 'string' },
@@ -48,7 +52,7 @@ const parts = new Set<Part>(only.length ? (only as Part[]) : PARTS);
 const pages = positive('pages');
 const runs = Math.max(3, positive('runs'));
 
-function positive(name: 'pages' | 'runs' | 'site-runs' | 'edits' | 'seed' | 'timing-rounds' | 'envelopes' | 'bursts'): number {
+function positive(name: 'pages' | 'runs' | 'site-runs' | 'edits' | 'seed' | 'timing-rounds' | 'envelopes' | 'bursts' | 'api-requests' | 'api-concurrency'): number {
   const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} ${values[name]}: expected a positive whole number`);
   return value;
@@ -150,6 +154,12 @@ async function main(): Promise<void> {
       const flood = await loginFlood(work, positive('envelopes'), positive('bursts'));
       show(floodTable(flood));
       results.login_flood = flood;
+    }
+    if (parts.has('api')) {
+      console.log(`api: ${positive('api-requests')} contact submissions over ${positive('api-concurrency')} connections, ${runs} runs per setup`);
+      const api = await apiLoad(positive('api-requests'), positive('api-concurrency'), runs);
+      show(apiTable(api));
+      results.api_load = api;
     }
   } finally {
     await stopAll();

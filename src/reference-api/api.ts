@@ -10,11 +10,11 @@ import { loginHandler } from './login.ts';
 import { LICENSE_FILE, loadLicense, type License } from './license.ts';
 import { readPrivateKey } from './envelope.ts';
 import { createEnvelopeOpener } from './envelope-opener.ts';
-import { createRateLimiter, type RateLimit } from './rate-limit.ts';
+import type { RateLimit } from './rate-limit.ts';
 import { identifyClient, sendJson } from './respond.ts';
 import { openStore } from './store.ts';
 import { createWorkQueue, type WorkQueueLimits } from './work-queue.ts';
-import { readUsers, verifyUser } from './users.ts';
+import { verifyUser } from './users.ts';
 
 export interface ApiOptions {
   /** Contact and demo requests per client (default 20 a minute). */
@@ -31,7 +31,12 @@ export interface ApiOptions {
   trustProxy?: number;
   /** Logins opened and checked at once, and how many may wait (default 2 and 32); beyond that, 503. */
   loginQueue?: WorkQueueLimits;
+  /** The store's URL; by default SITEGEN_DATABASE_URL's (unset: the embedded SQLite file). Never a flag: it may hold a password. */
+  databaseUrl?: string;
 }
+
+/** The API's request handler, and how to let go of its database (the pool of connections, or the SQLite file). */
+export type ReferenceApi = RequestHandler & { close(): Promise<void> };
 
 export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 20, windowMs: 60_000 };
 export const DEFAULT_LOGIN_FAILURE_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60_000 };
@@ -47,34 +52,36 @@ type Route = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<vo
  * answers true when the request was for it; everything else falls through
  * to the static files.
  */
-export async function createApi(root: string, options: ApiOptions = {}): Promise<RequestHandler> {
+export async function createApi(root: string, options: ApiOptions = {}): Promise<ReferenceApi> {
   const urls = await apiPaths(root);
   // First, so that a .sitegen/ that cannot be written is reported as the store reports it, in one line.
-  const store = openStore(root);
+  // Lazy: a PostgreSQL that is down at start gets 503s from the API, not a server that does not start.
+  const store = await openStore(root, { databaseUrl: options.databaseUrl, lazy: true });
   let privateKeyPem: string | undefined;
   let license: License | undefined;
   try {
     privateKeyPem = await readLoginKey(root);
     license = await loadLicense(root);
   } catch (error) {
-    store.close();
+    await store.close();
     throw error;
   }
   if (!license) console.warn(`warning: ${LICENSE_FILE} is missing; logins answer 503`);
   const routes = new Map<string, Route>([
-    [urls.contact, contactHandler(store, createRateLimiter(options.contactLimit ?? DEFAULT_CONTACT_LIMIT))],
+    [urls.contact, contactHandler(store, store.limiter('contact', options.contactLimit ?? DEFAULT_CONTACT_LIMIT))],
     [urls.login, loginHandler({
       opener: privateKeyPem === undefined ? undefined : createEnvelopeOpener(privateKeyPem),
       license,
-      // Re-read on each login, so that `sitegen users add` works without a restart.
-      checkPassword: async (username, password) => verifyUser(await readUsers(root), username, password),
-      perAddress: createRateLimiter(options.loginFailureLimit ?? DEFAULT_LOGIN_FAILURE_LIMIT),
-      perAccount: createRateLimiter(options.accountFailureLimit ?? DEFAULT_ACCOUNT_FAILURE_LIMIT),
+      // Read from the store at each login, so that `sitegen users add` works without a restart, on every instance.
+      checkPassword: (username, password) => verifyUser(store.users, username, password),
+      perAddress: store.limiter('login-address', options.loginFailureLimit ?? DEFAULT_LOGIN_FAILURE_LIMIT),
+      perAccount: store.limiter('login-account', options.accountFailureLimit ?? DEFAULT_ACCOUNT_FAILURE_LIMIT),
+      // Per process: it shields this machine's CPU from scrypt, which is not shared.
       queue: createWorkQueue(options.loginQueue ?? DEFAULT_LOGIN_QUEUE),
     })],
   ]);
   const trustProxy = options.trustProxy ?? 0;
-  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
+  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
     const route = routes.get(new URL(req.url ?? '/', 'http://localhost').pathname);
     if (!route) return false;
     identifyClient(req, trustProxy);
@@ -85,6 +92,7 @@ export async function createApi(root: string, options: ApiOptions = {}): Promise
     await route(req, res);
     return true;
   };
+  return Object.assign(handle, { close: () => store.close() });
 }
 
 /**

@@ -1,9 +1,9 @@
 import type http from 'node:http';
 import { SiteError } from '../errors.ts';
 import { readJsonBody } from './body.ts';
-import { clientOf, sendJson, tooMany } from './respond.ts';
+import { clientOf, sendJson, tooMany, unreachable } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
-import type { NewSubmission, SubmissionStore } from './store.ts';
+import { StoreUnreachable, type NewSubmission, type Store } from './store.ts';
 import { NULLABLE_FIELDS, REQUEST_FIELDS, REQUEST_RULES, type RequestField } from './contract.ts';
 
 export type Validation = { ok: true; submission: NewSubmission } | { ok: false; field: string; error: string };
@@ -39,22 +39,30 @@ export function validateSubmission(body: unknown): Validation {
   return { ok: true, submission: { request_type: type, ...submission } as NewSubmission };
 }
 
+const UNREACHABLE = { error: 'the request cannot be stored just now; please try again in a few seconds' };
+
 /** POST {api.contactUrl}: validates, stores (committed before the answer), answers 200. */
-export function contactHandler(store: SubmissionStore, limiter: RateLimiter) {
+export function contactHandler(store: Pick<Store, 'add'>, limiter: RateLimiter) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    const client = clientOf(req);
-    const wait = limiter.retryAfter(client);
-    if (wait > 0) return tooMany(res, wait, { error: 'too many requests; try again later' });
-    limiter.record(client);
+    let allowed;
+    try {
+      // Counted whatever follows, as every request costs the server its work: a reservation never given back.
+      allowed = await limiter.reserve(clientOf(req));
+    } catch (error) {
+      if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE);
+      throw error;
+    }
+    if (!allowed.ok) return tooMany(res, allowed.retryAfter, { error: 'too many requests; try again later' });
     const body = await readJsonBody(req);
     if (!body.ok) return sendJson(res, body.status, { error: body.error }, body.status === 413 ? { connection: 'close' } : {});
     const result = validateSubmission(body.value);
     if (!result.ok) return sendJson(res, 400, { error: result.error, field: result.field });
     let id: number;
     try {
-      id = store.add(result.submission);
+      id = await store.add(result.submission);
     } catch (error) {
       // Nothing is acknowledged that `sitegen submissions` could not read back.
+      if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE); // the store says so once per outage
       console.error(error instanceof SiteError ? `error: ${error.message}` : error);
       return sendJson(res, 500, { error: 'the request could not be stored; please try again later' });
     }

@@ -11,15 +11,14 @@
  * (templates/lib/license.ts). The CLI loads this file at every start, so the
  * heavy parts (SQLite, the crypto worker) are imported only when used.
  */
-import type { RequestHandler } from '../serve/serve.ts';
-import type { ApiOptions } from './api.ts';
+import type { ApiOptions, ReferenceApi } from './api.ts';
 
-export type { ApiOptions } from './api.ts';
+export type { ApiOptions, ReferenceApi } from './api.ts';
 export { declareReferenceApiCommands, type CommandTools } from './cli.ts';
 export { prepareFirstStart } from './commands.ts';
 
 /** The reference API of the site at `root`, as a handler for `startServer({ handlers })`. */
-export async function createReferenceApi(root: string, options: ApiOptions = {}): Promise<RequestHandler> {
+export async function createReferenceApi(root: string, options: ApiOptions = {}): Promise<ReferenceApi> {
   const { createApi } = await import('./api.ts');
   return createApi(root, options);
 }

@@ -3,8 +3,9 @@ import type http from 'node:http';
 import { readJsonBody } from './body.ts';
 import type { Credentials } from './envelope.ts';
 import type { EnvelopeOpener } from './envelope-opener.ts';
-import { clientOf, sendJson, tooMany } from './respond.ts';
+import { clientOf, sendJson, tooMany, unreachable } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
+import { StoreUnreachable } from './store.ts';
 import type { License } from './license.ts';
 import type { WorkQueue } from './work-queue.ts';
 
@@ -26,6 +27,7 @@ const MALFORMED = { statusCode: 400, error: 'bad request' };
 const WRONG = { statusCode: 401 };
 const LOCKED = { statusCode: 429, error: 'too many failed logins; try again later' };
 const BUSY = { statusCode: 503, error: 'too many logins at once; try again in a moment' };
+const UNREACHABLE = { statusCode: 503, error: 'the login is unavailable for a moment; try again in a few seconds' };
 /** A full queue drains in about this many seconds (a few dozen scrypt checks of 0.15 s, two at a time). */
 const BUSY_RETRY_AFTER_S = 3;
 
@@ -40,42 +42,65 @@ type Outcome = { status: 200 | 400 | 401 } | { status: 429; retryAfter: number }
  */
 export function loginHandler(deps: LoginDeps) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
-    if (!deps.opener || !deps.license) {
-      return sendJson(res, 503, { statusCode: 503, error: 'login is not set up on this server: run `sitegen keys` and add content/private/license.yaml' });
+    try {
+      await login(req, res, deps);
+    } catch (error) {
+      // The shared limits or the customers cannot be read: refuse rather than check without them.
+      if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE);
+      throw error;
     }
-    const attempt = deps.perAddress.reserve(clientOf(req));
-    if (!attempt.ok) return tooMany(res, attempt.retryAfter, LOCKED);
-    const body = await readJsonBody(req);
-    if (!body.ok) {
-      // Unparseable JSON is one more malformed envelope; a wrong type or size is not about the envelope.
-      if (body.status === 400) return sendJson(res, 400, MALFORMED);
-      return sendJson(res, body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
-    }
-    const evaluation = deps.queue.run(() => evaluate(body.value, deps));
-    if (!evaluation) {
-      // Nothing was opened, so the attempt is not counted.
-      attempt.release();
-      return sendJson(res, 503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
-    }
-    const outcome = await evaluation;
-    if (outcome.status === 200) {
-      attempt.release();
-      return sendJson(res, 200, { statusCode: 200, license: deps.license });
-    }
-    if (outcome.status === 429) return tooMany(res, outcome.retryAfter, LOCKED);
-    sendJson(res, outcome.status, outcome.status === 400 ? MALFORMED : WRONG);
   };
+}
+
+async function login(req: http.IncomingMessage, res: http.ServerResponse, deps: LoginDeps): Promise<void> {
+  if (!deps.opener || !deps.license) {
+    return sendJson(res, 503, { statusCode: 503, error: 'login is not set up on this server: run `sitegen keys` and add content/private/license.yaml' });
+  }
+  const attempt = await deps.perAddress.reserve(clientOf(req));
+  if (!attempt.ok) return tooMany(res, attempt.retryAfter, LOCKED);
+  const body = await readJsonBody(req);
+  if (!body.ok) {
+    // Unparseable JSON is one more malformed envelope; a wrong type or size is not about the envelope.
+    if (body.status === 400) return sendJson(res, 400, MALFORMED);
+    return sendJson(res, body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
+  }
+  const evaluation = deps.queue.run(() => evaluate(body.value, deps));
+  if (!evaluation) {
+    // Nothing was opened, so the attempt is not counted.
+    await giveBack(attempt);
+    return sendJson(res, 503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+  }
+  const outcome = await evaluation;
+  if (outcome.status === 200) {
+    await giveBack(attempt);
+    return sendJson(res, 200, { statusCode: 200, license: deps.license });
+  }
+  if (outcome.status === 429) return tooMany(res, outcome.retryAfter, LOCKED);
+  sendJson(res, outcome.status, outcome.status === 400 ? MALFORMED : WRONG);
 }
 
 async function evaluate(body: unknown, deps: LoginDeps): Promise<Outcome> {
   const credentials: Credentials | undefined = await deps.opener!.open(body);
   if (!credentials) return { status: 400 };
   // Counted whether or not the user exists, so a lock tells nothing about who has an account.
-  const attempt = deps.perAccount.reserve(accountKey(credentials.username));
+  const attempt = await deps.perAccount.reserve(accountKey(credentials.username));
   if (!attempt.ok) return { status: 429, retryAfter: attempt.retryAfter };
   if (!(await deps.checkPassword(credentials.username, credentials.password))) return { status: 401 };
-  attempt.release();
+  await giveBack(attempt);
   return { status: 200 };
+}
+
+/**
+ * Gives an attempt back. If the database went away since the check, it
+ * stays counted (one attempt, for the rest of its window) rather than turn
+ * a success into a refusal.
+ */
+async function giveBack(attempt: { release(): Promise<void> }): Promise<void> {
+  try {
+    await attempt.release();
+  } catch (error) {
+    if (!(error instanceof StoreUnreachable)) throw error;
+  }
 }
 
 /** A fixed-size key: a username is whatever a client sends, up to the size of a body. */

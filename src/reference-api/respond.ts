@@ -44,3 +44,12 @@ export function clientAddress(req: Pick<http.IncomingMessage, 'headers' | 'socke
 export function tooMany(res: http.ServerResponse, retryAfter: number, body: unknown): void {
   sendJson(res, 429, body, { 'retry-after': String(retryAfter) });
 }
+
+/** Seconds a client is asked to wait while the database cannot be reached: long enough for a restart to finish. */
+export const UNREACHABLE_RETRY_AFTER_S = 5;
+
+/** The database cannot be reached now: 503, come back in a few seconds; nothing was stored or acknowledged. */
+export function unreachable(res: http.ServerResponse, body: unknown): void {
+  if (res.headersSent) return void res.destroy();
+  sendJson(res, 503, body, { 'retry-after': String(UNREACHABLE_RETRY_AFTER_S) });
+}

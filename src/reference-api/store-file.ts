@@ -3,7 +3,7 @@ import path from 'node:path';
 import Database from 'libsql';
 import { SiteError } from '../errors.ts';
 import { PRIVATE_MODE } from './state.ts';
-import { REQUEST_FIELDS, REQUEST_RULES, type RequestField } from './contract.ts';
+import { pendingMigrations } from './migrations.ts';
 
 /**
  * One connection to the submissions database and the identity of the files
@@ -14,18 +14,6 @@ import { REQUEST_FIELDS, REQUEST_RULES, type RequestField } from './contract.ts'
 export interface Connection {
   db: Database.Database;
   identity: string;
-}
-
-/** A column per field of the contract; NOT NULL for those every kind of request must carry. */
-const SCHEMA = `CREATE TABLE IF NOT EXISTS submissions (
-  id INTEGER PRIMARY KEY AUTOINCREMENT,
-  received_at TEXT NOT NULL,
-  request_type TEXT NOT NULL,
-  ${REQUEST_FIELDS.map((field) => `${field} TEXT${requiredByAll(field) ? ' NOT NULL' : ''}`).join(',\n  ')}
-)`;
-
-function requiredByAll(field: RequestField): boolean {
-  return Object.values(REQUEST_RULES).every((rule) => rule.required.includes(field));
 }
 
 /**
@@ -43,12 +31,33 @@ export function openConnection(file: string): Connection {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = FULL');
     db.pragma('busy_timeout = 5000');
-    db.exec(SCHEMA);
+    migrate(db, file);
     probeWrite(db);
     return { db, identity: identityAt(file) };
   } catch (error) {
     db?.close();
-    throw unusable(file, error);
+    throw error instanceof SiteError ? error : unusable(file, error);
+  }
+}
+
+/**
+ * Brings the schema up to date, in one write transaction: two processes
+ * opening a new file at once take turns, and the second finds the steps done.
+ */
+function migrate(db: Database.Database, file: string): void {
+  db.exec('BEGIN IMMEDIATE');
+  try {
+    db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+    const applied = (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((row) => Number(row.version));
+    const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+    for (const migration of pendingMigrations(applied, file)) {
+      if (migration.sqlite) db.exec(migration.sqlite);
+      record.run(migration.version, migration.name, new Date().toISOString());
+    }
+    db.exec('COMMIT');
+  } catch (error) {
+    if (db.inTransaction) db.exec('ROLLBACK');
+    throw error;
   }
 }
 

@@ -9,7 +9,7 @@ import { clientAddress } from '../../src/reference-api/respond.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 import { stateFiles } from '../../src/reference-api/state.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
-import { ALICE, HIGH, apiRoot, apiSite, post, type ApiSite } from '../helpers/api-site.ts';
+import { ALICE, HIGH, apiRoot, apiSite, post, storeBackends, type ApiSite, type Backend } from '../helpers/api-site.ts';
 
 const BOB = { username: 'bob', password: 'bob password 1' };
 const MINUTE = 60_000;
@@ -67,95 +67,127 @@ async function sendAtOnce(site: ApiSite, bodies: unknown[]): Promise<number[]> {
 const login = (site: ApiSite, credentials: { username: string; password: string }, from?: string) =>
   sealCredentials(credentials, site.publicKey).then((envelope) => post(site.server, '/api/login', envelope, from ? { 'x-forwarded-for': from } : {}));
 
-// ---------------------------------------------------------------- attempts are counted when they start
-const atOnce = suite('login attempts sent at once');
+/** The same suites on each back end of the store: on PostgreSQL the counts are the database's. */
+for (const backend of storeBackends()) suitesOn(backend);
 
-atOnce('100 wrong passwords sent at once from one address: 10 are checked (401), the other 90 get 429', () => withSite(
-  apiSite({ loginFailureLimit: { max: 10, windowMs: 15 * MINUTE } }),
-  async (site) => {
-    const envelopes = await Promise.all(Array.from({ length: 100 }, () => sealCredentials({ ...ALICE, password: 'wrong guess' }, site.publicKey)));
-    assert.is(tally(await sendAtOnce(site, envelopes)), '401×10 429×90', 'at most the allowed number of attempts is evaluated');
-    const refused = await login(site, ALICE);
-    assert.is(refused.status, 429, 'the right password too, once the attempts are used up');
-    assert.ok(Number(refused.headers.get('retry-after')) >= 1, 'a refused attempt says when to come back');
-  },
-));
+function suitesOn(backend: Backend): void {
+  // ---------------------------------------------------------------- attempts are counted when they start
+  const atOnce = suite(`login attempts sent at once (${backend.name})`);
 
-atOnce('200 malformed envelopes sent at once: 10 are opened (400), the other 190 get 429', () => withSite(
-  apiSite({ loginFailureLimit: { max: 10, windowMs: 15 * MINUTE } }),
-  async (site) => {
-    const good = await sealCredentials(ALICE, site.publicKey);
-    const statuses = await sendAtOnce(site, Array.from({ length: 200 }, () => ({ ...good, data: 'AAAA' })));
-    assert.is(tally(statuses), '400×10 429×190');
-  },
-));
+  atOnce('100 wrong passwords sent at once from one address: 10 are checked (401), the other 90 get 429', () => withSite(
+    apiSite({ loginFailureLimit: { max: 10, windowMs: 15 * MINUTE } }, undefined, backend),
+    async (site) => {
+      const envelopes = await Promise.all(Array.from({ length: 100 }, () => sealCredentials({ ...ALICE, password: 'wrong guess' }, site.publicKey)));
+      assert.is(tally(await sendAtOnce(site, envelopes)), '401×10 429×90', 'at most the allowed number of attempts is evaluated');
+      const refused = await login(site, ALICE);
+      assert.is(refused.status, 429, 'the right password too, once the attempts are used up');
+      assert.ok(Number(refused.headers.get('retry-after')) >= 1, 'a refused attempt says when to come back');
+    },
+  ));
 
-atOnce('a successful login gives its attempt back; failures use them up', () => withSite(
-  apiSite({ loginFailureLimit: { max: 3, windowMs: 15 * MINUTE } }),
-  async (site) => {
-    const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await login(site, ALICE)).status);
-    for (let i = 0; i < 4; i++) statuses.push((await login(site, { ...ALICE, password: 'wrong guess' })).status);
-    assert.equal(statuses, [200, 200, 200, 200, 200, 401, 401, 401, 429]);
-  },
-));
+  atOnce('200 malformed envelopes sent at once: 10 are opened (400), the other 190 get 429', () => withSite(
+    apiSite({ loginFailureLimit: { max: 10, windowMs: 15 * MINUTE } }, undefined, backend),
+    async (site) => {
+      const good = await sealCredentials(ALICE, site.publicKey);
+      const statuses = await sendAtOnce(site, Array.from({ length: 200 }, () => ({ ...good, data: 'AAAA' })));
+      assert.is(tally(statuses), '400×10 429×190');
+    },
+  ));
 
-atOnce.run();
+  atOnce('a successful login gives its attempt back; failures use them up', () => withSite(
+    apiSite({ loginFailureLimit: { max: 3, windowMs: 15 * MINUTE } }, undefined, backend),
+    async (site) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i++) statuses.push((await login(site, ALICE)).status);
+      for (let i = 0; i < 4; i++) statuses.push((await login(site, { ...ALICE, password: 'wrong guess' })).status);
+      assert.equal(statuses, [200, 200, 200, 200, 200, 401, 401, 401, 429]);
+    },
+  ));
 
-// ---------------------------------------------------------------- per account
-const account = suite('login failures per account');
+  atOnce.run();
 
-account('failures for one username lock that username from every address, and only that one', () => withSite(
-  apiSite({ trustProxy: 1, loginFailureLimit: HIGH, accountFailureLimit: { max: 3, windowMs: 15 * MINUTE } }, [ALICE, BOB]),
-  async (site) => {
-    for (let i = 1; i <= 3; i++) assert.is((await login(site, { ...ALICE, password: 'wrong guess' }, `203.0.113.${i}`)).status, 401);
-    const locked = await login(site, ALICE, '198.51.100.7');
-    assert.is(locked.status, 429, `the right password from a fresh address is refused while alice is locked: ${locked.text}`);
-    assert.ok(Number(locked.headers.get('retry-after')) >= 1, 'Retry-After says when alice may try again');
-    assert.is((await login(site, BOB, '198.51.100.7')).status, 200, 'bob is not locked, from the same address');
-  },
-));
+  // ---------------------------------------------------------------- per account
+  const account = suite(`login failures per account (${backend.name})`);
 
-account('an unknown username is locked exactly like a known one (no oracle of who exists)', () => withSite(
-  apiSite({ trustProxy: 1, loginFailureLimit: HIGH, accountFailureLimit: { max: 3, windowMs: 15 * MINUTE } }),
-  async (site) => {
-    const run = async (username: string) => {
-      const answers = [];
-      for (let i = 1; i <= 5; i++) answers.push(await login(site, { username, password: 'wrong guess' }, `203.0.113.${i}`));
-      return answers.map((answer) => `${answer.status} ${answer.text}`);
-    };
-    const known = await run('alice');
-    assert.equal(await run('mallory'), known);
-    assert.equal(known.map((answer) => answer.split(' ')[0]), ['401', '401', '401', '429', '429']);
-  },
-));
+  account('failures for one username lock that username from every address, and only that one', () => withSite(
+    apiSite({ trustProxy: 1, loginFailureLimit: HIGH, accountFailureLimit: { max: 3, windowMs: 15 * MINUTE } }, [ALICE, BOB], backend),
+    async (site) => {
+      for (let i = 1; i <= 3; i++) assert.is((await login(site, { ...ALICE, password: 'wrong guess' }, `203.0.113.${i}`)).status, 401);
+      const locked = await login(site, ALICE, '198.51.100.7');
+      assert.is(locked.status, 429, `the right password from a fresh address is refused while alice is locked: ${locked.text}`);
+      assert.ok(Number(locked.headers.get('retry-after')) >= 1, 'Retry-After says when alice may try again');
+      assert.is((await login(site, BOB, '198.51.100.7')).status, 200, 'bob is not locked, from the same address');
+    },
+  ));
 
-account.run();
+  account('an unknown username is locked exactly like a known one (no oracle of who exists)', () => withSite(
+    apiSite({ trustProxy: 1, loginFailureLimit: HIGH, accountFailureLimit: { max: 3, windowMs: 15 * MINUTE } }, undefined, backend),
+    async (site) => {
+      const run = async (username: string) => {
+        const answers = [];
+        for (let i = 1; i <= 5; i++) answers.push(await login(site, { username, password: 'wrong guess' }, `203.0.113.${i}`));
+        return answers.map((answer) => `${answer.status} ${answer.text}`);
+      };
+      const known = await run('alice');
+      assert.equal(await run('mallory'), known);
+      assert.equal(known.map((answer) => answer.split(' ')[0]), ['401', '401', '401', '429', '429']);
+    },
+  ));
 
-// ---------------------------------------------------------------- behind a proxy
-const proxy = suite('the client address behind a proxy');
+  account.run();
 
-proxy('X-Forwarded-For is ignored unless the operator trusts a proxy', () => withSite(
-  apiSite({ loginFailureLimit: { max: 2, windowMs: 15 * MINUTE } }),
-  async (site) => {
-    const statuses = [];
-    for (let i = 1; i <= 3; i++) statuses.push((await login(site, { ...ALICE, password: 'wrong guess' }, `203.0.113.${i}`)).status);
-    assert.equal(statuses, [401, 401, 429], 'a forged header does not make a new client');
-  },
-));
+  // ---------------------------------------------------------------- behind a proxy
+  const proxy = suite(`the client address behind a proxy (${backend.name})`);
+  proxy.after(() => backend.done());
 
-proxy('with one trusted proxy, each forwarded address has its own limit and a forged prefix changes nothing', () => withSite(
-  apiSite({ trustProxy: 1, loginFailureLimit: { max: 2, windowMs: 15 * MINUTE } }),
-  async (site) => {
-    const wrong = { ...ALICE, password: 'wrong guess' };
-    assert.is((await login(site, wrong, '203.0.113.1')).status, 401);
-    assert.is((await login(site, wrong, '203.0.113.1')).status, 401);
-    assert.is((await login(site, ALICE, '10.9.9.9, 203.0.113.1')).status, 429, 'what the client wrote before the proxy\'s entry is not believed');
-    assert.is((await login(site, ALICE, '203.0.113.2')).status, 200, 'another visitor behind the same proxy is not refused');
-  },
-));
+  proxy('X-Forwarded-For is ignored unless the operator trusts a proxy', () => withSite(
+    apiSite({ loginFailureLimit: { max: 2, windowMs: 15 * MINUTE } }, undefined, backend),
+    async (site) => {
+      const statuses = [];
+      for (let i = 1; i <= 3; i++) statuses.push((await login(site, { ...ALICE, password: 'wrong guess' }, `203.0.113.${i}`)).status);
+      assert.equal(statuses, [401, 401, 429], 'a forged header does not make a new client');
+    },
+  ));
 
-proxy('clientAddress takes the address the outermost trusted proxy saw', () => {
+  proxy('with one trusted proxy, each forwarded address has its own limit and a forged prefix changes nothing', () => withSite(
+    apiSite({ trustProxy: 1, loginFailureLimit: { max: 2, windowMs: 15 * MINUTE } }, undefined, backend),
+    async (site) => {
+      const wrong = { ...ALICE, password: 'wrong guess' };
+      assert.is((await login(site, wrong, '203.0.113.1')).status, 401);
+      assert.is((await login(site, wrong, '203.0.113.1')).status, 401);
+      assert.is((await login(site, ALICE, '10.9.9.9, 203.0.113.1')).status, 429, 'what the client wrote before the proxy\'s entry is not believed');
+      assert.is((await login(site, ALICE, '203.0.113.2')).status, 200, 'another visitor behind the same proxy is not refused');
+    },
+  ));
+
+  proxy('`sitegen serve --trust-proxy 1` counts the forwarded address, with the compiled CLI opening envelopes', async () => {
+    const databaseUrl = await backend.databaseUrl();
+    const root = await apiRoot(undefined, databaseUrl);
+    const env = { SITEGEN_DATABASE_URL: databaseUrl };
+    const cli = await sitegen(['serve', '--root', root, '--port', '0', '--trust-proxy', '1'], env);
+    try {
+      assert.ok(cli.url, `the server did not start:\n${cli.output}`);
+      const site = { server: { url: cli.url }, publicKey: publicKeyFromPem(await readFile(stateFiles(root).publicKey, 'utf8')) } as ApiSite;
+      const statuses = [];
+      for (let i = 0; i < 10; i++) statuses.push((await login(site, { username: `guess${i}`, password: 'wrong guess' }, '203.0.113.1')).status);
+      statuses.push((await login(site, ALICE, '203.0.113.1')).status);
+      statuses.push((await login(site, ALICE, '203.0.113.2')).status);
+      assert.equal(statuses, [...Array(10).fill(401), 429, 200], 'ten failures lock 203.0.113.1 only (the default limit)');
+    } finally {
+      await cli.stop();
+    }
+    const refused = await sitegen(['serve', '--root', root, '--port', '0', '--trust-proxy', 'all'], env);
+    assert.is(refused.code, 1, refused.output);
+    assert.match(refused.output, /--trust-proxy all: expected the number of proxies/);
+  });
+
+  proxy.run();
+}
+
+// ---------------------------------------------------------------- the address counted
+const address = suite('the client address counted');
+
+address('clientAddress takes the address the outermost trusted proxy saw', () => {
   const request = (forwarded: string | undefined, peer = '127.0.0.1') =>
     ({ headers: forwarded === undefined ? {} : { 'x-forwarded-for': forwarded }, socket: { remoteAddress: peer } }) as Parameters<typeof clientAddress>[0];
   assert.is(clientAddress(request('203.0.113.1'), 0), '127.0.0.1', 'no trusted proxy: the peer');
@@ -167,10 +199,12 @@ proxy('clientAddress takes the address the outermost trusted proxy saw', () => {
   assert.is(clientAddress(request(''), 1), '127.0.0.1', 'an empty header: the peer');
 });
 
+address.run();
+
 /** Runs the real CLI; with `serve`, resolves once it says where it listens. */
-function sitegen(args: string[]): Promise<{ url?: string; code?: number | null; output: string; stop(): Promise<void> }> {
+function sitegen(args: string[], env: Record<string, string> = {}): Promise<{ url?: string; code?: number | null; output: string; stop(): Promise<void> }> {
   const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SITEGEN_QUIET: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', SITEGEN_QUIET: '1', ...env },
   });
   let output = '';
   const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
@@ -189,24 +223,3 @@ function sitegen(args: string[]): Promise<{ url?: string; code?: number | null; 
     void exited.then((code) => resolve({ code, output, stop }));
   });
 }
-
-proxy('`sitegen serve --trust-proxy 1` counts the forwarded address, with the compiled CLI opening envelopes', async () => {
-  const root = await apiRoot();
-  const cli = await sitegen(['serve', '--root', root, '--port', '0', '--trust-proxy', '1']);
-  try {
-    assert.ok(cli.url, `the server did not start:\n${cli.output}`);
-    const site = { server: { url: cli.url }, publicKey: publicKeyFromPem(await readFile(stateFiles(root).publicKey, 'utf8')) } as ApiSite;
-    const statuses = [];
-    for (let i = 0; i < 10; i++) statuses.push((await login(site, { username: `guess${i}`, password: 'wrong guess' }, '203.0.113.1')).status);
-    statuses.push((await login(site, ALICE, '203.0.113.1')).status);
-    statuses.push((await login(site, ALICE, '203.0.113.2')).status);
-    assert.equal(statuses, [...Array(10).fill(401), 429, 200], 'ten failures lock 203.0.113.1 only (the default limit)');
-  } finally {
-    await cli.stop();
-  }
-  const refused = await sitegen(['serve', '--root', root, '--port', '0', '--trust-proxy', 'all']);
-  assert.is(refused.code, 1, refused.output);
-  assert.match(refused.output, /--trust-proxy all: expected the number of proxies/);
-});
-
-proxy.run();

@@ -10,7 +10,7 @@ import { createRateLimiter } from '../../src/reference-api/rate-limit.ts';
 import { createWorkQueue } from '../../src/reference-api/work-queue.ts';
 import type { Credentials } from '../../src/reference-api/envelope.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
-import { ALICE, HIGH, apiSite, post } from '../helpers/api-site.ts';
+import { ALICE, HIGH, apiSite, post, storeBackends } from '../helpers/api-site.ts';
 
 const queue = suite('the login queue');
 
@@ -61,20 +61,23 @@ queue('a full queue answers 503 with Retry-After and opens nothing more', async 
   }
 });
 
-queue('on a real server, a burst beyond the queue gets 503s with Retry-After, the rest 401', async () => {
-  const site = await apiSite({ loginQueue: { concurrency: 1, capacity: 1 } });
-  try {
-    const envelopes = await Promise.all(Array.from({ length: 20 }, () => sealCredentials({ ...ALICE, password: 'wrong guess' }, site.publicKey)));
-    const answers = await Promise.all(envelopes.map((envelope) => post(site.server, '/api/login', envelope)));
-    const statuses = new Set(answers.map((answer) => answer.status));
-    assert.equal([...statuses].sort(), [401, 503], `statuses: ${answers.map((answer) => answer.status)}`);
-    const busy = answers.find((answer) => answer.status === 503)!;
-    assert.ok(Number(busy.headers.get('retry-after')) >= 1);
-    assert.equal(JSON.parse(busy.text).statusCode, 503);
-  } finally {
-    await site.server.close();
-  }
-});
+for (const backend of storeBackends()) {
+  queue(`on a real server, a burst beyond the queue gets 503s with Retry-After, the rest 401 (${backend.name})`, async () => {
+    const site = await apiSite({ loginQueue: { concurrency: 1, capacity: 1 } }, undefined, backend);
+    try {
+      const envelopes = await Promise.all(Array.from({ length: 20 }, () => sealCredentials({ ...ALICE, password: 'wrong guess' }, site.publicKey)));
+      const answers = await Promise.all(envelopes.map((envelope) => post(site.server, '/api/login', envelope)));
+      const statuses = new Set(answers.map((answer) => answer.status));
+      assert.equal([...statuses].sort(), [401, 503], `statuses: ${answers.map((answer) => answer.status)}`);
+      const busy = answers.find((answer) => answer.status === 503)!;
+      assert.ok(Number(busy.headers.get('retry-after')) >= 1);
+      assert.equal(JSON.parse(busy.text).statusCode, 503);
+    } finally {
+      await site.server.close();
+      await backend.done();
+    }
+  });
+}
 
 queue.run();
 

@@ -50,9 +50,9 @@ const CHANGES: [string, (root: string) => Promise<void>, string[]][] = [
     // Made by another process, as a restored backup would be.
     const other = await tempDir('sitegen-other-');
     const script = `import { openStore } from ${JSON.stringify(path.join(REPO_ROOT, 'src/reference-api/store.ts'))};
-      const store = openStore(${JSON.stringify(other)});
-      store.add(${JSON.stringify(row('restored'))});
-      store.close();`;
+      const store = await openStore(${JSON.stringify(other)});
+      await store.add(${JSON.stringify(row('restored'))});
+      await store.close();`;
     await runFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: REPO_ROOT });
     await rename(stateFiles(other).database, stateFiles(root).database);
   }, ['restored', 'after']],
@@ -119,11 +119,11 @@ test('a value with NUL bytes round-trips through the API and `sitegen submission
 
 test('opening the store keeps the mode the operator gave an existing database', async () => {
   const root = await tempDir('sitegen-store-');
-  openStore(root).close();
+  await (await openStore(root)).close();
   await chmod(stateFiles(root).database, 0o640);
-  const store = openStore(root);
-  store.add(row('kept'));
-  store.close();
+  const store = await openStore(root);
+  await store.add(row('kept'));
+  await store.close();
   assert.is((await stat(stateFiles(root).database)).mode & 0o777, 0o640);
 });
 
@@ -131,7 +131,7 @@ test('a .sitegen that is a file stops the store with one line naming it and how 
   const root = await tempDir('sitegen-store-');
   await writeFile(stateFiles(root).dir, 'not a folder');
   try {
-    openStore(root);
+    await openStore(root);
     assert.unreachable('the store opened');
   } catch (error) {
     assert.instance(error, SiteError);
@@ -144,7 +144,11 @@ test('a .sitegen that is a file stops the store with one line naming it and how 
 
 /** Databases that cannot be written, as they stop root too (its permissions do not). */
 const UNWRITABLE: [string, (root: string) => Promise<void>, (root: string) => string][] = [
-  ['the database is a folder', async (root) => { await mkdir(stateFiles(root).database, { recursive: true }); }, (root) => stateFiles(root).database],
+  // apiRoot made the database (its customer is in it): these replace it.
+  ['the database is a folder', async (root) => {
+    await rm(stateFiles(root).database);
+    await mkdir(stateFiles(root).database, { recursive: true });
+  }, (root) => stateFiles(root).database],
   ['the database is not SQLite', async (root) => {
     await mkdir(stateFiles(root).dir, { recursive: true });
     await writeFile(stateFiles(root).database, 'x'.repeat(4096));
@@ -192,7 +196,7 @@ test('a login key `sitegen serve` cannot read stops it with one line that names 
 test('a database the user running `sitegen serve` cannot write stops it with one line', async () => {
   const root = await apiRoot();
   await writeFile(path.join(root, 'dist', 'index.html'), '<!doctype html><title>home</title>');
-  openStore(root).close();
+  await (await openStore(root)).close();
   // Root writes whatever the mode says, so the server runs as nobody there; the files stay root's.
   const asRoot = process.getuid?.() === 0;
   await chmod(root, 0o755);
