@@ -11,7 +11,7 @@ import { writeOutputs } from '../emit/staging.ts';
 import type { LoadedPages } from '../load/load-pages.ts';
 import type { RawDoc } from '../load/parse.ts';
 import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
-import { validateFor, validatePage } from '../validate/validate.ts';
+import { validateFor, validatePage, type ValidationScope } from '../validate/validate.ts';
 import { renderPages } from './render-pages.ts';
 import { itemOf } from './collection-item.ts';
 
@@ -64,7 +64,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const errors: SiteError[] = [...share.errors];
   const warnings: string[] = [];
   const images = new Map<string, string[]>();
-  const scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root };
+  const scope = scopeOf(job);
   const models: PageModel[] = [];
   const volatile = new Set<string>();
   const links: Record<string, string[]> = {};
@@ -101,22 +101,34 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   };
 }
 
-/** Two results of one thread as one (a thread renders its pages batch by batch). */
-export function mergeResults(first: PageJobResult, second: PageJobResult): PageJobResult {
-  const kept = first.kept && second.kept
-    ? { docs: [...first.kept.docs, ...second.kept.docs], models: [...first.kept.models, ...second.kept.models], html: new Map([...first.kept.html, ...second.kept.html]) }
-    : first.kept ?? second.kept;
-  const drafts = first.drafts && second.drafts
-    ? { routes: [...first.drafts.routes, ...second.drafts.routes], links: { ...first.drafts.links, ...second.drafts.links } }
-    : first.drafts ?? second.drafts;
-  return {
-    pages: [...first.pages, ...second.pages],
-    errors: [...first.errors, ...second.errors],
-    warnings: [...first.warnings, ...second.warnings],
-    deferred: [...first.deferred ?? [], ...second.deferred ?? []],
-    ...(kept ? { kept } : {}),
-    ...(drafts ? { drafts } : {}),
-  };
+/**
+ * What link checks look routes and public files up in: made once per job,
+ * not per batch (a 20,000-page site has 400 batches and 20,000 routes).
+ */
+const scopes = new WeakMap<RenderJob, ValidationScope>();
+function scopeOf(job: RenderJob): ValidationScope {
+  let scope = scopes.get(job);
+  if (!scope) scopes.set(job, scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root });
+  return scope;
+}
+
+/** Adds a later batch's result to a thread's result, in place (a thread renders its pages batch by batch). */
+function appendResult(into: PageJobResult, more: PageJobResult): void {
+  into.pages.push(...more.pages);
+  into.errors.push(...more.errors);
+  into.warnings.push(...more.warnings);
+  (into.deferred ??= []).push(...more.deferred ?? []);
+  if (more.kept) {
+    into.kept ??= { docs: [], models: [], html: new Map() };
+    into.kept.docs.push(...more.kept.docs);
+    into.kept.models.push(...more.kept.models);
+    for (const [file, html] of more.kept.html) into.kept.html.set(file, html);
+  }
+  if (more.drafts) {
+    into.drafts ??= { routes: [], links: {} };
+    into.drafts.routes.push(...more.drafts.routes);
+    Object.assign(into.drafts.links, more.drafts.links);
+  }
 }
 
 /**
@@ -129,10 +141,10 @@ export function mergeResults(first: PageJobResult, second: PageJobResult): PageJ
 export function renderQueue(
   loaded: LoadedPages, job: RenderJob, templates: SiteTemplates, only: ReadonlySet<string>, next: () => LoadedPages | undefined,
 ): PageJobResult {
-  let result = renderShare(loaded, job, templates, only);
+  const result = renderShare(loaded, job, templates, only);
+  const validateOnly = { ...job, render: false };
   for (let share = next(); share; share = next()) {
-    const failed = result.errors.length > 0;
-    result = mergeResults(result, renderShare(share, failed ? { ...job, render: false } : job, templates, only));
+    appendResult(result, renderShare(share, result.errors.length > 0 ? validateOnly : job, templates, only));
   }
   return result;
 }
