@@ -23,6 +23,8 @@ const ENTRIES = {
   'reference-api/envelope-worker': 'reference-api/envelope-worker.ts',
   // The zod that template bundles import (src/render/vendor.ts): the same module as sitegen's own.
   zod: 'render/zod-module.ts',
+  // For bin/prepare.js: the shared React bundle, made at install time.
+  vendor: 'render/vendor.ts',
 };
 
 /**
