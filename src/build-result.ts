@@ -21,7 +21,7 @@ export interface BuildOptions {
   dev?: boolean;
   /** Use worker threads when the site is large enough (default true). */
   parallel?: boolean;
-  /** This many threads for the pages (default: one per core for sites of 1,500 pages or more); 1 keeps the build on the main thread. */
+  /** This many threads for the pages (default: one per core for sites of 4,000 pages or more); 1 keeps the build on the main thread. */
   threads?: number;
   /** Reuse what the last build made from unchanged inputs (default true). */
   cache?: boolean;

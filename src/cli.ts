@@ -29,7 +29,7 @@ program.command('build')
   .description('build the site into dist/ (atomically: a failed build leaves dist/ as it was)')
   .addOption(rootOption())
   .option('--out <dir>', 'output folder (default: ROOT/dist)')
-  .addOption(new Option('--threads <n>', 'threads for the pages (default: one per core for a site of 1,500 pages or more, else 1)').argParser(parseThreads))
+  .addOption(new Option('--threads <n>', 'threads for the pages (default: one per core for a site of 4,000 pages or more, else 1)').argParser(parseThreads))
   .option('--no-cache', 'neither read nor write the build cache in ROOT/.sitegen/cache (a cold build)')
   .option('--json', 'print the routes, files, sizes, warnings and timings (or the errors) as one JSON document on stdout')
   .action(run(async (options: { root: string; out?: string; threads?: number; cache: boolean; json?: boolean }) => {

@@ -19,8 +19,8 @@ import { didYouMean } from './did-you-mean.ts';
  * zod compiles a fast path for each object schema the first time it parses
  * with it (with `new Function`), which pays off only over many parses: on
  * the real site's 20 pages, of a dozen templates, it cost more than it saved
- * (cold build 0.69 -> 0.60 s of CPU without it, medians of 5). Large sites
- * keep it.
+ * (cold build 0.69 -> 0.60 s of CPU without it, medians of 5). Sites of
+ * 1,500 pages or more keep it.
  */
 export function validateFor(pages: number): void {
   z.config({ jitless: pages < 1_500 });

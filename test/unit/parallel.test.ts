@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
+import { PAGES_FOR_WORKERS, threadsFor } from '../../src/render/worker-pool.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
-/** Enough pages that a build uses worker threads by default, and that a worker starts before the main thread has loaded them all. */
+/** Enough pages that a worker starts before the main thread has loaded them all. */
 const PAGES = 2_000;
 
 /** The basic fixture plus PAGES Markdown pages. */
@@ -55,14 +55,22 @@ test('errors found in worker threads are reported with the rest', async () => {
 
 test('a warm build after a cold parallel one renders only what changed', async () => {
   const root = await largeSite(PAGES);
-  const cold = await buildSite({ root });
+  const cold = await buildSite({ root, threads: 2 });
   assert.is(cold.rendered, PAGES + 5);
-  assert.is(cold.pagesByThread.length, Math.min(os.availableParallelism(), 8), 'a site of this size uses a thread per core by default');
+  assert.is(cold.pagesByThread.length, 2);
   await writeFile(path.join(root, 'content/pages/bulk-500.md'), '---\ntitle: Changed\ndescription: Changed.\n---\n\nNew text.\n');
   const warm = await buildSite({ root });
   assert.is(warm.rendered, 1);
   assert.match(await readFile(path.join(root, 'dist/bulk-500.html'), 'utf8'), 'New text.');
   assert.match(await readFile(path.join(root, 'dist/bulk-499.html'), 'utf8'), 'Part 499');
+});
+
+test('a build uses workers by default from PAGES_FOR_WORKERS pages, one per core up to 8, or as many threads as asked', () => {
+  assert.is(threadsFor(PAGES_FOR_WORKERS - 1, undefined, 4), 1, 'a smaller site stays on the main thread');
+  assert.is(threadsFor(PAGES_FOR_WORKERS, undefined, 4), 4);
+  assert.is(threadsFor(PAGES_FOR_WORKERS, undefined, 32), 8);
+  assert.is(threadsFor(10, 3, 2), 3, '--threads is followed even for a small site');
+  assert.is(threadsFor(50_000, 1, 16), 1);
 });
 
 type SiteError = SiteErrors['errors'][number];
