@@ -118,6 +118,8 @@ test('the skip link is the first stop and moves focus to the main content', asyn
   const box = await skip.boundingBox();
   assert.ok(box && box.y >= 0 && box.height > 0, 'the focused skip link shows in the window');
   await page.keyboard.press('Enter');
+  // The fragment navigation is the browser's, after the key press returns: wait for it rather than race it.
+  await page.waitForURL((url) => url.hash === '#main', { timeout: 5000 }).catch(() => undefined);
   assert.is(new URL(page.url()).hash, '#main');
   assert.ok(await page.evaluate(() => document.activeElement?.id === 'main'), 'focus is on <main>');
   await page.keyboard.press('Tab');
