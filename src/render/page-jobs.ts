@@ -69,7 +69,6 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const volatile = new Set<string>();
   const links: Record<string, string[]> = {};
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
-  validateFor(job.routes.length);
   for (const doc of share.docs.filter(wanted)) {
     const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes);
@@ -141,6 +140,7 @@ function appendResult(into: PageJobResult, more: PageJobResult): void {
 export function renderQueue(
   loaded: LoadedPages, job: RenderJob, templates: SiteTemplates, only: ReadonlySet<string>, next: () => LoadedPages | undefined,
 ): PageJobResult {
+  validateFor(job.routes.length);
   const result = renderShare(loaded, job, templates, only);
   const validateOnly = { ...job, render: false };
   for (let share = next(); share; share = next()) {

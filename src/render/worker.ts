@@ -5,20 +5,20 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { loadTemplates } from './compile-templates.ts';
-import { appendShare, emptyShare, loadPages, type LoadedPages } from '../load/load-pages.ts';
+import { appendShare, emptyShare, loadPages, type LoadJob, type LoadedPages } from '../load/load-pages.ts';
 import { renderQueue, type PageJobResult } from './page-jobs.ts';
 import { PageQueue, type WorkerRequest } from './worker-pool.ts';
 
 let share: LoadedPages | undefined;
 let loadError: Error | undefined;
 let queue: PageQueue | undefined;
-let job: WorkerRequest & { type: 'load' } | undefined;
+let loadJob: LoadJob | undefined;
 
 parentPort!.on('message', async (request: WorkerRequest) => {
   if (request.type === 'load') {
     try {
       // Batch after batch from the list every thread shares, until it is empty or rendering starts.
-      job = request;
+      loadJob = request.job;
       queue = new PageQueue(request.job.files, request.queue, request.batch);
       share = emptyShare();
       while (queue.loadingAhead) {
@@ -36,7 +36,7 @@ parentPort!.on('message', async (request: WorkerRequest) => {
     if (loadError || !share) throw loadError ?? new Error('render before load');
     const next = () => {
       const batch = queue!.take('back');
-      return batch && loadPages({ ...job!.job, files: batch });
+      return batch && loadPages({ ...loadJob!, files: batch });
     };
     result = renderQueue(share, request.job, await loadTemplates(request.templatesModule), new Set(request.only), next);
   } catch (error) {
