@@ -3,7 +3,8 @@
  * Hugo and Eleventy, warm rebuild, the real site's build, the dev loop and
  * page weight — the login's under attack (issue 10: reply time by kind
  * of malformed envelope, pages during a flood of envelopes), and the
- * reference API's contact load on SQLite and PostgreSQL (issue 15), printed
+ * reference API's contact load on SQLite and PostgreSQL (issue 15), the
+ * rate limiter's cost as the addresses it counts grow (`limiter`), printed
  * as tables and written to bench/results.json.
  */
 import { existsSync, statfsSync } from 'node:fs';
@@ -21,8 +22,9 @@ import { devTable, scaleTable, siteTable, stagesTable, warmTable, weightTable } 
 import { loginTiming, timingTable } from './login-timing.ts';
 import { floodTable, loginFlood } from './login-flood.ts';
 import { apiLoad, apiTable } from './api-load.ts';
+import { limiterBench, limiterTable } from './limiter.ts';
 
-const PARTS = ['scale', 'site', 'dev', 'weight', 'login-timing', 'login-flood', 'api'] as const;
+const PARTS = ['scale', 'site', 'dev', 'weight', 'login-timing', 'login-flood', 'limiter', 'api'] as const;
 type Part = (typeof PARTS)[number];
 const RESULTS_FILE = path.join(REPO, 'bench', 'results.json');
 const TMPFS_MAGIC = 0x01021994;
@@ -39,6 +41,7 @@ const { values } = parseArgs({
     bursts: { type: 'string', default: '3' },
     'api-requests': { type: 'string', default: '2000' },
     'api-concurrency': { type: 'string', default: '50' },
+    'limiter-addresses': { type: 'string', default: '40000' },
     seed: { type: 'string', default: '7' },
     'scale-series': { type: 'boolean', default: false },
     work: { type: 'string' },
@@ -52,7 +55,7 @@ const parts = new Set<Part>(only.length ? (only as Part[]) : PARTS);
 const pages = positive('pages');
 const runs = Math.max(3, positive('runs'));
 
-function positive(name: 'pages' | 'runs' | 'site-runs' | 'edits' | 'seed' | 'timing-rounds' | 'envelopes' | 'bursts' | 'api-requests' | 'api-concurrency'): number {
+function positive(name: 'pages' | 'runs' | 'site-runs' | 'edits' | 'seed' | 'timing-rounds' | 'envelopes' | 'bursts' | 'api-requests' | 'api-concurrency' | 'limiter-addresses'): number {
   const value = Number(values[name]);
   if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} ${values[name]}: expected a positive whole number`);
   return value;
@@ -154,6 +157,12 @@ async function main(): Promise<void> {
       const flood = await loginFlood(work, positive('envelopes'), positive('bursts'));
       show(floodTable(flood));
       results.login_flood = flood;
+    }
+    if (parts.has('limiter')) {
+      console.log(`limiter: contact posts from ${positive('limiter-addresses')} loopback addresses`);
+      const limiter = await limiterBench(positive('limiter-addresses'));
+      show(limiterTable(limiter));
+      results.limiter = limiter;
     }
     if (parts.has('api')) {
       console.log(`api: ${positive('api-requests')} contact submissions over ${positive('api-concurrency')} connections, ${runs} runs per setup`);
