@@ -5,21 +5,31 @@ export type SubmissionFormat = 'json' | 'csv';
 /** What `sitegen submissions` prints: a JSON array, or CSV with a header row. */
 export function formatSubmissions(rows: readonly Submission[], format: SubmissionFormat): string {
   if (format === 'json') return JSON.stringify(rows, null, 2) + '\n';
-  const lines = [SUBMISSION_COLUMNS.join(','), ...rows.map((row) => SUBMISSION_COLUMNS.map((column) => csvField(row[column])).join(','))];
+  const lines = [SUBMISSION_COLUMNS.map(csvField).join(','), ...rows.map((row) => SUBMISSION_COLUMNS.map((column) => csvField(row[column])).join(','))];
   return lines.map((line) => line + '\r\n').join('');
 }
 
 /**
- * One CSV field as RFC 4180 writes it: quoted when it holds a comma, a
- * quote, a line break or a NUL byte (which some readers take for the end of
- * the field), with quotes doubled. Null is an empty field.
- * Visitors write these values, and whoever reads the export opens it in a
- * spreadsheet: a text that starts like a formula (=, +, -, @, tab, CR) gets
- * a leading apostrophe so that it stays text (OWASP's CSV injection advice;
- * a phone number such as +91… shows as text either way).
+ * One CSV field, always quoted (RFC 4180, quotes doubled); null is an empty
+ * field. Visitors write these values and whoever reads the export opens it
+ * in a spreadsheet, so OWASP's CSV-injection advice is followed in full:
+ * every field is quoted, and a cell that would start like a formula gets a
+ * leading apostrophe so that it stays text. "Start" is judged after any
+ * leading whitespace, control characters and quotes (a spreadsheet skips
+ * them), and at the start of every piece between commas, semicolons and
+ * line breaks too: a spreadsheet that splits on `;` (Excel in much of
+ * Europe) reads `x;=1+1` as two cells, the second a formula.
  */
 export function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  const text = typeof value === 'string' && /^[=+\-@\t\r]/.test(value) ? `'${value}` : String(value);
-  return /[",\r\n\0]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  if (value === null) return '""';
+  const text = typeof value === 'string' ? neutraliseFormulas(value) : String(value);
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** What can start a formula: =, +, -, @, or a tab or CR, after leading blanks, control characters and quotes. */
+const FORMULA_START = /^(?:[\t\r]|[\s\0-\x1f\x7f"]*[=+\-@])/;
+
+/** An apostrophe before each piece (the whole text, or what follows a `,`, `;` or line break) that could start a formula. */
+function neutraliseFormulas(text: string): string {
+  return text.split(/(?<=[,;\r\n])/).map((piece) => (FORMULA_START.test(piece) ? `'${piece}` : piece)).join('');
 }

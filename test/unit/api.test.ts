@@ -186,11 +186,11 @@ function suitesOn(backend: Backend): void {
     const rows = await withStore(contactSite, (store) => store.list());
     assert.equal(JSON.parse(formatSubmissions(rows, 'json')), rows);
     const csv = formatSubmissions(rows, 'csv');
-    assert.ok(csv.startsWith('id,received_at,request_type,name,lastname,company_name,email_id,mobile_number,message\r\n'));
+    assert.ok(csv.startsWith('"id","received_at","request_type","name","lastname","company_name","email_id","mobile_number","message"\r\n'), 'every field quoted, the header too');
     assert.ok(csv.includes('"Hello, ""world""\nbye"'), 'comma, quotes and line break quoted');
     assert.is(csvField('=HYPERLINK("http://evil.example")'), `"'=HYPERLINK(""http://evil.example"")"`, 'a formula stays text');
-    assert.is(csvField('@SUM(A1)'), "'@SUM(A1)");
-    assert.is(csvField(42), '42', 'numbers are left alone');
+    assert.is(csvField('@SUM(A1)'), `"'@SUM(A1)"`);
+    assert.is(csvField(42), '"42"', 'numbers are quoted, and otherwise left alone');
     assert.is(csv.split('\r\n').length, rows.length + 2, 'one line per row plus the header, each ending in CRLF');
   });
 
