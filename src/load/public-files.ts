@@ -39,6 +39,11 @@ export async function listPublicFiles(root: string): Promise<Set<string>> {
         errors.push(linkOutside(url, target));
         return;
       }
+      const targetUrl = '/' + path.relative(realPublic!, target).split(path.sep).join('/');
+      if (!isPublished(targetUrl)) {
+        errors.push(linkToPrivate(url, targetUrl));
+        return;
+      }
       const info = await stat(target);
       if (info.isFile()) return void found.add(url);
       if (info.isDirectory() && !walked.has(target)) {
@@ -73,6 +78,14 @@ function linkOutside(url: string, target: string | undefined): SiteError {
     hint: target
       ? 'copy the file into public/ instead of linking to it: a link out of public/ would publish whatever it points at'
       : 'remove the link, or make it point at a file inside public/',
+  });
+}
+
+function linkToPrivate(url: string, targetUrl: string): SiteError {
+  const file = `public${url}`;
+  return new SiteError('public-link', `${file} is a symbolic link to public${targetUrl}, which is private (a dotfile or inside a dot-folder)`, {
+    location: { file },
+    hint: 'dotfiles stay out of the site, and so does what a link to one would publish: remove the link, or copy what should be public under a name without a leading dot',
   });
 }
 

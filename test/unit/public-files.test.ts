@@ -83,4 +83,35 @@ test('dotfiles in public/ are not published, except /.well-known/', async () => 
   }
 });
 
+test('a link inside public/ to a dotfile or into a dot-folder fails the build and check, and leaves dist/ as it was', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const before = await hashTree(outDir);
+  await writeFile(path.join(root, 'public/.env'), 'DB_PASSWORD=hunter2\n');
+  await mkdir(path.join(root, 'public/.git'));
+  await writeFile(path.join(root, 'public/.git/config'), '[core]');
+  await symlink('.env', path.join(root, 'public/env.txt'));
+  await symlink('.git', path.join(root, 'public/gitdir'));
+  await symlink('../.git/config', path.join(root, 'public/img/config.txt'));
+  const error = await buildErrors(root);
+  assert.equal(error.errors.map((item) => item.message).sort(), [
+    'public/env.txt is a symbolic link to public/.env, which is private (a dotfile or inside a dot-folder)',
+    'public/gitdir is a symbolic link to public/.git, which is private (a dotfile or inside a dot-folder)',
+    'public/img/config.txt is a symbolic link to public/.git/config, which is private (a dotfile or inside a dot-folder)',
+  ]);
+  assert.is(await hashTree(outDir), before, 'dist/ is unchanged');
+  assert.not.ok((await readdir(outDir, { recursive: true })).some((file) => file.includes('env.txt')), 'no env.txt in dist/');
+  const checked = await checkSite(root, outDir).then(() => assert.unreachable('check passed') as never, (caught: SiteErrors) => caught);
+  assert.match(checked.errors.map((item) => item.message).join('\n'), 'public/env.txt is a symbolic link to public/.env');
+});
+
+test('a link to /.well-known/ stays publishable', async () => {
+  const root = await copyFixture('basic');
+  await mkdir(path.join(root, 'public/.well-known'));
+  await writeFile(path.join(root, 'public/.well-known/security.txt'), 'Contact: mailto:security@fixture.example');
+  await symlink('.well-known/security.txt', path.join(root, 'public/security.txt'));
+  const { outDir } = await buildSite({ root });
+  assert.is(await readFile(path.join(outDir, 'security.txt'), 'utf8'), 'Contact: mailto:security@fixture.example');
+});
+
 test.run();
