@@ -4,25 +4,99 @@ import { MAX_REQUEST_BYTES } from './contract.ts';
 /** The largest request body the API reads (the contract's limit). */
 export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
 
-export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400 | 413 | 415; error: string };
+/**
+ * The deepest nesting of arrays and objects a body may have. The API's
+ * bodies are flat (a form, an envelope of three strings); a deeper one is
+ * refused before it is parsed, so that no parser, structured clone or
+ * worker message ever recurses through thousands of levels.
+ */
+export const MAX_JSON_DEPTH = 8;
+
+export type Refusal = { status: 403 | 413 | 415; error: string };
 
 /**
- * Reads a JSON request body of at most `limit` bytes. A body announced or
- * found to be larger is refused as soon as that is known, without reading
- * the rest: the caller answers 413 and closes the connection.
+ * What can be refused from the request's headers alone, and must be before
+ * the request may spend anything (an attempt of a rate limit, a read):
+ * - `Sec-Fetch-Site: cross-site`, which browsers send with every request
+ *   another site's page makes;
+ * - any type but application/json, the one a page of another site cannot
+ *   send without a CORS preflight, which this API never grants (a form or
+ *   `fetch` with text/plain needs none);
+ * - a body announced larger than the limit.
+ * So no web page can spend a visitor's allowance by making their browser
+ * post here.
+ */
+export function refuseEarly(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Refusal | undefined {
+  if (String(req.headers['sec-fetch-site'] ?? '').toLowerCase() === 'cross-site') {
+    return { status: 403, error: 'requests from other sites are refused' };
+  }
+  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  if (type !== 'application/json') return { status: 415, error: 'send the body as application/json' };
+  if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(limit);
+  return undefined;
+}
+
+export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400; error: string } | ({ ok: false } & Refusal);
+
+/**
+ * Reads a JSON request body of at most `limit` bytes and `MAX_JSON_DEPTH`
+ * levels, after refuseEarly's checks. A body found to be larger is refused
+ * as soon as that is known, without reading the rest: the caller answers
+ * 413 and closes the connection. A body that is not UTF-8 JSON, or nests
+ * deeper, is a 400.
  */
 export async function readJsonBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyResult> {
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-  if (type !== 'application/json') return { ok: false, status: 415, error: 'send the body as application/json' };
-  const tooLarge = { ok: false, status: 413, error: `the body is larger than ${limit} bytes` } as const;
-  if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge;
+  const refusal = refuseEarly(req, limit);
+  if (refusal) return { ok: false, ...refusal };
   const chunks = await readUpTo(req, limit);
-  if (!chunks) return tooLarge;
+  if (!chunks) return { ok: false, ...tooLarge(limit) };
+  return parseJson(Buffer.concat(chunks));
+}
+
+/** A body's bytes as JSON, or the 400 every malformed body gets. */
+export function parseJson(bytes: Uint8Array): BodyResult {
+  const malformed = { ok: false, status: 400, error: 'the body is not valid JSON' } as const;
+  let text: string;
   try {
-    return { ok: true, value: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(chunks))) };
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
-    return { ok: false, status: 400, error: 'the body is not valid JSON' };
+    return malformed;
   }
+  if (jsonDepth(text) > MAX_JSON_DEPTH) return { ok: false, status: 400, error: `the body nests deeper than ${MAX_JSON_DEPTH} levels` };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return malformed;
+  }
+}
+
+/**
+ * The deepest nesting of `[` and `{` in a JSON text, not counting those
+ * inside strings: one pass, no recursion, whatever the text holds (it need
+ * not be valid JSON; JSON.parse judges that afterwards).
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return deepest;
+}
+
+function tooLarge(limit: number): Refusal {
+  return { status: 413, error: `the body is larger than ${limit} bytes` };
 }
 
 /** The body's chunks, or undefined as soon as it passes the limit (the rest is left unread). */

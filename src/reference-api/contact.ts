@@ -1,5 +1,5 @@
 import type http from 'node:http';
-import { SiteError } from '../errors.ts';
+import { logServerError } from '../serve/error-log.ts';
 import { readJsonBody } from './body.ts';
 import { clientOf, sendJson, tooMany, unreachable } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -44,6 +44,9 @@ const UNREACHABLE = { error: 'the request cannot be stored just now; please try 
 /** POST {api.contactUrl}: validates, stores (committed before the answer), answers 200. */
 export function contactHandler(store: Pick<Store, 'add'>, limiter: RateLimiter) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+    // Read before anything is counted: a request refused for its origin, type or size spends nothing.
+    const body = await readJsonBody(req);
+    if (!body.ok && body.status !== 400) return sendJson(res, body.status, { error: body.error }, body.status === 413 ? { connection: 'close' } : {});
     let allowed;
     try {
       // Counted whatever follows, as every request costs the server its work: a reservation never given back.
@@ -53,8 +56,7 @@ export function contactHandler(store: Pick<Store, 'add'>, limiter: RateLimiter) 
       throw error;
     }
     if (!allowed.ok) return tooMany(res, allowed.retryAfter, { error: 'too many requests; try again later' });
-    const body = await readJsonBody(req);
-    if (!body.ok) return sendJson(res, body.status, { error: body.error }, body.status === 413 ? { connection: 'close' } : {});
+    if (!body.ok) return sendJson(res, 400, { error: body.error });
     const result = validateSubmission(body.value);
     if (!result.ok) return sendJson(res, 400, { error: result.error, field: result.field });
     let id: number;
@@ -63,7 +65,7 @@ export function contactHandler(store: Pick<Store, 'add'>, limiter: RateLimiter) 
     } catch (error) {
       // Nothing is acknowledged that `sitegen submissions` could not read back.
       if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE); // the store says so once per outage
-      console.error(error instanceof SiteError ? `error: ${error.message}` : error);
+      logServerError(error, `${req.method} ${req.url}`);
       return sendJson(res, 500, { error: 'the request could not be stored; please try again later' });
     }
     sendJson(res, 200, { ok: true, id });

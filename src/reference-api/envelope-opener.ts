@@ -83,7 +83,15 @@ export function createEnvelopeOpener(privateKeyPem: string, { idleMs = 30_000 } 
       const id = nextId++;
       return new Promise<Credentials | undefined>((resolve, reject) => {
         pending.set(id, { resolve, reject });
-        worker.postMessage({ id, body } satisfies EnvelopeJob);
+        try {
+          worker.postMessage({ id, body } satisfies EnvelopeJob);
+        } catch {
+          // A body the thread cannot be sent (too deep to clone, say) is one more malformed envelope; and with
+          // nothing left pending the idle thread must still stop, as it would after an answer.
+          pending.delete(id);
+          if (pending.size === 0) idleTimer = setTimeout(() => void stop(), idleMs).unref();
+          resolve(undefined);
+        }
       });
     },
     async close() {

@@ -35,10 +35,12 @@ type Outcome = { status: 200 | 400 | 401 } | { status: 429; retryAfter: number }
 
 /**
  * POST {api.loginUrl}: opens the envelope, checks the credentials and answers
- * the license on success. Each attempt takes one from its address's
- * allowance before its body is read, and one from its username's once the
- * envelope is open; a success gives both back. So however many attempts
- * arrive at once, no more than the limits allow are ever opened or checked.
+ * the license on success. A request another site's page could make (cross
+ * site, not JSON, too large) is refused before it counts. Each attempt then
+ * takes one from its address's allowance before its envelope is opened,
+ * and one from its username's once it is open; a success gives both back.
+ * So however many attempts arrive at once, no more than the limits allow
+ * are ever opened or checked.
  */
 export function loginHandler(deps: LoginDeps) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
@@ -56,14 +58,15 @@ async function login(req: http.IncomingMessage, res: http.ServerResponse, deps: 
   if (!deps.opener || !deps.license) {
     return sendJson(res, 503, { statusCode: 503, error: 'login is not set up on this server: run `sitegen keys` and add content/private/license.yaml' });
   }
-  const attempt = await deps.perAddress.reserve(clientOf(req));
-  if (!attempt.ok) return tooMany(res, attempt.retryAfter, LOCKED);
+  // Read before anything is counted: a request refused for its origin, type or size spends nothing.
   const body = await readJsonBody(req);
-  if (!body.ok) {
-    // Unparseable JSON is one more malformed envelope; a wrong type or size is not about the envelope.
-    if (body.status === 400) return sendJson(res, 400, MALFORMED);
+  if (!body.ok && body.status !== 400) {
     return sendJson(res, body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
   }
+  const attempt = await deps.perAddress.reserve(clientOf(req));
+  if (!attempt.ok) return tooMany(res, attempt.retryAfter, LOCKED);
+  // Unparseable JSON is one more malformed envelope, counted as one.
+  if (!body.ok) return sendJson(res, 400, MALFORMED);
   const evaluation = deps.queue.run(() => evaluate(body.value, deps));
   if (!evaluation) {
     // Nothing was opened, so the attempt is not counted.
