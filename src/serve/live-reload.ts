@@ -25,13 +25,52 @@ export interface LiveReload {
   close(): void;
 }
 
-export function liveReload(): LiveReload {
+/** What keeps dev's event streams from piling up: a heartbeat that finds clients gone, a lifetime, a count. */
+export interface StreamLimits {
+  /** A comment line this often: a write to a client that is gone fails, and the stream is dropped. */
+  heartbeatMs: number;
+  /** Each stream is closed after this long; the browser's EventSource connects again by itself. */
+  maxAgeMs: number;
+  /** Open streams kept at most; past it the oldest is closed (a tab reconnects; a flood of them does not pile up). */
+  maxStreams: number;
+}
+
+const DEFAULT_LIMITS: StreamLimits = { heartbeatMs: 15_000, maxAgeMs: 5 * 60_000, maxStreams: 64 };
+
+export function liveReload(limits: Partial<StreamLimits> = {}): LiveReload {
+  const { heartbeatMs, maxAgeMs, maxStreams } = { ...DEFAULT_LIMITS, ...limits };
+  // In the order they connected, so the oldest is first.
   const clients = new Set<http.ServerResponse>();
   let current: ErrorReport | undefined;
   let client: Promise<string> | undefined;
+  let heartbeat: NodeJS.Timeout | undefined;
   const send = (target: http.ServerResponse, event: string, data: string) => target.write(`event: ${event}\ndata: ${data}\n\n`);
   const broadcast = (event: string, data: string) => {
     for (const target of clients) send(target, event, data);
+  };
+  const drop = (target: http.ServerResponse) => {
+    clients.delete(target);
+    if (clients.size === 0) {
+      clearInterval(heartbeat);
+      heartbeat = undefined;
+    }
+  };
+  const open = (req: http.IncomingMessage, res: http.ServerResponse) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
+    // `retry` tells the browser how soon to connect again when the stream is closed at its age.
+    res.write(': connected\nretry: 1000\n\n');
+    if (current) send(res, 'build-error', JSON.stringify(current));
+    clients.add(res);
+    if (clients.size > maxStreams) clients.values().next().value?.end();
+    const age = setTimeout(() => res.end(), maxAgeMs).unref();
+    res.on('close', () => {
+      clearTimeout(age);
+      drop(res);
+    });
+    req.on('close', () => drop(res));
+    heartbeat ??= setInterval(() => {
+      for (const target of clients) target.write(': ping\n\n');
+    }, heartbeatMs).unref();
   };
   return {
     async handle(req, res) {
@@ -49,11 +88,7 @@ export function liveReload(): LiveReload {
         return true;
       }
       if (url === '/__sitegen/events') {
-        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', connection: 'keep-alive' });
-        res.write(': connected\n\n');
-        if (current) send(res, 'build-error', JSON.stringify(current));
-        clients.add(res);
-        req.on('close', () => clients.delete(res));
+        open(req, res);
         return true;
       }
       return false;
@@ -75,6 +110,8 @@ export function liveReload(): LiveReload {
     close() {
       for (const target of clients) target.end();
       clients.clear();
+      clearInterval(heartbeat);
+      heartbeat = undefined;
     },
   };
 }

@@ -7,7 +7,9 @@ import type { Duplex } from 'node:stream';
 import { HOST_FILES } from '../emit/security-headers.ts';
 import { basePathOf, defaultHeaders, staticHeaders } from './static-headers.ts';
 import { parseRequestPath, resolveStaticFile } from './request-path.ts';
-import { liveReload, type LiveReload } from './live-reload.ts';
+import { liveReload, type LiveReload, type StreamLimits } from './live-reload.ts';
+import { isAllowedHost } from './allowed-hosts.ts';
+import { logServerError } from './error-log.ts';
 import { sendErrorPage } from './error-page.ts';
 import { redirectsHome, sendNotFound } from './fallback.ts';
 import type { ErrorReport } from '../report.ts';
@@ -31,6 +33,8 @@ export interface ServeOptions {
   dev?: boolean;
   /** Dev mode: whether a path is a page of the site (its content file exists), built or not. */
   isRoute?: (pathname: string) => boolean;
+  /** Dev mode: how often the event streams send a heartbeat, how long each lives, how many are kept (tests shorten them). */
+  streams?: Partial<StreamLimits>;
   /** How long a client may take to send a request's headers, and the whole request (tests shorten them). */
   timeouts?: { headersMs: number; requestMs: number };
 }
@@ -56,7 +60,7 @@ export interface RunningServer {
 
 /** Serves dist/ (and what the handlers answer); a path that is no file is redirected to `/` or answered 404, as the build's fallback says. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const reloader: LiveReload | undefined = options.dev ? liveReload() : undefined;
+  const reloader: LiveReload | undefined = options.dev ? liveReload(options.streams) : undefined;
   const handlers: RequestHandler[] = [...(reloader ? [reloader.handle] : []), ...(options.handlers ?? [])];
   const files = sirv(options.outDir, {
     // Read the folder on each request: a rebuild swaps dist/ under a running server.
@@ -83,6 +87,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     // Every answer carries the policy headers, whoever writes it: the API, an error, a 304; pages override them below.
     for (const [name, value] of Object.entries(defaultHeaders(options.outDir))) res.setHeader(name, value);
     try {
+      if (options.dev && !isAllowedHost(req.headers.host, options.host)) {
+        return sendText(res, 403, `Blocked: the Host ${JSON.stringify(req.headers.host)} is not this dev server's. Open it as localhost or by its address, or start dev with --host NAME for that name.\n`);
+      }
       const asked = req.url ?? '';
       const target = parseRequestPath(asked);
       if (!target) return sendText(res, 400, 'Bad request: the path cannot be read\n');
@@ -109,7 +116,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     } catch (error) {
       // A client that hung up (or was timed out) mid-request is not an error of the server.
       if (req.socket.destroyed) return;
-      console.error(error);
+      logServerError(error, `${req.method} ${req.url}`);
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'application/json' });
         res.end('{"error":"internal error"}');
