@@ -1,3 +1,5 @@
+import { errorDocsLink, type ErrorCode } from './error-codes.ts';
+
 /** Where in a source file something went wrong (1-based line and column). */
 export interface SourceLocation {
   file: string;
@@ -18,14 +20,14 @@ export type ErrorOrigin = 'content' | 'template';
  * an internal error of sitegen and keeps its stack.
  */
 export class SiteError extends Error {
-  readonly code: string;
+  readonly code: ErrorCode;
   readonly origin: ErrorOrigin;
   readonly location?: SourceLocation;
   readonly field?: string;
   readonly hint?: string;
 
   constructor(
-    code: string,
+    code: ErrorCode,
     message: string,
     options: { location?: SourceLocation; field?: string; hint?: string; cause?: unknown; origin?: ErrorOrigin; stack?: string } = {},
   ) {
@@ -86,7 +88,8 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
   const where = error.location
     ? [error.location.file, error.location.line, error.location.column].filter((part) => part !== undefined).join(':')
     : '';
-  const parts = [`${where ? where + ': ' : ''}${error.field ? `${error.field}: ` : ''}${error.message} [${error.code}]`];
+  // The code and where the catalogue explains it end the first line, so an error told in one line stays one line.
+  const parts = [`${where ? where + ': ' : ''}${error.field ? `${error.field}: ` : ''}${error.message} [${error.code}] see ${errorDocsLink(error.code)}`];
   const source = error.location ? sources.get(error.location.file) : undefined;
   if (source !== undefined && error.location?.line) parts.push(codeFrame(source, error.location.line, error.location.column));
   if (error.hint) parts.push(`hint: ${error.hint}`);
@@ -96,7 +99,7 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
 
 /** An error as it crosses a thread: SiteError's fields, rebuilt on the other side. */
 export interface ErrorRecord {
-  code: string;
+  code: ErrorCode;
   origin: ErrorOrigin;
   message: string;
   location?: SiteError['location'];

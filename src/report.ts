@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
 import { style } from './terminal.ts';
+import { errorDocsLink } from './error-codes.ts';
 
 /**
  * An error as the terminal shows it, as plain text: one entry per error
@@ -21,10 +22,11 @@ export function describeError(error: unknown, root: string): ErrorReport {
     return { errors: error.errors.map((item) => ({ label: 'error', text: formatSiteError(item, sources) })), summary: error.message };
   }
   if (error instanceof SiteError) return { errors: [{ label: 'error', text: formatSiteError(error, readSources([error], root)) }] };
-  return { errors: [{ label: 'internal error', text: (error as Error)?.stack ?? String(error) }] };
+  const stack = (error as Error)?.stack ?? String(error);
+  return { errors: [{ label: 'internal error', text: `${stack}\nthis is a bug of sitegen, not of the site: see ${errorDocsLink('internal')}` }] };
 }
 
-/** A failed command's error as `--json` prints it (the README gives its shape). */
+/** A failed command's error as `--json` prints it (docs/dev-and-errors.md gives its shape). */
 export interface ErrorDocument {
   ok: false;
   summary: string;

@@ -210,7 +210,7 @@ test('a database the user running `sitegen serve` cannot write stops it with one
   const lines = result.stderr.trim().split('\n');
   assert.is(lines.length, 1, `one line, no stack: ${result.stderr}`);
   assert.ok(lines[0].startsWith(`error cannot open the submissions database at ${stateFiles(root).database} (SQLITE_`), lines[0]);
-  assert.ok(lines[0].endsWith(`; make it and ${stateFiles(root).dir} writable by the user running sitegen, or move the file away and sitegen makes a new one [store]`), lines[0]);
+  assert.ok(lines[0].endsWith(`; make it and ${stateFiles(root).dir} writable by the user running sitegen, or move the file away and sitegen makes a new one [store] see docs/errors.md#store`), lines[0]);
 });
 
 test.run();

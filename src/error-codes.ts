@@ -1,0 +1,53 @@
+/**
+ * Every code a SiteError can carry, defined once: each has an entry of the
+ * same name in docs/errors.md (what it means, a typical cause, the fix),
+ * which every printed error links to. `test/unit/error-catalogue.test.ts`
+ * fails when a code is thrown that is not here, when one here is thrown
+ * nowhere, or when the docs and this list differ.
+ */
+export const ERROR_CODES = {
+  // The content and the site's files: an editor's to fix.
+  'yaml-syntax': 'a content file is not valid YAML',
+  content: 'a content value does not fit its template\'s schema',
+  'duplicate-route': 'two content files claim one route',
+  'no-pages': 'content/pages/ holds no page',
+  'missing-file': 'a file the build needs is missing',
+  unreadable: 'a content file cannot be read',
+  'public-link': 'a symbolic link in public/ leads outside it, to nothing, or to a private file',
+  'draft-link': 'a published page links to a draft',
+  'route-clash': 'a collection\'s list page has the route of a content file',
+  'header-value': 'site.yaml puts a character into a header that nginx cannot send',
+  // The templates: the site's developer's to fix.
+  template: 'a template threw while rendering a page',
+  'template-build': 'the templates do not compile',
+  'no-templates': 'templates/pages/ holds no template',
+  bundle: 'the islands, the runtime or the stylesheet do not bundle',
+  // The command line.
+  'bad-flag': 'a flag has a value it cannot take',
+  'not-built': 'serve was asked to serve a folder with no built site',
+  check: 'the built site has broken links or assets',
+  'init-not-empty': 'init was pointed at a folder that is not empty',
+  // This site's API and its commands.
+  'login-key': 'the login key cannot be read, or is not an RSA key',
+  'keys-exist': 'sitegen keys would replace a key pair',
+  'license-schema': 'the license schema is missing or does not compile',
+  store: 'the submissions database cannot be opened or written',
+  database: 'PostgreSQL refused a statement',
+  'database-unreachable': 'PostgreSQL cannot be reached just now',
+  'database-url': 'SITEGEN_DATABASE_URL is not a PostgreSQL URL',
+  'schema-newer': 'the database was migrated by a newer sitegen',
+  'users-file': 'the old users.json cannot be imported',
+  'bad-username': 'a username has characters a username cannot have',
+  'weak-password': 'a password is too short',
+  'user-exists': 'users add was given a name that exists',
+  'password-mismatch': 'the two passwords typed differ',
+  // Not the user's: a bug of sitegen.
+  internal: 'an error sitegen did not expect',
+} as const satisfies Record<string, string>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+/** Where a code is explained, relative to sitegen's folder (the docs ship in the package). */
+export function errorDocsLink(code: ErrorCode): string {
+  return `docs/errors.md#${code}`;
+}
