@@ -1,7 +1,7 @@
 /**
  * `sitegen build --json`: what a build made, as one JSON document for CI
- * (routes, files and their sizes, warnings, timings). Its shape is in the
- * README; a failed build's document is errorDocument (src/report.ts).
+ * (routes, files and their sizes, warnings, timings). Its shape is in
+ * docs/dev-and-errors.md; a failed build's document is errorDocument (src/report.ts).
  */
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';

@@ -1,7 +1,7 @@
 /**
  * The one source of truth for response headers. The build writes them to
  * dist/_headers (the format static hosts such as Netlify and Cloudflare Pages
- * read) and to one nginx snippet per rule (the README's recipe includes
+ * read) and to one nginx snippet per rule (docs/deploying.md's recipe includes
  * them); `sitegen serve` reads dist/_headers and sends the same headers.
  */
 import { SiteError } from '../errors.ts';
@@ -32,7 +32,7 @@ function sources(...items: (string | undefined)[]): string {
  * these origins or from the inline scripts hashed at build time, never
  * 'unsafe-inline' or 'unsafe-eval'. upgrade-insecure-requests is left out:
  * it would break `sitegen serve` on http://127.0.0.1, and a deployment over
- * HTTPS redirects http anyway (README, nginx).
+ * HTTPS redirects http anyway (docs/deploying.md, nginx).
  */
 export function contentSecurityPolicy(site: SiteInfo, inlineScriptHashes: readonly string[]): string {
   const { connect, form, script } = site.csp;
@@ -125,7 +125,7 @@ export function formatNginxSnippets(rules: readonly HeaderRule[]): Map<string, s
     const lines = Object.entries(headersFor(rules, location)).map(([header, value]) => `add_header ${header} ${nginxString(header, value)} always;`);
     snippets.set(name, [
       `# Written by \`sitegen build\` from the rules of dist/_headers: the headers for ${rule.pattern}.`,
-      `# Include it in nginx's \`location ${location}\` (README, "Deploying dist/") and reload nginx after each build.`,
+      `# Include it in nginx's \`location ${location}\` (docs/deploying.md) and reload nginx after each build.`,
       ...lines,
       '',
     ].join('\n'));

@@ -1,6 +1,6 @@
 /**
- * The README's nginx recipe, run as written in Debian's nginx over the real
- * build. The block is taken from README.md; only what the README tells the
+ * The nginx recipe of docs/deploying.md, run as written in Debian's nginx over the real
+ * build. The block is taken from docs/deploying.md; only what the page tells the
  * operator to change is changed: the ports (free ones of 127.0.0.1 for 443
  * and 80), the certificate (a throwaway self-signed one, so that TLS and
  * HTTP/2 are really in use) and /srv/site/dist (the built folder). nginx
@@ -38,8 +38,8 @@ function site(): Promise<Site> {
     const dir = await tempDir('sitegen-nginx-');
     const certificate = await selfSignedCertificate(dir);
     const [httpsPort, httpPort] = [await freePort(), await freePort()];
-    const where = "README.md's nginx recipe";
-    let recipe = /```nginx\n([\s\S]*?)```/.exec(await readFile(path.join(REPO_ROOT, 'README.md'), 'utf8'))?.[1] ?? '';
+    const where = "docs/deploying.md's nginx recipe";
+    let recipe = /```nginx\n([\s\S]*?)```/.exec(await readFile(path.join(REPO_ROOT, 'docs', 'deploying.md'), 'utf8'))?.[1] ?? '';
     recipe = substitute(recipe, 'listen 443 ssl http2;', `listen 127.0.0.1:${httpsPort} ssl http2;`, where);
     recipe = substitute(recipe, 'listen 80;', `listen 127.0.0.1:${httpPort};`, where);
     recipe = substitute(recipe, '/etc/letsencrypt/live/www.example.com/fullchain.pem', certificate.cert, where);
