@@ -87,7 +87,7 @@ program.command('check')
 program.command('init')
   .description('write a small starter site (layout, a page template, a Markdown page, site.yaml, a stylesheet, a favicon) into DIR')
   .argument('<dir>', 'a new or empty folder')
-  .addOption(new Option('--starter <name>', 'basic, or news: a news section with dated posts, a paginated list and an Atom feed')
+  .addOption(new Option('--starter <name>', 'basic, or news: a news section with dated posts, a paginated list and its feeds (Atom, RSS, JSON Feed)')
     .choices(['basic', 'news']).default('basic'))
   .action(run(async (dir: string, options: { starter: 'basic' | 'news' }) => {
     const { initCommand } = await import('./commands.ts');

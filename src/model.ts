@@ -61,11 +61,14 @@ export interface CollectionQuery {
   /** Items per list page: /news, /news/2, … (default: all on one page). */
   perPage?: number;
   /**
-   * An Atom feed of the collection at ROUTE/feed.atom, linked from the list pages' head: its first `limit` items
-   * (default 20) in the collection's order.
+   * The collection's feeds, linked from the list pages' head: Atom at ROUTE/feed.atom, RSS 2.0 at
+   * ROUTE/feed.rss and JSON Feed at ROUTE/feed.json (`formats` picks some), each with its first `limit`
+   * items (default 20) in the collection's order.
    */
-  feed?: boolean | { title?: string; limit?: number };
+  feed?: boolean | { title?: string; limit?: number; formats?: FeedFormat[] };
 }
+
+export type FeedFormat = 'atom' | 'rss' | 'json';
 
 /** A page as other pages' collections see it. */
 export interface CollectionItem {
@@ -89,8 +92,10 @@ export interface CollectionPage {
   total: number;
   previous?: string;
   next?: string;
-  /** The feed's path (/news/feed.atom), when the collection has one. */
+  /** The first feed's path (/news/feed.atom), when the collection has feeds. */
   feed?: string;
+  /** Each feed's path by format, when the collection has feeds. */
+  feeds?: Partial<Record<FeedFormat, string>>;
 }
 
 export interface PageProps<Data = Record<string, unknown>> {

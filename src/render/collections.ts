@@ -12,7 +12,11 @@ const querySchema = z.strictObject({
   sortBy: z.enum(['date', 'title', 'route']).default('date'),
   order: z.enum(['asc', 'desc']).optional(),
   perPage: z.number().int().positive().optional(),
-  feed: z.union([z.boolean(), z.strictObject({ title: z.string().min(1).optional(), limit: z.number().int().positive().optional() })]).default(false),
+  feed: z.union([z.boolean(), z.strictObject({
+    title: z.string().min(1).optional(),
+    limit: z.number().int().positive().optional(),
+    formats: z.array(z.enum(['atom', 'rss', 'json'])).min(1).optional(),
+  })]).default(false),
 });
 
 /** The query as the template wrote it, checked; a mistake is the template's, so it throws with what is wrong. */
@@ -43,7 +47,10 @@ export function selectItems(query: z.output<typeof querySchema>, ownRoute: strin
 }
 
 /** The list pages of a collection: page 1 at the page's own route, page n at ROUTE/n. */
-export function paginate(items: CollectionItem[], ownRoute: string, perPage: number | undefined, feed?: string): { route: string; page: CollectionPage }[] {
+export function paginate(
+  items: CollectionItem[], ownRoute: string, perPage: number | undefined, feeds?: CollectionPage['feeds'],
+): { route: string; page: CollectionPage }[] {
+  const feed = feeds && Object.values(feeds)[0];
   const size = perPage ?? Math.max(items.length, 1);
   const count = Math.max(1, Math.ceil(items.length / size));
   const routeOf = (number: number) => (number === 1 ? ownRoute : `${ownRoute === '/' ? '' : ownRoute}/${number}`);
@@ -55,7 +62,7 @@ export function paginate(items: CollectionItem[], ownRoute: string, perPage: num
         items: items.slice(index * size, number * size), page: number, pages: count, total: items.length,
         ...(number > 1 ? { previous: routeOf(number - 1) } : {}),
         ...(number < count ? { next: routeOf(number + 1) } : {}),
-        ...(feed ? { feed } : {}),
+        ...(feed ? { feed, feeds } : {}),
       },
     };
   });

@@ -5,7 +5,8 @@
  */
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { IslandContext, type IslandRegistry } from './island-wrapper.tsx';
-import type { PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
+import type { FeedFormat, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
+import { FEED_TYPES } from './feed-types.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { applyUrlPolicy, pageLink, withBase } from './base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
@@ -27,7 +28,8 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   const preload = [...registry.onLoad].sort();
   const jsonLd = template.jsonLd?.({ data, page, site, collection });
   const extra = template.head?.({ data, page, site, collection });
-  const feed = collection?.feed ? element('link', { rel: 'alternate', type: 'application/atom+xml', title: page.title, href: collection.feed }) : '';
+  const feed = Object.entries(collection?.feeds ?? {})
+    .map(([format, href]) => element('link', { rel: 'alternate', type: FEED_TYPES[format as FeedFormat], title: page.title, href })).join('');
   const head = renderHead({ page: listPageInfo(page, collection), site, assets, preload, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
   // Only `sitegen dev` renders drafts; the note says why the page will be missing from the built site.
   const draftNote = page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';

@@ -7,7 +7,8 @@
 import { SiteError } from '../errors.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
-import { atomFeed, feedRouteOf } from './feed.ts';
+import { collectionFeeds } from './feed.ts';
+import { FEED_FORMATS, feedRouteOf } from './feed-types.ts';
 import { templateError } from './template-error.ts';
 
 import { outputPathOf } from './output-path.ts';
@@ -63,8 +64,15 @@ function listPages(
   const checked = checkedQuery(query, page.info.template);
   const selected = selectItems(checked, page.info.route, items);
   // An empty collection has no feed: Atom needs the date of a newest entry.
-  const feed = checked.feed && selected.length > 0 ? feedRouteOf(page.info.route) : undefined;
+  if (!checked.feed || selected.length === 0) return paginate(selected, page.info.route, checked.perPage);
   const options = typeof checked.feed === 'object' ? checked.feed : {};
-  if (feed) files.set(feed.slice(1), atomFeed(page.info, selected.slice(0, options.limit ?? FEED_ENTRIES), site, options.title));
-  return paginate(selected, page.info.route, checked.perPage, feed);
+  const formats = options.formats ?? FEED_FORMATS;
+  const written = collectionFeeds(page.info, selected.slice(0, options.limit ?? FEED_ENTRIES), site, { title: options.title, formats });
+  const feeds: NonNullable<CollectionPage['feeds']> = {};
+  for (const [format, text] of written) {
+    const route = feedRouteOf(page.info.route, format);
+    files.set(route.slice(1), text);
+    feeds[format] = route;
+  }
+  return paginate(selected, page.info.route, checked.perPage, feeds);
 }

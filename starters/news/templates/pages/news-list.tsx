@@ -6,7 +6,8 @@ export const schema = z.strictObject({ body: z.string() });
 /**
  * The pages this template lists: those under its own route (/news/…), newest
  * first, one to a page so that the starter shows its pagination (/news, /news/2, …;
- * raise `perPage` for a real site), with an Atom feed at /news/feed.atom.
+ * raise `perPage` for a real site), with feeds at /news/feed.atom, /news/feed.rss
+ * and /news/feed.json.
  */
 export const collection: CollectionQuery = { sortBy: 'date', perPage: 1, feed: true };
 
@@ -30,7 +31,13 @@ export default function NewsList({ data, page, collection: list }: PageProps<z.i
         {list?.previous && list?.next && ' · '}
         {list?.next && <a rel="next" href={list.next}>Older posts</a>}
       </nav>
-      {list?.feed && <p><a href={list.feed}>Subscribe to the feed (Atom)</a></p>}
+      {list?.feeds && (
+        <p>
+          Subscribe: {list.feeds.atom && <a href={list.feeds.atom}>Atom</a>}
+          {list.feeds.rss && <> · <a href={list.feeds.rss}>RSS</a></>}
+          {list.feeds.json && <> · <a href={list.feeds.json}>JSON Feed</a></>}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * RSS 2.0 and JSON Feed beside Atom, for the news starter's collection, read
+ * back by an independent parser (feedsmith) and checked against the rules
+ * of each format: required fields, absolute links, dates readers accept.
+ */
+import { cp, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
+import { XMLValidator } from 'fast-xml-parser';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+async function newsSite(): Promise<string> {
+  const root = await tempDir('sitegen-feeds-');
+  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
+  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
+  return root;
+}
+
+const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+const RFC822 = /^(Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
+const feeds = suite('RSS 2.0 and JSON Feed');
+let outDir: string;
+
+feeds.before(async () => {
+  const root = await newsSite();
+  outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+});
+
+feeds('the three feeds hold the same entries, newest first', async () => {
+  const atom = parseAtomFeed(await read(outDir, 'news/feed.atom'));
+  const rss = parseRssFeed(await read(outDir, 'news/feed.rss'));
+  const json = parseJsonFeed(JSON.parse(await read(outDir, 'news/feed.json')));
+  const titles = ['A picture from the newsroom', 'Hello, world'];
+  assert.equal(atom.entries?.map((entry) => (typeof entry.title === 'object' ? entry.title?.value : entry.title)), titles);
+  assert.equal(rss.items?.map((item) => item.title), titles);
+  assert.equal(json.items?.map((item) => item.title), titles);
+});
+
+feeds('RSS 2.0: a channel with title, link and description; items with guid, link and an RFC 822 date', async () => {
+  const xml = await read(outDir, 'news/feed.rss');
+  assert.is(XMLValidator.validate(xml), true, 'well-formed XML');
+  assert.match(xml, '<rss version="2.0"');
+  const rss = parseRssFeed(xml);
+  assert.is(rss.title, 'News | My Site');
+  assert.is(rss.link, 'https://www.example.com/news');
+  assert.ok(rss.description, 'the channel has a description');
+  assert.match(rss.lastBuildDate ?? '', RFC822);
+  assert.is(rss.lastBuildDate, 'Mon, 09 Nov 2026 00:00:00 GMT', 'the newest entry, not the build time');
+  for (const item of rss.items ?? []) {
+    assert.match(item.link ?? '', /^https:\/\/www\.example\.com\/news\//, `${item.title}: an absolute link`);
+    assert.is(item.guid?.value, item.link, `${item.title}: the guid is its address`);
+    assert.ok(item.guid?.isPermaLink, `${item.title}: isPermaLink`);
+    assert.match(item.pubDate ?? '', RFC822, `${item.title}: an RFC 822 date`);
+    assert.ok(!Number.isNaN(Date.parse(item.pubDate!)));
+  }
+  assert.match(xml, '<atom:link rel="self" type="application/rss+xml" href="https://www.example.com/news/feed.rss"/>');
+});
+
+feeds('JSON Feed 1.1: version, title, feed_url; items with a unique id, a url and an RFC 3339 date', async () => {
+  const text = await read(outDir, 'news/feed.json');
+  const raw = JSON.parse(text) as Record<string, unknown>;
+  assert.is(raw.version, 'https://jsonfeed.org/version/1.1');
+  const json = parseJsonFeed(raw);
+  assert.is(json.title, 'News | My Site');
+  assert.is(json.feed_url, 'https://www.example.com/news/feed.json');
+  assert.is(json.home_page_url, 'https://www.example.com/news');
+  const ids = new Set(json.items?.map((item) => item.id));
+  assert.is(ids.size, json.items?.length, 'ids are unique');
+  for (const item of json.items ?? []) {
+    assert.match(item.url ?? '', /^https:\/\//);
+    assert.match(item.date_published ?? '', RFC3339);
+    assert.ok(item.content_text !== undefined || item.content_html !== undefined, 'each item has content, as 1.1 requires');
+  }
+});
+
+feeds('the list pages link all three from the head, and serve gives each its type', async () => {
+  const html = await read(outDir, 'news.html');
+  assert.match(html, '<link rel="alternate" type="application/atom+xml" title="News" href="/news/feed.atom"/>');
+  assert.match(html, '<link rel="alternate" type="application/rss+xml" title="News" href="/news/feed.rss"/>');
+  assert.match(html, '<link rel="alternate" type="application/feed+json" title="News" href="/news/feed.json"/>');
+  const server = await serveBuild(outDir);
+  try {
+    for (const [file, type] of [['feed.rss', 'application/rss+xml'], ['feed.json', 'application/json']]) {
+      const response = await fetch(`${server.url}/news/${file}`);
+      assert.is(response.status, 200, file);
+      assert.match(response.headers.get('content-type') ?? '', type, file);
+    }
+  } finally {
+    await server.close();
+  }
+});
+
+feeds('`formats` picks the feeds a collection writes', async () => {
+  const root = await newsSite();
+  const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
+  const source = await readFile(list, 'utf8');
+  assert.match(source, 'feed: true', 'the starter asks for feeds');
+  await writeFile(list, source.replace('feed: true', "feed: { formats: ['rss'] }"));
+  const only = path.join(root, 'dist');
+  await buildSite({ root, outDir: only, now: NOW });
+  await read(only, 'news/feed.rss');
+  for (const file of ['feed.atom', 'feed.json']) await read(only, `news/${file}`).then(() => assert.unreachable(`${file} was written`), () => undefined);
+  assert.not.match(await read(only, 'news.html'), 'application/atom+xml');
+});
+
+feeds.run();
