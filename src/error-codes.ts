@@ -16,6 +16,7 @@ export const ERROR_CODES = {
   'public-link': 'a symbolic link in public/ leads outside it, to nothing, or to a private file',
   'draft-link': 'a published page links to a draft',
   'route-clash': 'a collection\'s list page has the route of a content file',
+  redirect: 'a path is redirected twice, or redirects go round in a loop',
   'header-value': 'site.yaml puts a character into a header that nginx cannot send',
   // The templates: the site's developer's to fix.
   template: 'a template threw while rendering a page',

@@ -21,6 +21,8 @@ export interface SiteInfo {
   trailingSlash: 'never' | 'always';
   /** What an unknown path gets: a redirect to `/`, or the not-found page with status 404. */
   fallback: 'redirect' | 'not-found';
+  /** Old paths and where they go now (site.yaml's `redirects`; pages' `aliases` are on the pages). */
+  redirects?: Record<string, string | { to: string; status: 301 | 302 }>;
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
   layout: Record<string, unknown>;
   /** The year of the build, for copyright lines. */
@@ -43,6 +45,8 @@ export interface PageInfo {
   tags: string[];
   /** Built by `sitegen dev` (marked as a draft), never by `sitegen build`. */
   draft: boolean;
+  /** The paths this page had before it moved; each redirects to it. */
+  aliases?: string[];
 }
 
 /**
@@ -146,7 +150,7 @@ export interface SiteModel {
 }
 
 /** What a build keeps of a page it made (all the next build needs of an unchanged one). */
-export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap'> {
+export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap' | 'aliases'> {
   islands: string[];
   /** What collections list of it (kept by the build cache, so reused pages are listed too). */
   item?: CollectionItem;

@@ -13,7 +13,7 @@ import { validateContent } from '../validate/validate.ts';
 import { compileTemplates } from '../render/compile-templates.ts';
 import { pageAssets } from '../render/page-assets.ts';
 import { outputPathOf, renderPages } from '../render/render-pages.ts';
-import { itemOf } from '../render/collection-item.ts';
+import { itemOf, summaryOf } from '../render/collection-item.ts';
 import { bundleIslands } from '../bundle/bundle-islands.ts';
 import { emitEditorSchemas } from '../emit/editor-schemas.ts';
 import { emitImageVariants } from '../emit/image-variants.ts';
@@ -107,7 +107,7 @@ function routedPages(
   return models.flatMap(({ info }) => {
     const earlier = before.filter((page) => page.file === info.file).map((page) => page.route);
     const routes = rendered.get(info.route) ?? (earlier.length ? earlier : [info.route]);
-    return routes.map((route) => ({ route, file: info.file, sitemap: info.sitemap, islands: islands.get(route) ?? [], ...(route === info.route ? { item: itemOf(info) } : {}) }));
+    return routes.map((route) => summaryOf(info, route, islands.get(route) ?? []));
   });
 }
 

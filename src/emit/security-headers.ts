@@ -81,7 +81,10 @@ const ASSETS = '/assets/*';
 export const NGINX_SNIPPETS: Readonly<Record<string, string>> = { [EVERY_PATH]: '_headers.nginx', [ASSETS]: '_headers.assets.nginx' };
 
 /** The files the build writes for the web server or host, never to be served to visitors. */
-export const HOST_FILES: readonly string[] = ['_headers', '_redirects', ...Object.values(NGINX_SNIPPETS)];
+/** The nginx snippet of the site's redirects (emit/redirects.ts), included in the server block. */
+export const NGINX_REDIRECTS = '_redirects.nginx';
+
+export const HOST_FILES: readonly string[] = ['_headers', '_redirects', NGINX_REDIRECTS, ...Object.values(NGINX_SNIPPETS)];
 
 export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[]): HeaderRule[] {
   return [

@@ -1,18 +1,20 @@
 /**
- * The files the emit stage writes beside the pages: the fallback for unknown
- * paths (404.html, _redirects), the headers for hosts and nginx, the sitemap
- * and robots.txt.
+ * The files the emit stage writes beside the pages: the redirects and the
+ * fallback for unknown paths (404.html, _redirects, the nginx snippet, a
+ * page at each old path), the headers for hosts and nginx, the sitemap and
+ * robots.txt.
  */
 import { escapeHtml } from '../escape-html.ts';
 import { pageLink } from '../render/base-path.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
-import { formatHeadersFile, formatNginxSnippets, headerRules } from './security-headers.ts';
+import { formatHeadersFile, formatNginxSnippets, headerRules, NGINX_REDIRECTS } from './security-headers.ts';
+import { nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
 
 /** A file to write: its path under the output folder and its contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
 
 /** What the site files need of each page; `lastmod` (ISO 8601) comes from its content file's history. */
-export type SitemapPage = Pick<PageInfo, 'route' | 'sitemap'> & { lastmod?: string };
+export type SitemapPage = Pick<PageInfo, 'route' | 'sitemap' | 'file' | 'aliases'> & { lastmod?: string };
 
 /** The route of the site's own not-found page (content/pages/404.yaml or 404.md), written as 404.html like any page. */
 export const NOT_FOUND_ROUTE = '/404';
@@ -31,14 +33,21 @@ export function siteFiles(
 export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[]): OutputFiles {
   const files: OutputFiles = new Map();
   const base = site.basePath;
+  const redirects = redirectsOf(site, pages);
+  // The redirects first: a host applies the first rule that matches, and the catch-all matches everything.
+  const redirectRules = redirectLines(site, redirects);
   if (site.fallback === 'redirect') {
     files.set('404.html', redirectingNotFoundPage(site.lang, site.name, `${base}/`));
     // Netlify-style hosts: send every unknown path to the home page. `sitegen serve` reads this rule too.
-    files.set('_redirects', `${base}/*  ${base}/  302\n`);
+    redirectRules.push(`${base}/*  ${base}/  302`);
   } else if (!pages.some((page) => page.route === NOT_FOUND_ROUTE)) {
     // Without a rule, Netlify, Cloudflare Pages and GitHub Pages answer an unknown path with 404.html and status 404.
     files.set('404.html', plainNotFoundPage(site.lang, site.name, `${base}/`));
   }
+  if (redirectRules.length > 0) files.set('_redirects', redirectRules.map((rule) => `${rule}\n`).join(''));
+  // Written even when empty, so that the nginx recipe's include never names a missing file.
+  files.set(NGINX_REDIRECTS, nginxRedirects(site, redirects));
+  for (const [file, html] of redirectPages(site, redirects)) files.set(file, html);
   files.set('sitemap.xml', sitemap(site, pages));
   const rules = headerRules(site, inlineScriptHashes);
   files.set('_headers', formatHeadersFile(rules, base));

@@ -1,4 +1,4 @@
-import type { CollectionItem, PageInfo } from '../model.ts';
+import type { CollectionItem, PageInfo, PageSummary } from '../model.ts';
 
 /**
  * What a collection shows of a page. A module of its own, without zod: a warm
@@ -8,4 +8,18 @@ import type { CollectionItem, PageInfo } from '../model.ts';
 export function itemOf(page: PageInfo): CollectionItem {
   const { route, file, title, description, date, tags, draft } = page;
   return { route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft };
+}
+
+/**
+ * The record a build keeps of each route it wrote (the build cache keeps it
+ * for reused pages): made here only. A list page's later routes (/news/2)
+ * carry no item and no aliases: those belong to its first route.
+ */
+export function summaryOf(page: PageInfo, route: string, islands: string[]): PageSummary {
+  const first = route === page.route;
+  return {
+    route, file: page.file, sitemap: page.sitemap, islands,
+    ...(first ? { item: itemOf(page) } : {}),
+    ...(first && page.aliases?.length ? { aliases: page.aliases } : {}),
+  };
 }

@@ -13,7 +13,7 @@ import type { RawDoc } from '../load/parse.ts';
 import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { validateFor, validatePage, type ValidationScope } from '../validate/validate.ts';
 import { renderPages } from './render-pages.ts';
-import { itemOf } from './collection-item.ts';
+import { summaryOf } from './collection-item.ts';
 
 export interface RenderJob {
   root: string;
@@ -87,7 +87,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   errors.push(...rendered.errors);
   const html = rendered.files;
   const pages: BuiltPage[] = ready.map(({ info }) => ({
-    page: { route: info.route, file: info.file, sitemap: info.sitemap, islands: rendered.islands.get(info.route) ?? [], item: itemOf(info) },
+    page: summaryOf(info, info.route, rendered.islands.get(info.route) ?? []),
     ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
     ...(images.has(info.file) ? { images: images.get(info.file) } : {}),
   }));

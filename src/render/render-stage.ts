@@ -9,7 +9,7 @@ import { fromRecord, toRecord, SiteError } from '../errors.ts';
 import type { BuildCache } from '../emit/build-cache.ts';
 import { writeOutputs } from '../emit/staging.ts';
 import type { CollectionItem, PageSummary, SiteTemplates } from '../model.ts';
-import { itemOf } from './collection-item.ts';
+import { itemOf, summaryOf } from './collection-item.ts';
 import type { BuiltPage, PageJobResult, RenderJob } from './page-jobs.ts';
 import { changedPages, type Reuse } from './page-reuse.ts';
 import { startPagePool } from './worker-pool.ts';
@@ -121,7 +121,7 @@ function renderLists(
   }
   if (rendered.errors.length === 0) writeOutputs(job.outDir, rendered.files);
   const pages = deferred.flatMap(({ model: { info }, stamp, hash }) => (rendered.routes.get(info.route) ?? []).map((route) => ({
-    page: { route, file: info.file, sitemap: info.sitemap, islands: rendered.islands.get(route) ?? [], ...(route === info.route ? { item: itemOf(info) } : {}) },
+    page: summaryOf(info, route, rendered.islands.get(route) ?? []),
     stamp, hash, volatile: true,
   })));
   return {

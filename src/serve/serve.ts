@@ -12,6 +12,7 @@ import { isAllowedHost } from './allowed-hosts.ts';
 import { logServerError } from './error-log.ts';
 import { sendErrorPage } from './error-page.ts';
 import { redirectsHome, sendNotFound } from './fallback.ts';
+import { redirectFor } from './redirect-rules.ts';
 import type { ErrorReport } from '../report.ts';
 
 /**
@@ -101,6 +102,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // Handlers and sirv all see the one normalised spelling of the path that was checked, inside the base path.
       req.url = encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23') + target.search;
       for (const handle of handlers) if (await handle(req, res)) return;
+      const moved = redirectFor(options.outDir, base + inner);
+      if (moved) return redirectTo(res, moved.to.includes('?') ? moved.to : moved.to + target.search, moved.status);
       const file = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
       const failed = reloader?.errors();
       if (!file && failed && isRead(req) && options.isRoute?.(inner)) return sendErrorPage(req, res, inner, failed);

@@ -33,6 +33,12 @@ export type { ValidationScope };
 /** What validation needs of the templates: their schemas, and the scope runner of their `sitegen` module. */
 export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'withValidationScope'>;
 
+/** A path a redirect leaves from: an address of this site, as a route is written. */
+const redirectPath = () => z.string().regex(/^\/[A-Za-z0-9._~%!&'()*+,;=:@\/-]*$/, 'expected a path of this site such as /old-page (letters, digits and - . _ ~ /; no spaces, quotes, ? or #)');
+
+/** Where a redirect goes: a route or file of this site, or a page elsewhere. */
+const redirectTarget = () => z.string().regex(/^(\/|https?:\/\/)[^\s"\\${}]*$/, 'expected a route such as /new-page, or an https:// address (no spaces, quotes, $ or braces)');
+
 /** An origin (or a host pattern) that a page may reach besides its own, for the Content-Security-Policy. */
 const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
   'expected an origin such as https://api.example.com (https, a host name, an optional port, no path)');
@@ -64,6 +70,11 @@ export const siteCoreSchema = z.strictObject({
     .describe('never: /about is about.html (the default); always: /about/ is about/index.html, for hosts that serve folders only (an S3 bucket)'),
   fallback: z.enum(['redirect', 'not-found']).default('redirect')
     .describe('unknown paths: redirect sends them to / (the default); not-found answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one'),
+  redirects: z.record(redirectPath(), z.union([redirectTarget(), z.strictObject({
+    to: redirectTarget(),
+    status: z.union([z.literal(301), z.literal(302)], { error: 'expected 301 (moved for good, the default) or 302 (for now)' }).default(301),
+  })])).default({})
+    .describe('old paths and where they go now: /old-page: /new-page (301), or /old-page: { to: /new-page, status: 302 }'),
 });
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
@@ -81,6 +92,7 @@ export const pageCoreSchema = z.strictObject({
     .optional().describe('the date of a post, YYYY-MM-DD; collections sort by it and feeds date entries with it'),
   tags: z.array(z.string().min(1)).default([]).describe('words that collections can select pages by'),
   draft: z.boolean().default(false).describe('true: `sitegen dev` shows the page marked as a draft, `sitegen build` leaves it out'),
+  aliases: z.array(redirectPath()).default([]).describe('the paths this page had before it moved: each redirects here (301)'),
 });
 
 const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
@@ -120,11 +132,39 @@ export function validateSite(
       if (url !== undefined && !scope.publicFiles.has(url)) errors.push(fieldError(doc, [key], `public${url} does not exist`));
     }
   }
+  if (coreResult) checkRedirects(doc, coreResult.redirects, scope, errors);
   if (coreResult && !coreResult.gate) {
     notes.warnings.push(`${doc.file}: no gate configured, so the bot-detection check is skipped and every page renders at once`);
   }
   if (!coreResult || !layoutResult) return { notes };
   return { site: { ...coreResult, layout: layoutResult as Record<string, unknown>, year: now.getFullYear() }, notes };
+}
+
+/**
+ * site.yaml's redirects, each against the routes and files the build knows:
+ * the old path must be free (a redirect would hide what is there), and an
+ * internal target must exist. Loops, and two redirects from one path, are
+ * found once every page's aliases are known (emit/redirects.ts).
+ */
+function checkRedirects(doc: RawDoc, redirects: z.output<typeof siteCoreSchema>['redirects'], scope: ValidationScope, errors: SiteError[]): void {
+  for (const [from, rule] of Object.entries(redirects)) {
+    const to = typeof rule === 'string' ? rule : rule.to;
+    const taken = takenBy(from, scope);
+    if (taken) errors.push(fieldError(doc, ['redirects', from], `${from} is ${taken}, so a redirect from it would hide it`, 'remove the redirect, or the page or file', from));
+    const target = to.split(/[?#]/)[0];
+    // A target may itself be redirected on (a chain); where a chain ends, and whether it loops, emit/redirects.ts checks.
+    if (target.startsWith('/') && !scope.routes.has(target) && !scope.publicFiles.has(target) && !Object.hasOwn(redirects, target)) {
+      const suggestion = didYouMean(target, scope.routes, false);
+      errors.push(fieldError(doc, ['redirects', from], `redirects to ${to}, which is neither a route nor a file in public/${suggestion ? `: ${suggestion}` : ''}`, undefined, from));
+    }
+  }
+}
+
+/** What already answers at a path, in an editor's words, if anything does. */
+function takenBy(pathname: string, scope: ValidationScope): string | undefined {
+  if (scope.routes.has(pathname)) return 'the route of a page';
+  if (scope.publicFiles.has(pathname)) return `the file public${pathname}`;
+  return undefined;
 }
 
 /**
@@ -163,6 +203,10 @@ export function validatePage(
   if (info.image !== undefined && !scope.publicFiles.has(info.image)) {
     errors.push(fieldError(doc, ['image'], `public${info.image} does not exist`));
   }
+  info.aliases.forEach((alias, index) => {
+    const taken = takenBy(alias, scope);
+    if (taken) errors.push(fieldError(doc, ['aliases', index], `${alias} is ${taken}, so it cannot redirect here`, 'an alias is a path the page had before it moved: remove it, or move what is there now'));
+  });
   const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors, meant));
   notes?.localFiles.push(...parsed.notes.localFiles);
   notes?.links?.push(...parsed.notes.links ?? []);
