@@ -8,7 +8,10 @@
 import { pathToFileURL } from 'node:url';
 import path from 'node:path';
 import { compiledCli } from './compile.js';
+import { checkNodeVersion } from './node-version.js';
 
+// An install on an older Node must still succeed (npm only warns about engines): the CLI says what to do when run.
+if (!checkNodeVersion('sitegen\'s install step')) process.exit(0);
 try {
   const dir = await compiledCli();
   const { vendorModules } = await import(pathToFileURL(path.join(dir, 'vendor.js')).href);

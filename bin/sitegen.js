@@ -1,8 +1,11 @@
 #!/usr/bin/env node
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { compiledCli } from './compile.js';
+import { checkNodeVersion } from './node-version.js';
 
-const dir = await compiledCli();
-const { main } = await import(pathToFileURL(path.join(dir, 'cli.js')).href);
-await main(process.argv);
+if (checkNodeVersion()) {
+  const { compiledCli } = await import('./compile.js');
+  const dir = await compiledCli();
+  const { main } = await import(pathToFileURL(path.join(dir, 'cli.js')).href);
+  await main(process.argv);
+}

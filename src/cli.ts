@@ -142,5 +142,11 @@ export function run<A extends unknown[]>(action: (...args: A) => Promise<void>) 
 
 /** Runs the command line (bin/sitegen.js calls this). */
 export async function main(argv: string[]): Promise<void> {
-  await program.parseAsync(argv);
+  try {
+    await program.parseAsync(argv);
+  } catch (error) {
+    // A flag's parser refuses its value while commander parses, before any action's own catch.
+    printError(error, process.cwd());
+    process.exitCode = 1;
+  }
 }

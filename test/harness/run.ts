@@ -16,6 +16,12 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { verdict } from './verdict.ts';
 
+// The suite tests sitegen on the Node it needs: `npm test` runs the one npm install put in node_modules/.bin.
+if (Number(process.versions.node.split('.')[0]) < 24) {
+  console.error(`✘ test run FAILED: this is Node ${process.versions.node}, and sitegen needs 24 or newer: run the tests with \`npm test\`, which uses the Node in node_modules/.bin`);
+  process.exit(1);
+}
+
 const { values: flags, positionals } = parseArgs({
   allowPositionals: true,
   options: {
