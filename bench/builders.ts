@@ -12,7 +12,7 @@ export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 export const SITEGEN_BIN = path.join(REPO, 'bin', 'sitegen.js');
 const ELEVENTY_BIN = path.join(REPO, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
 
-export type GeneratorName = 'sitegen' | 'hugo' | 'eleventy';
+export type GeneratorName = 'sitegen' | 'hugo' | 'eleventy' | 'floor';
 
 export interface Generator {
   name: GeneratorName;
@@ -24,6 +24,12 @@ export const sitegen: Generator = {
   name: 'sitegen',
   // --no-cache: every scale run is a cold build (no templates, bundle or pages from a previous run).
   command: (roots, outDir) => ({ argv: [process.execPath, SITEGEN_BIN, 'build', '--root', roots.sitegen, '--out', outDir, '--no-cache'] }),
+};
+
+/** Not a generator: the least a Node build of the corpus must do (bench/floor/floor.mjs), run on sitegen's corpus. */
+export const floor: Generator = {
+  name: 'floor',
+  command: (roots, outDir) => ({ argv: [process.execPath, path.join(REPO, 'bench', 'floor', 'floor.mjs'), roots.sitegen, outDir] }),
 };
 
 const eleventy: Generator = {

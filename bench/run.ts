@@ -12,7 +12,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { REPO, availableGenerators } from './builders.ts';
+import { REPO, availableGenerators, floor } from './builders.ts';
 import { ensureGnuTime, stopAll } from './measure.ts';
 import { corpusFor, scaleSize, warmRebuild, type RunSettings, type SizeResult } from './scale.ts';
 import { siteBuild } from './site.ts';
@@ -24,7 +24,7 @@ import { floodTable, loginFlood } from './login-flood.ts';
 import { apiLoad, apiTable } from './api-load.ts';
 import { limiterBench, limiterTable } from './limiter.ts';
 
-const PARTS = ['scale', 'site', 'dev', 'weight', 'login-timing', 'login-flood', 'limiter', 'api'] as const;
+const PARTS = ['scale', 'floor', 'site', 'dev', 'weight', 'login-timing', 'login-flood', 'limiter', 'api'] as const;
 type Part = (typeof PARTS)[number];
 const RESULTS_FILE = path.join(REPO, 'bench', 'results.json');
 const TMPFS_MAGIC = 0x01021994;
@@ -107,6 +107,27 @@ async function scalePart(settings: RunSettings, results: Record<string, unknown>
   results.scale_notes = notes;
 }
 
+/**
+ * The floor beside sitegen and Hugo: read, split, js-yaml, marked, React's
+ * renderToString, write, on one thread (bench/floor/floor.mjs), on the same
+ * corpus at each size; the table's ratios say how far sitegen is from it.
+ */
+async function floorPart(settings: RunSettings, results: Record<string, unknown>): Promise<void> {
+  const { generators } = availableGenerators();
+  const chosen = [...generators.filter((generator) => generator.name !== 'eleventy'), floor];
+  const sizes = [...new Set([500, pages, ...(values['scale-series'] ? [20_000] : [])])].sort((a, b) => a - b);
+  const series: SizeResult[] = [];
+  for (const size of sizes) {
+    console.log(`floor: ${size} pages × ${chosen.map((g) => g.name).join(', ')}, ${settings.runs} interleaved runs each`);
+    const roots = await corpusFor(size, settings);
+    const result = await scaleSize(roots, chosen, settings);
+    series.push(result);
+    show(scaleTable(result));
+    if (!settings.keep) await rm(path.dirname(roots.sitegen), { recursive: true, force: true });
+  }
+  results.floor_series = series.map((size) => ({ pages: size.pages, ...size.results, failures: size.failures }));
+}
+
 async function main(): Promise<void> {
   const { dir: work, tmpfs } = workDir();
   await rm(work, { recursive: true, force: true });
@@ -122,6 +143,7 @@ async function main(): Promise<void> {
   show(`work dir ${work} (${tmpfs ? 'tmpfs' : 'disk'}); ${os.cpus().length} CPUs; node ${process.version}; CPU from ${results.cpu_source}; load average ${loadStart.toFixed(1)} at start`);
   try {
     if (parts.has('scale')) await scalePart(settings, results);
+    if (parts.has('floor')) await floorPart(settings, results);
     if (parts.has('site')) {
       console.log(`real site: ${positive('site-runs')} cold builds of ${REPO}`);
       const site = await siteBuild(work, positive('site-runs'), useTime);
