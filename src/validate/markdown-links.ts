@@ -28,7 +28,7 @@ export function checkMarkdownReferences(
 }
 
 /** The route or public file an address leads to from the page at `route`: `/about#team` → `/about`, `guide` from /docs/intro → `/docs/guide`. */
-function targetOf(href: string, route: string): string {
+export function targetOf(href: string, route: string): string {
   const { pathname } = new URL(href, `http://site${route}`);
   let target: string;
   try {

@@ -28,6 +28,7 @@ export function validateFor(pages: number): void {
 import { keysAt } from './schema-keys.ts';
 import { copyTargetOf, resolveCopy } from './copies.ts';
 import { checkMarkdownReferences } from './markdown-links.ts';
+import { sizeMarkdownImages } from './markdown-images.ts';
 
 export type { ValidationScope };
 /** What validation needs of the templates: their schemas, and the scope runner of their `sitegen` module. */
@@ -179,8 +180,8 @@ export function validatePage(
   if (doc.kind === 'markdown') {
     const converted = doc.html === undefined ? convertMarkdown(doc.body ?? '') : { html: doc.html, references: doc.references ?? [] };
     data.template ??= 'markdown';
-    data.body = converted.html;
     checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);
+    data.body = sizeMarkdownImages(converted.html, converted.references, doc.route ?? '/', scope, notes);
   }
   const templateName = typeof data.template === 'string' ? data.template : undefined;
   const template = templateName === undefined ? undefined : templates.pages[templateName];

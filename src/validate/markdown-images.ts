@@ -1,0 +1,54 @@
+/**
+ * Images written in Markdown bodies (`![the team](/img/team.png)`) get what
+ * `image()` fields get: their size from the file, so nothing shifts while
+ * they load, `loading="lazy"` and `decoding="async"`, and for PNG and JPEG
+ * the AVIF and WebP variants in a <picture>. The emit stage makes the
+ * variants (the image goes into `notes.images`). A missing file is already
+ * an error at its line (./markdown-links.ts); an image whose size cannot be
+ * read (an SVG with no viewBox) is left as written.
+ */
+import path from 'node:path';
+import { escapeHtml } from '../escape-html.ts';
+import type { MarkdownReference } from '../load/markdown.ts';
+import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
+import { imageFacts, variantsOf, VARIANT_FORMATS } from '../template-api/image-facts.ts';
+import { targetOf } from './markdown-links.ts';
+
+/** The body's HTML with each local image sized, lazy, and offered in smaller formats where it has them. */
+export function sizeMarkdownImages(
+  html: string, references: readonly MarkdownReference[], route: string, scope: ValidationScope, notes?: ValidationNotes,
+): string {
+  const local = new Map<string, string>();
+  for (const reference of references) {
+    if (reference.kind !== 'image') continue;
+    const target = targetOf(reference.href, route);
+    if (scope.publicFiles.has(target)) local.set(reference.href, target);
+  }
+  if (local.size === 0) return html;
+  return html.replace(/<img ([^>]*?)\/?>/g, (tag, attributes: string) => {
+    const src = attributeOf(attributes, 'src');
+    const target = src === undefined ? undefined : local.get(src);
+    if (target === undefined) return tag;
+    const facts = imageFacts(path.join(scope.root, 'public', target));
+    if (!facts) return tag;
+    const alt = attributeOf(attributes, 'alt') ?? '';
+    const title = attributeOf(attributes, 'title');
+    const img = `<img src="${escapeHtml(src!)}" alt="${escapeHtml(alt)}"${title === undefined ? '' : ` title="${escapeHtml(title)}"`}`
+      + ` width="${facts.width}" height="${facts.height}" loading="lazy" decoding="async">`;
+    const variants = variantsOf(target, facts);
+    if (variants.length === 0) return img;
+    notes?.images.push(target);
+    const sizes = `(max-width: ${facts.width}px) 100vw, ${facts.width}px`;
+    const sources = VARIANT_FORMATS.map((format) => {
+      const srcset = variants.filter((variant) => variant.format === format).map((variant) => `${variant.url} ${variant.width}w`).join(', ');
+      return `<source type="image/${format}" srcset="${escapeHtml(srcset)}" sizes="${sizes}">`;
+    });
+    return `<picture>${sources.join('')}${img}</picture>`;
+  });
+}
+
+/** An attribute of a tag that marked or the sanitiser wrote (double-quoted, entities escaped), unescaped. */
+function attributeOf(attributes: string, name: string): string | undefined {
+  const value = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
+  return value?.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
