@@ -70,6 +70,21 @@ export interface CollectionQuery {
    * items (default 20) in the collection's order.
    */
   feed?: boolean | { title?: string; limit?: number; formats?: FeedFormat[] };
+  /**
+   * Hugo's taxonomies: this page becomes the index of every tag the pages use
+   * (`terms`), and each tag gets its list pages under this page's route
+   * (/tags/fraud, /tags/fraud/2, … with `term`), over the whole site unless
+   * `under` says otherwise.
+   */
+  taxonomy?: 'tags';
+}
+
+/** One tag of a taxonomy: as the pages write it, its address, and how many pages have it. */
+export interface TaxonomyTerm {
+  name: string;
+  slug: string;
+  route: string;
+  count: number;
 }
 
 export type FeedFormat = 'atom' | 'rss' | 'json';
@@ -100,6 +115,12 @@ export interface CollectionPage {
   feed?: string;
   /** Each feed's path by format, when the collection has feeds. */
   feeds?: Partial<Record<FeedFormat, string>>;
+  /** A taxonomy's every term, on its index and on each term's pages. */
+  terms?: TaxonomyTerm[];
+  /** The term a taxonomy's list page is for (absent on the index). */
+  term?: TaxonomyTerm;
+  /** The route of a taxonomy's index (/tags), on every one of its pages. */
+  index?: string;
 }
 
 export interface PageProps<Data = Record<string, unknown>> {

@@ -17,6 +17,7 @@ const querySchema = z.strictObject({
     limit: z.number().int().positive().optional(),
     formats: z.array(z.enum(['atom', 'rss', 'json'])).min(1).optional(),
   })]).default(false),
+  taxonomy: z.literal('tags').optional(),
 });
 
 /** The query as the template wrote it, checked; a mistake is the template's, so it throws with what is wrong. */

@@ -10,6 +10,7 @@ import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { collectionFeeds } from './feed.ts';
 import { FEED_FORMATS, feedRouteOf } from './feed-types.ts';
 import { templateError } from './template-error.ts';
+import { taxonomyPages } from './taxonomy.ts';
 
 import { outputPathOf } from './output-path.ts';
 
@@ -62,6 +63,8 @@ function listPages(
   files: Map<string, string>,
 ): { route: string; page?: CollectionPage }[] {
   const checked = checkedQuery(query, page.info.template);
+  // A taxonomy spans the whole site unless its query says `under`.
+  if (checked.taxonomy) return taxonomyPages(selectItems({ ...checked, under: checked.under ?? '/' }, page.info.route, items), page.info.route, checked.perPage);
   const selected = selectItems(checked, page.info.route, items);
   // An empty collection has no feed: Atom needs the date of a newest entry.
   if (!checked.feed || selected.length === 0) return paginate(selected, page.info.route, checked.perPage);

@@ -10,5 +10,6 @@ export { z };
 export { Island } from '../render/island-wrapper.tsx';
 export { link, webAddress, endpoint, asset, image, localFile, type LocalFileOptions, type ImageValue } from './schemas.ts';
 export { withValidationScope, type ValidationScope, type ValidationNotes } from './scope.ts';
+export { slugOf as tagSlug } from '../render/taxonomy.ts';
 export type { PageInfo, SiteInfo, PageProps, LayoutProps, TemplateModule, LayoutModule,
-  CollectionQuery, CollectionItem, CollectionPage } from '../model.ts';
+  CollectionQuery, CollectionItem, CollectionPage, TaxonomyTerm } from '../model.ts';

@@ -1,4 +1,4 @@
-import { z, image, type ImageValue, type PageProps } from 'sitegen';
+import { z, image, tagSlug, type ImageValue, type PageProps } from 'sitegen';
 
 /** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
 export const schema = z.strictObject({ body: z.string(), cover: image().optional() });
@@ -10,6 +10,9 @@ export default function Post({ data, page }: PageProps<z.infer<typeof schema>>) 
       {page.date && <p><time dateTime={page.date}>{page.date.slice(0, 10)}</time></p>}
       {data.cover && <Cover image={data.cover} />}
       <div dangerouslySetInnerHTML={{ __html: data.body }} />
+      {page.tags.length > 0 && (
+        <p>Tags: {page.tags.map((tag, index) => <span key={tag}>{index > 0 && ', '}<a href={`/tags/${tagSlug(tag)}`}>{tag}</a></span>)}</p>
+      )}
       <p><a href="/news">All news</a></p>
     </article>
   );

@@ -1,0 +1,43 @@
+import { z, type CollectionQuery, type PageProps } from 'sitegen';
+
+/** The tag index's own content: an introduction in Markdown. */
+export const schema = z.strictObject({ body: z.string() });
+
+/**
+ * Hugo's taxonomy: this page (/tags) lists every tag the pages use, and each
+ * tag gets its own pages (/tags/photos), newest first, ten to a page.
+ */
+export const collection: CollectionQuery = { taxonomy: 'tags', sortBy: 'date', perPage: 10 };
+
+export default function Tags({ data, page, collection: list }: PageProps<z.infer<typeof schema>>) {
+  if (!list?.term) {
+    return (
+      <section>
+        <h1>{page.title}</h1>
+        <div dangerouslySetInnerHTML={{ __html: data.body }} />
+        <ul>
+          {list?.terms?.map((term) => <li key={term.slug}><a href={term.route}>{term.name}</a> ({term.count})</li>)}
+        </ul>
+      </section>
+    );
+  }
+  return (
+    <section>
+      <h1>Tagged “{list.term.name}”{list.page > 1 ? `, page ${list.page} of ${list.pages}` : ''}</h1>
+      <ul>
+        {list.items.map((item) => (
+          <li key={item.route}>
+            <a href={item.route}>{item.title}</a>
+            {item.date && <> · <time dateTime={item.date}>{item.date.slice(0, 10)}</time></>}
+          </li>
+        ))}
+      </ul>
+      <nav aria-label="More posts with this tag">
+        {list.previous && <a rel="prev" href={list.previous}>Newer posts</a>}
+        {list.previous && list.next && ' · '}
+        {list.next && <a rel="next" href={list.next}>Older posts</a>}
+      </nav>
+      {list.index && <p><a href={list.index}>All tags</a></p>}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+/**
+ * Tags as Hugo's taxonomies, through the news starter: an index of every
+ * tag, a list per tag with its pages, and a tag written two ways is an
+ * error with a did-you-mean.
+ */
+import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import type { SiteErrors } from '../../src/errors.ts';
+import { slugOf } from '../../src/render/taxonomy.ts';
+import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+
+const run = promisify(execFile);
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+async function newsSite(): Promise<string> {
+  const root = path.join(await tempDir('sitegen-tags-'), 'site');
+  await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'init', '--starter', 'news', root], { env: { ...process.env, NO_COLOR: '1' } });
+  return root;
+}
+
+async function setTags(root: string, post: string, tags: string): Promise<void> {
+  const file = path.join(root, 'content', 'pages', 'news', post);
+  await writeFile(file, (await readFile(file, 'utf8')).replace(/^tags: .*$/m, `tags: ${tags}`));
+}
+
+const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
+const main = (html: string) => html.slice(html.indexOf('<main'), html.indexOf('</main>'));
+
+const tags = suite('taxonomies');
+
+tags('a tag\'s address is its slug', () => {
+  assert.is(slugOf('Fraud Detection'), 'fraud-detection');
+  assert.is(slugOf('  Café & Co. '), 'cafe-co');
+  assert.is(slugOf('PSD2'), 'psd2');
+});
+
+tags('/tags lists every tag with its count; each tag has its pages, newest first, paginated', async () => {
+  const root = await newsSite();
+  await setTags(root, 'a-picture.md', '[photos, announcements]');
+  const template = path.join(root, 'templates', 'pages', 'tags.tsx');
+  await writeFile(template, (await readFile(template, 'utf8')).replace('perPage: 10', 'perPage: 1'));
+  await buildSite({ root, now: NOW });
+  const index = main(await read(root, 'tags.html'));
+  assert.match(index, /<a href="\/tags\/announcements">announcements<\/a> \(<!-- -->2<!-- -->\)/);
+  assert.match(index, /<a href="\/tags\/photos">photos<\/a> \(<!-- -->1<!-- -->\)/);
+  const first = main(await read(root, 'tags/announcements.html'));
+  assert.match(first, 'A picture from the newsroom', 'the newest first');
+  assert.match(first, '<a rel="next" href="/tags/announcements/2">');
+  assert.match(main(await read(root, 'tags/announcements/2.html')), 'Hello, world');
+  assert.match(first, '<a href="/tags">All tags</a>');
+  assert.match(await read(root, 'sitemap.xml'), '/tags/announcements/2</loc>');
+  assert.match(await read(root, 'news/hello-world.html'), '<a href="/tags/announcements">announcements</a>', 'a post links its tags');
+});
+
+tags('a tag written two ways is an error at the page that writes it the rarer way', async () => {
+  const root = await newsSite();
+  await setTags(root, 'a-picture.md', '[Announcements]');
+  await writeFile(path.join(root, 'content', 'pages', 'news', 'third.md'),
+    '---\ntemplate: post\ntitle: A third post\ndescription: One more.\ndate: 2026-11-10\ntags: [announcements]\n---\n\nMore news.\n');
+  const errors = await buildSite({ root, now: NOW }).then(() => assert.unreachable('built') as never, (error: SiteErrors) => error.errors);
+  const error = errors.find((item) => item.message.includes('written another way'));
+  assert.ok(error, errors.map((item) => item.message).join('\n'));
+  assert.is(error.message, 'the tag "Announcements" is "announcements" written another way: did you mean "announcements"?');
+  assert.is(error.location?.file, 'content/pages/news/a-picture.md');
+  assert.match(error.hint ?? '', 'the tag page /tags/announcements');
+});
+
+tags.run();
