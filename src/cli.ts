@@ -6,11 +6,10 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, Option } from 'commander';
 import { SiteError } from './errors.ts';
-import type { Mount } from './commands.ts';
 import { errorDocument, printError } from './report.ts';
 import { style } from './terminal.ts';
 import { SITEGEN_DIR } from './paths.ts';
-import { createReferenceApi, declareReferenceApiCommands } from './reference-api/index.ts';
+import { declareReferenceApiCommands } from './reference-api/index.ts';
 
 const { version } = JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'package.json'), 'utf8')) as { version: string };
 
@@ -38,29 +37,29 @@ program.command('build')
   }));
 
 program.command('serve')
-  .description('serve the built site with the reference API (unknown paths redirect to /)')
+  .description('serve the built site, with its endpoints (server/) and the reference API when it has them')
   .addOption(rootOption())
   .addOption(portOption())
   .addOption(hostOption())
   .option('--out <dir>', 'folder to serve (default: ROOT/dist)')
-  .option('--no-api', 'serve the static files only, without the reference API')
+  .option('--no-api', 'serve the static files only, without the site\'s endpoints or the reference API')
   .addOption(trustProxyOption())
   .action(run(async (options: { root: string; port: number; host: string; out?: string; api: boolean; trustProxy: number }) => {
-    const { serveCommand } = await import('./commands.ts');
+    const [{ serveCommand }, { siteMount }] = await Promise.all([import('./commands.ts'), import('./site-server/mount.ts')]);
     const root = resolveRoot(options.root);
-    await serveCommand({ root, port: options.port, host: options.host, outDir: options.out }, options.api ? referenceApi(root, options.trustProxy) : undefined);
+    await serveCommand({ root, port: options.port, host: options.host, outDir: options.out }, options.api ? siteMount(root, options.trustProxy) : undefined);
   }));
 
 program.command('start')
-  .description('build, then serve with the reference API (what `npm start` runs)')
+  .description('build, then serve, with the site\'s endpoints and the reference API when it has them (what `npm start` runs)')
   .addOption(rootOption())
   .addOption(portOption())
   .addOption(hostOption())
   .addOption(trustProxyOption())
   .action(run(async (options: { root: string; port: number; host: string; trustProxy: number }) => {
-    const [{ startCommand }, { prepareFirstStart }] = await Promise.all([import('./commands.ts'), import('./reference-api/index.ts')]);
+    const [{ startCommand }, { siteMount }] = await Promise.all([import('./commands.ts'), import('./site-server/mount.ts')]);
     const root = resolveRoot(options.root);
-    await startCommand({ root, port: options.port, host: options.host }, { ...referenceApi(root, options.trustProxy), prepare: () => prepareFirstStart(root) });
+    await startCommand({ root, port: options.port, host: options.host }, siteMount(root, options.trustProxy));
   }));
 
 program.command('dev')
@@ -68,11 +67,11 @@ program.command('dev')
   .addOption(rootOption())
   .addOption(portOption())
   .addOption(hostOption())
-  .option('--no-api', 'without the reference API')
+  .option('--no-api', 'without the site\'s endpoints or the reference API')
   .action(run(async (options: { root: string; port: number; host: string; api: boolean }) => {
-    const { devCommand } = await import('./dev/dev.ts');
+    const [{ devCommand }, { siteMount }] = await Promise.all([import('./dev/dev.ts'), import('./site-server/mount.ts')]);
     const root = resolveRoot(options.root);
-    await devCommand({ root, port: options.port, host: options.host, mount: options.api ? referenceApi(root) : undefined });
+    await devCommand({ root, port: options.port, host: options.host, mount: options.api ? siteMount(root) : undefined });
   }));
 
 program.command('check')
@@ -98,10 +97,6 @@ declareReferenceApiCommands(program, { rootOption, run });
 
 export { program };
 
-/** The reference API as `serve`, `start` and `dev` mount it: this is where the generator and the API meet. */
-function referenceApi(root: string, trustProxy = 0): Mount {
-  return { name: 'the reference API', handlers: async () => [await createReferenceApi(root, { trustProxy })] };
-}
 
 function resolveRoot(root: string): string {
   return path.resolve(root);

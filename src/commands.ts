@@ -44,8 +44,16 @@ function progressDelay(): number {
 
 /** What a command mounts in front of the static files, and how to name it in the "serving on" line. */
 export interface Mount {
+  /** What is mounted, for the "serving on" line; '' when nothing is. Known once `handlers()` has resolved. */
   name: string;
   handlers(): Promise<RequestHandler[]>;
+  /** Lets go of what the handlers hold (databases, the site's server). */
+  close?(): Promise<void>;
+}
+
+/** The "serving on" line's end: what the server mounted besides the pages, if anything. */
+export function mountedLine(mount: Mount | undefined): string {
+  return mount?.name ? ` with ${mount.name}` : '';
 }
 
 export interface ServeCommandOptions {
@@ -65,7 +73,7 @@ export async function serveCommand(options: ServeCommandOptions, mount?: Mount):
   }
   const handlers = mount ? await mount.handlers() : [];
   const server = await startServer({ outDir, port: options.port, host: options.host, handlers });
-  console.log(`serving on ${server.url}${mount ? ` with ${mount.name}` : ''}`);
+  console.log(`serving on ${server.url}${mountedLine(mount)}`);
 }
 
 /** `npm start`: first what the mounted API needs to exist before a build (`prepare`), then build, then serve. */

@@ -23,6 +23,7 @@ export const ERROR_CODES = {
   'template-build': 'the templates do not compile',
   'no-templates': 'templates/pages/ holds no template',
   bundle: 'the islands, the runtime or the stylesheet do not bundle',
+  'server-build': 'the site\'s server code does not compile, or does not export a server',
   // The command line.
   'bad-flag': 'a flag has a value it cannot take',
   'not-built': 'serve was asked to serve a folder with no built site',

@@ -16,7 +16,7 @@ import { listPageFiles, routeOf } from '../load/content-files.ts';
 import { rebuildChanged } from './rebuild.ts';
 import { startServer, type RunningServer } from '../serve/serve.ts';
 import { style } from '../terminal.ts';
-import type { Mount } from '../commands.ts';
+import { mountedLine, type Mount } from '../commands.ts';
 
 /** Whether a path is a page of the site as it is on disk now, whether or not it built. */
 function isRouteOf(root: string, pathname: string): boolean {
@@ -52,7 +52,7 @@ export interface DevSession {
 
 export async function devCommand(options: DevOptions): Promise<void> {
   const session = await startDev(options);
-  console.log(`serving on ${session.server.url}${options.mount ? ` with ${options.mount.name}` : ''} (watching content/, templates/ and public/)`);
+  console.log(`serving on ${session.server.url}${mountedLine(options.mount)} (watching content/, templates/ and public/)`);
 }
 
 export async function startDev({ root, port, host, mount, outDir = devOutDir(root) }: DevOptions): Promise<DevSession> {
@@ -144,6 +144,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
       await watcher.close();
       await running;
       await server.close();
+      await mount?.close?.();
     },
   };
 }

@@ -1,4 +1,7 @@
 import type http from 'node:http';
+import { clientAddress } from '../serve/client-address.ts';
+
+export { clientAddress };
 
 /** Sends a JSON answer; API answers are never cached. */
 export function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -22,23 +25,6 @@ export function identifyClient(req: http.IncomingMessage, trustedProxies: number
 /** The client a rate limit counts: as identifyClient settled it, else the peer address. */
 export function clientOf(req: http.IncomingMessage): string {
   return clients.get(req) ?? req.socket.remoteAddress ?? 'unknown';
-}
-
-/**
- * The address of the client. With no trusted proxy (the default) that is
- * the peer, and X-Forwarded-For is ignored: anyone can write it. With N
- * proxies in front, each appending the address it saw to X-Forwarded-For,
- * it is the entry the outermost of them wrote: the Nth from the right, as
- * counted with the peer (the innermost proxy) at position 0. Whatever the
- * client itself put at the left of the header is never reached.
- */
-export function clientAddress(req: Pick<http.IncomingMessage, 'headers' | 'socket'>, trustedProxies: number): string {
-  const peer = req.socket.remoteAddress ?? 'unknown';
-  const forwarded = req.headers['x-forwarded-for'];
-  if (trustedProxies < 1 || !forwarded) return peer;
-  const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((entry) => entry.trim()).filter(Boolean);
-  if (hops.length === 0) return peer;
-  return hops[Math.max(0, hops.length - trustedProxies)];
 }
 
 export function tooMany(res: http.ServerResponse, retryAfter: number, body: unknown): void {

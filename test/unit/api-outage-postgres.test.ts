@@ -10,7 +10,9 @@ import * as assert from 'uvu/assert';
 import http from 'node:http';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
-import { readFile } from 'node:fs/promises';
+import { cp, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { REPO_ROOT } from '../helpers/site.ts';
 import { stateFiles } from '../../src/reference-api/state.ts';
 import { clusterForFile, type Cluster } from '../helpers/postgres.ts';
 import { copyFixture } from '../helpers/fixture.ts';
@@ -131,6 +133,9 @@ outage('started while PostgreSQL is down: pages served, the API answers 503, the
 outage('`sitegen start` while PostgreSQL is down builds and serves the site, and says that it made no demo customer', async () => {
   const databaseUrl = await databaseWithPassword();
   const root = await copyFixture('basic');
+  // A site that uses the reference API (a license for its login to answer with): a site that does not never opens a database.
+  await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
+  await cp(path.join(REPO_ROOT, 'templates', 'lib', 'license.ts'), path.join(root, 'templates', 'lib', 'license.ts'));
   await cluster.stop('fast');
   try {
     serving = await serveCli(root, { databaseUrl, command: 'start' });

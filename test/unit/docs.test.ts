@@ -12,7 +12,7 @@
  * - `<!-- run by: TEST -->`: TEST reads this page and runs the block;
  * - `<!-- not run: REASON -->`.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -109,15 +109,42 @@ docs('the runnable examples run: each page\'s files in a new starter site, then 
         'npx() { if [ "$1" = sitegen ]; then shift; sitegen "$@"; else command npx "$@"; fi; }',
         block.code,
       ].join('\n');
-      try {
-        await run('bash', ['-c', script], { cwd: work, env, timeout: 120_000 });
-      } catch (error) {
-        const { stdout, stderr } = error as { stdout?: string; stderr?: string };
-        assert.unreachable(`${page}:${block.line} failed:\n${block.code}\n--- stdout\n${stdout}\n--- stderr\n${stderr}`);
+      const result = await runBlock(script, work, env);
+      if (result.code !== 0) {
+        assert.unreachable(`${page}:${block.line} failed (${result.code}):\n${block.code}\n--- stdout\n${result.stdout}\n--- stderr\n${result.stderr}`);
       }
     }
   }
 });
+
+/**
+ * Runs a shell block in a process group of its own, until the shell exits
+ * (not until every process it started has closed its output: a server a
+ * block started in the background may still hold it), then stops whatever
+ * the block left running.
+ */
+function runBlock(script: string, cwd: string, env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn('bash', ['-c', script], { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  const stopGroup = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // The group is gone: nothing was left running.
+    }
+  };
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => { stderr += '\n(stopped after 120 s)'; stopGroup(); }, 120_000);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      stopGroup();
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
 
 /** GitHub's id for a heading: lower case, punctuation but - and _ dropped, spaces as -. */
 function slug(heading: string): string {

@@ -38,6 +38,12 @@ export default function NewsList({ data, page, collection: list }: PageProps<z.i
           {list.feeds.json && <> · <a href={list.feeds.json}>JSON Feed</a></>}
         </p>
       )}
+      <form method="post" action="/api/newsletter" aria-labelledby="newsletter-heading">
+        <h2 id="newsletter-heading">The newsletter</h2>
+        <label htmlFor="newsletter-email">E-mail address</label>
+        <input id="newsletter-email" name="email" type="email" autoComplete="email" required />
+        <button type="submit">Subscribe</button>
+      </form>
     </section>
   );
 }

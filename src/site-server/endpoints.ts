@@ -1,0 +1,110 @@
+/**
+ * A site's endpoints as a handler of `serve` (src/serve/serve.ts): the path
+ * picks the route, the method its handler; the generator reads the body
+ * within the server's limit, makes a Web Request of it, and writes the
+ * Response back. Written here rather than with an adapter package: Node
+ * ships Request and Response, and what an adapter would add (streaming
+ * bodies of any size) is what the limit forbids; the headers, time-outs and
+ * 405/408/413 rules stay serve's, for the endpoints as for the pages.
+ * A handler that throws is serve's 500, with the stack logged.
+ */
+import type http from 'node:http';
+import type { RequestHandler } from '../serve/serve.ts';
+import { clientAddress } from '../serve/client-address.ts';
+import type { SiteServer } from './types.ts';
+
+export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
+
+export interface EndpointOptions {
+  root: string;
+  /** How many proxies in front append to X-Forwarded-For (--trust-proxy). */
+  trustProxy?: number;
+}
+
+export function endpointHandler(server: SiteServer, { root, trustProxy = 0 }: EndpointOptions): RequestHandler {
+  const limit = server.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://site.invalid');
+    const route = server.routes[url.pathname];
+    if (!route) return false;
+    const method = (req.method ?? 'GET').toUpperCase() as keyof typeof route;
+    const handler = route[method];
+    if (!handler) {
+      sendJson(res, 405, { error: `use ${Object.keys(route).join(' or ')}` }, { allow: Object.keys(route).join(', ') });
+      return true;
+    }
+    if (Number(req.headers['content-length'] ?? 0) > limit) {
+      sendJson(res, 413, { error: `the body is larger than ${limit} bytes` }, { connection: 'close' });
+      return true;
+    }
+    const body = await readBody(req, limit);
+    if (body === undefined) {
+      sendJson(res, 413, { error: `the body is larger than ${limit} bytes` }, { connection: 'close' });
+      return true;
+    }
+    const request = new Request(new URL(url.pathname + url.search, `http://${req.headers.host ?? 'localhost'}`), {
+      method, headers: headersOf(req), ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
+    });
+    const response = await handler(request, { clientAddress: clientAddress(req, trustProxy), root });
+    if (!(response instanceof Response)) throw new Error(`the ${method} handler of ${url.pathname} in server/ returned no Response`);
+    await writeResponse(res, response, method === 'HEAD');
+    return true;
+  };
+}
+
+function headersOf(req: http.IncomingMessage): Headers {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
+  }
+  return headers;
+}
+
+/** The body, or undefined as soon as it passes the limit (the rest is left unread; the caller answers 413 and closes). */
+function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      req.pause();
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) return void chunks.push(chunk);
+      stop();
+      resolve(undefined);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    const onClose = () => onError(new Error('the client closed the request before its end'));
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+/** The endpoint's status, headers and body, over serve's policy headers (an endpoint may set its own, such as Cache-Control). */
+async function writeResponse(res: http.ServerResponse, response: Response, head: boolean): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  for (const [name, value] of response.headers) {
+    if (name !== 'set-cookie') res.setHeader(name, value);
+  }
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) res.setHeader('set-cookie', cookies);
+  if (!response.headers.has('cache-control')) res.setHeader('cache-control', 'no-store');
+  res.setHeader('content-length', body.length);
+  res.writeHead(response.status);
+  res.end(head ? undefined : body);
+}
+
+function sendJson(res: http.ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), 'cache-control': 'no-store', ...headers });
+  res.end(text);
+}

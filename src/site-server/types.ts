@@ -1,0 +1,36 @@
+/**
+ * What a site's own server code (ROOT/server/index.ts) exports, as a
+ * generator feature: endpoints that take a Web-standard Request and return a
+ * Response (the convention of Astro endpoints, SvelteKit and Hono), mounted
+ * by `serve`, `start` and `dev` on the pages' origin, behind the
+ * generator's headers, body limits, time-outs and --trust-proxy.
+ */
+
+/** What an endpoint gets besides the request. */
+export interface EndpointContext {
+  /** The visitor's address: the socket's peer, or what the trusted proxies say (--trust-proxy). */
+  clientAddress: string;
+  /** The site root, for files the server keeps (under .sitegen/, which is never published). */
+  root: string;
+}
+
+export type Endpoint = (request: Request, context: EndpointContext) => Response | Promise<Response>;
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS';
+
+/** The default export of server/index.ts. */
+export interface SiteServer {
+  /** Path of the site (as content routes are written: /api/newsletter) → a handler per method. */
+  routes: Record<string, Partial<Record<HttpMethod, Endpoint>>>;
+  /** The largest request body an endpoint reads, in bytes (default 16 KB); a larger one gets 413 before it is read. */
+  maxBodyBytes?: number;
+  /** Called once the server starts (serve, start, dev), before the first request. */
+  start?(context: { root: string }): void | Promise<void>;
+  /** Called when the server stops: close databases, stop timers. */
+  close?(): void | Promise<void>;
+}
+
+/** Keeps the shape of server/index.ts's export checked by TypeScript in the site's editor. */
+export function defineServer(server: SiteServer): SiteServer {
+  return server;
+}

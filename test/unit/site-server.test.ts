@@ -1,0 +1,173 @@
+/**
+ * A site's own endpoints (server/index.ts): compiled and mounted by serve
+ * and dev behind the generator's headers and limits; a handler that throws
+ * is a 500 and the server goes on. A site without server code, and without
+ * the reference API, is served purely static.
+ */
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import { startServer, type RunningServer } from '../../src/serve/serve.ts';
+import { startDev } from '../../src/dev/dev.ts';
+import { siteMount } from '../../src/site-server/mount.ts';
+import { loadSiteServer } from '../../src/site-server/load-server.ts';
+import { SiteError } from '../../src/errors.ts';
+import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+
+const run = promisify(execFile);
+const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
+const { FORCE_COLOR: _color, ...inherited } = process.env;
+const env = { ...inherited, NO_COLOR: '1' };
+
+async function starter(name: 'basic' | 'news'): Promise<string> {
+  const root = path.join(await tempDir(`sitegen-server-${name}-`), 'site');
+  await run(process.execPath, [SITEGEN, 'init', '--starter', name, root], { env });
+  return root;
+}
+
+async function serveSite(root: string): Promise<{ server: RunningServer; close(): Promise<void> }> {
+  process.env.SITEGEN_QUIET = '1';
+  await buildSite({ root });
+  const mount = siteMount(root);
+  const server = await startServer({ outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', handlers: await mount.handlers() });
+  return { server, close: async () => { await server.close(); await mount.close?.(); } };
+}
+
+const form = (server: RunningServer, body: string, type = 'application/x-www-form-urlencoded') =>
+  fetch(`${server.url}/api/newsletter`, { method: 'POST', headers: { 'content-type': type }, body, redirect: 'manual' });
+
+const endpoints = suite('the site\'s endpoints');
+let news: string;
+let served: Awaited<ReturnType<typeof serveSite>>;
+endpoints.before(async () => {
+  news = await starter('news');
+  served = await serveSite(news);
+});
+endpoints.after(() => served?.close());
+
+endpoints('the news starter\'s sign-up stores the address and sends the visitor on, with the policy headers', async () => {
+  const answer = await form(served.server, 'email=ada%40example.com');
+  assert.is(answer.status, 303);
+  assert.is(answer.headers.get('location'), '/subscribed');
+  assert.ok(answer.headers.get('content-security-policy'), 'CSP on an endpoint\'s answer');
+  assert.is(answer.headers.get('x-content-type-options'), 'nosniff');
+  assert.is(answer.headers.get('cache-control'), 'no-store');
+  const lines = (await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8')).trim().split('\n').map((line) => JSON.parse(line));
+  assert.equal(lines.map((line) => line.email), ['ada@example.com']);
+  const page = await fetch(`${served.server.url}/news`);
+  assert.match(await page.text(), /<form [^>]*action="\/api\/newsletter" method="post">/, 'the list page has the form');
+});
+
+endpoints('bad input gets a 4xx and stores nothing', async () => {
+  const before = await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8').catch(() => '');
+  assert.is((await form(served.server, 'email=not-an-address')).status, 400);
+  assert.is((await form(served.server, '{"email":"a@b.example"}', 'application/json')).status, 415);
+  const tooLarge = await form(served.server, `email=${'a'.repeat(20_000)}`);
+  assert.is(tooLarge.status, 413, 'over the generator\'s 16 KB, before the handler reads it');
+  const get = await fetch(`${served.server.url}/api/newsletter`);
+  assert.is(get.status, 405);
+  assert.is(get.headers.get('allow'), 'POST');
+  assert.is(await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8').catch(() => ''), before);
+});
+
+endpoints.run();
+
+const failures = suite('endpoints that fail');
+
+failures('a handler that throws is a 500 with the headers and a logged stack, and the server keeps serving', async () => {
+  const root = await starter('news');
+  await writeFile(path.join(root, 'server', 'index.ts'), [
+    "import { defineServer } from 'sitegen/server';",
+    'export default defineServer({ routes: {',
+    "  '/api/boom': { POST: () => { throw new TypeError('the handler broke'); } },",
+    "  '/api/ok': { GET: () => Response.json({ ok: true }) },",
+    '} });',
+  ].join('\n'));
+  const logged: string[] = [];
+  const error = console.error;
+  console.error = (...args: unknown[]) => void logged.push(args.map(String).join(' '));
+  const site = await serveSite(root);
+  try {
+    const boom = await fetch(`${site.server.url}/api/boom`, { method: 'POST' });
+    assert.is(boom.status, 500);
+    assert.ok(boom.headers.get('content-security-policy'));
+    const ok = await fetch(`${site.server.url}/api/ok`);
+    assert.equal(await ok.json(), { ok: true }, 'the next request is answered');
+  } finally {
+    console.error = error;
+    await site.close();
+  }
+  assert.ok(logged.some((line) => line.includes('TypeError: the handler broke') && /\n\s+at /.test(line)), `a stack was logged: ${logged.join('\n')}`);
+});
+
+failures('server code that does not compile is an error at its line', async () => {
+  const root = await starter('news');
+  await writeFile(path.join(root, 'server', 'index.ts'), "export default {\n  routes: { '/a': { GET: () => new Response('x') } \n");
+  const caught = await loadSiteServer(root).then(() => assert.unreachable('loaded') as never, (thrown: unknown) => thrown);
+  assert.instance(caught, SiteError);
+  assert.is((caught as SiteError).code, 'server-build');
+  assert.is((caught as SiteError).location?.file, 'server/index.ts');
+  assert.ok((caught as SiteError).location?.line, 'with its line');
+});
+
+failures('a server that exports no routes says what it must export', async () => {
+  const root = await starter('news');
+  await writeFile(path.join(root, 'server', 'index.ts'), 'export default { hello: 1 };\n');
+  await loadSiteServer(root).then(() => assert.unreachable('loaded'), (error: SiteError) => {
+    assert.is(error.message, 'server/index.ts exports no `routes`');
+    assert.match(error.hint ?? '', 'export default defineServer(');
+  });
+});
+
+failures.run();
+
+const plain = suite('a site with no server');
+
+plain('the basic starter is served purely static: no warning, no database, no /api/contact', async () => {
+  const root = await starter('basic');
+  await run(process.execPath, [SITEGEN, 'build', '--root', root], { env });
+  const child = spawn(process.execPath, [SITEGEN, 'serve', '--root', root, '--port', '0'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => { stdout += chunk; });
+  child.stderr.on('data', (chunk) => { stderr += chunk; });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no "serving on" line: ${stdout}${stderr}`)), 30_000);
+      child.stdout.on('data', () => {
+        const match = /serving on (http:\S+)/.exec(stdout);
+        if (match) { clearTimeout(timer); resolve(match[1]); }
+      });
+      child.once('exit', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+    });
+    assert.is(stdout.split('\n')[0], `serving on ${url}`, 'nothing mounted, nothing said');
+    const contact = await fetch(`${url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.is(contact.status, 405, 'an endpoint the site never asked for does not exist');
+    assert.is(stderr, '', 'no warning about keys, licenses or databases');
+    assert.not.ok(existsSync(path.join(root, '.sitegen', 'submissions.db')), 'no database file');
+  } finally {
+    child.kill();
+  }
+});
+
+plain('dev mounts the endpoints too', async () => {
+  const root = await starter('news');
+  const mount = siteMount(root);
+  const log = console.log;
+  console.log = () => undefined;
+  const session = await startDev({ root, port: 0, host: '127.0.0.1', mount }).finally(() => { console.log = log; });
+  try {
+    const answer = await form(session.server, 'email=grace%40example.com');
+    assert.is(answer.status, 303);
+    assert.match(await readFile(path.join(root, '.sitegen', 'newsletter.jsonl'), 'utf8'), 'grace@example.com');
+  } finally {
+    await session.close();
+  }
+});
+
+plain.run();
