@@ -1,5 +1,6 @@
 import type http from 'node:http';
 import { MAX_REQUEST_BYTES } from './contract.ts';
+import { readBodyUpTo } from '../serve/read-body.ts';
 
 /** The largest request body the API reads (the contract's limit). */
 export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
@@ -48,9 +49,9 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400
 export async function readJsonBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyResult> {
   const refusal = refuseEarly(req, limit);
   if (refusal) return { ok: false, ...refusal };
-  const chunks = await readUpTo(req, limit);
-  if (!chunks) return { ok: false, ...tooLarge(limit) };
-  return parseJson(Buffer.concat(chunks));
+  const body = await readBodyUpTo(req, limit);
+  if (!body) return { ok: false, ...tooLarge(limit) };
+  return parseJson(body);
 }
 
 /** A body's bytes as JSON, or the 400 every malformed body gets. */
@@ -97,34 +98,4 @@ export function jsonDepth(text: string): number {
 
 function tooLarge(limit: number): Refusal {
   return { status: 413, error: `the body is larger than ${limit} bytes` };
-}
-
-/** The body's chunks, or undefined as soon as it passes the limit (the rest is left unread). */
-function readUpTo(req: http.IncomingMessage, limit: number): Promise<Buffer[] | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = () => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      // Not destroying the request: the socket must live long enough to carry the 413.
-      req.pause();
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      stop();
-      resolve(undefined);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(chunks);
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    // A client that hangs up mid-body must not leave the handler waiting for ever.
-    const onClose = () => onError(new Error('the client closed the request before its end'));
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
 }

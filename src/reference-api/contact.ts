@@ -41,8 +41,23 @@ export function validateSubmission(body: unknown): Validation {
 
 const UNREACHABLE = { error: 'the request cannot be stored just now; please try again in a few seconds' };
 
-/** POST {api.contactUrl}: validates, stores (committed before the answer), answers 200. */
-export function contactHandler(store: Pick<Store, 'add'>, limiter: RateLimiter) {
+/**
+ * The request's Idempotency-Key (the IETF HTTP API working group's draft):
+ * undefined without one, false when it is not a key (empty, too long, not
+ * visible ASCII).
+ */
+function idempotencyKeyOf(req: http.IncomingMessage): string | false | undefined {
+  const value = req.headers['idempotency-key'];
+  if (value === undefined) return undefined;
+  return typeof value === 'string' && /^[\x21-\x7e]{1,255}$/.test(value) ? value : false;
+}
+
+/**
+ * POST {api.contactUrl}: validates, stores (committed before the answer),
+ * answers 200. With an Idempotency-Key it stores once per key: a retry after
+ * a lost reply gets the first answer, and nothing is stored twice.
+ */
+export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: RateLimiter) {
   return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     // Read before anything is counted: a request refused for its origin, type or size spends nothing.
     const body = await readJsonBody(req);
@@ -59,9 +74,18 @@ export function contactHandler(store: Pick<Store, 'add'>, limiter: RateLimiter) 
     if (!body.ok) return sendJson(res, 400, { error: body.error });
     const result = validateSubmission(body.value);
     if (!result.ok) return sendJson(res, 400, { error: result.error, field: result.field });
+    const key = idempotencyKeyOf(req);
+    if (key === false) return sendJson(res, 400, { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters', field: 'Idempotency-Key' });
     let id: number;
     try {
-      id = await store.add(result.submission);
+      if (key === undefined) {
+        id = await store.add(result.submission);
+      } else {
+        const stored = await store.addOnce(result.submission, key);
+        // The IETF draft's answer to a key reused with another request: nothing is stored, the client is told.
+        if (!stored.same) return sendJson(res, 422, { error: 'this Idempotency-Key was sent with another request', field: 'Idempotency-Key' });
+        id = stored.id;
+      }
     } catch (error) {
       // Nothing is acknowledged that `sitegen submissions` could not read back.
       if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE); // the store says so once per outage

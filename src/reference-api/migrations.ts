@@ -76,6 +76,15 @@ export const MIGRATIONS: readonly Migration[] = [
   PRIMARY KEY (scope, client)
 )`,
   },
+  {
+    version: 4,
+    name: 'idempotency keys',
+    // A submission sent with an Idempotency-Key is stored once per key; requests without one (NULL) are not limited.
+    sqlite: `ALTER TABLE submissions ADD COLUMN idempotency_key TEXT;
+CREATE UNIQUE INDEX submissions_idempotency_key ON submissions (idempotency_key) WHERE idempotency_key IS NOT NULL`,
+    postgres: `ALTER TABLE submissions ADD COLUMN idempotency_key text;
+CREATE UNIQUE INDEX submissions_idempotency_key ON submissions (idempotency_key) WHERE idempotency_key IS NOT NULL`,
+  },
 ];
 
 export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;

@@ -4,7 +4,7 @@ import { REQUEST_FIELDS } from './contract.ts';
 import { isUnreachable, redact } from './database-url.ts';
 import { postgresLimiter, type Query } from './limits-postgres.ts';
 import { pendingMigrations } from './migrations.ts';
-import { StoreUnreachable, SUBMISSION_COLUMNS, type Store, type StoredUser, type Submission } from './store-types.ts';
+import { StoreUnreachable, SUBMISSION_COLUMNS, sameFields, type NewSubmission, type Store, type StoredUser, type Submission } from './store-types.ts';
 
 /** Any number, the same in every sitegen: the advisory lock that makes instances starting at once migrate one after the other. */
 const MIGRATION_LOCK = 7_311_846_247_001;
@@ -81,12 +81,20 @@ export async function openPostgresStore(
   };
 
   const placeholders = TEXT_COLUMNS.map((_, index) => `$${index + 1}`).join(', ');
+  const rowValues = (item: NewSubmission, now: Date) => [now, item.request_type, ...REQUEST_FIELDS.map((field) => (item[field] === null ? null : Buffer.from(item[field]!, 'utf8')))];
   return {
     description,
     async add(item, now = new Date()) {
-      const values = [now, item.request_type, ...REQUEST_FIELDS.map((field) => (item[field] === null ? null : Buffer.from(item[field]!, 'utf8')))];
-      const [row] = await query<{ id: string }>('store a submission', `INSERT INTO submissions (${TEXT_COLUMNS.join(', ')}) VALUES (${placeholders}) RETURNING id`, values);
+      const [row] = await query<{ id: string }>('store a submission', `INSERT INTO submissions (${TEXT_COLUMNS.join(', ')}) VALUES (${placeholders}) RETURNING id`, rowValues(item, now));
       return Number(row.id);
+    },
+    async addOnce(item, key, now = new Date()) {
+      // One statement: of requests with one key arriving at once on any instance, the unique index lets one insert.
+      const [row] = await query<{ id: string }>('store a submission once', `INSERT INTO submissions (${TEXT_COLUMNS.join(', ')}, idempotency_key) VALUES (${placeholders}, $${TEXT_COLUMNS.length + 1})
+ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`, [...rowValues(item, now), key]);
+      if (row) return { id: Number(row.id), replayed: false, same: true };
+      const [earlier] = (await query('find a submission by its key', `SELECT id, ${TEXT_COLUMNS.join(', ')} FROM submissions WHERE idempotency_key = $1`, [key])).map(decodeRow);
+      return { id: earlier.id, replayed: true, same: sameFields(earlier, item) };
     },
     list: async () => (await query('list the submissions', `SELECT id, ${TEXT_COLUMNS.join(', ')} FROM submissions ORDER BY id`)).map(decodeRow),
     count: async () => Number((await query<{ n: string }>('count the submissions', 'SELECT count(*) AS n FROM submissions'))[0].n),

@@ -3,14 +3,16 @@ import { stateFiles } from './state.ts';
 import { identityAt, openConnection, type Connection } from './store-file.ts';
 import { REQUEST_FIELDS } from './contract.ts';
 import { createRateLimiter } from './rate-limit.ts';
-import { SUBMISSION_COLUMNS, type Store, type StoredUser, type Submission } from './store-types.ts';
+import { SUBMISSION_COLUMNS, sameFields, type Store, type StoredUser, type Submission } from './store-types.ts';
 
 const TEXT_COLUMNS = SUBMISSION_COLUMNS.filter((column) => column !== 'id');
 
 /** A connection with its prepared statements. */
 interface Live extends Connection {
-  insert(values: readonly (string | null)[]): number;
+  insert(values: readonly (string | null)[], key: string | null): number;
   holds(id: number, values: readonly (string | null)[]): boolean;
+  /** The submission stored with this Idempotency-Key, if any. */
+  byKey(key: string): Submission | undefined;
 }
 
 /**
@@ -42,22 +44,30 @@ export function openSqliteStore(root: string, options: { warn: (line: string) =>
     return live;
   }
 
-  function add(item: Parameters<Store['add']>[0], now = new Date()): number {
+  function add(item: Parameters<Store['add']>[0], now = new Date(), key: string | null = null): number {
     const values = [now.toISOString(), item.request_type, ...REQUEST_FIELDS.map((field) => item[field])];
     const first = current();
-    const id = first.insert(values);
+    const id = first.insert(values, key);
     if (first.identity === identityAt(file)) return id;
     // The files changed during the insert: the row may be in a file that is gone.
     const second = current();
     if (second.holds(id, values)) return id;
-    const again = second.insert(values);
+    const again = second.insert(values, key);
     if (second.identity === identityAt(file)) return again;
     throw new SiteError('store', `${file} keeps changing while the server writes to it; the request was not acknowledged`);
+  }
+
+  // Synchronous from the look-up to the insert: this one process is the only writer, so no other request comes between.
+  function addOnce(item: Parameters<Store['add']>[0], key: string, now = new Date()): { id: number; replayed: boolean; same: boolean } {
+    const earlier = current().byKey(key);
+    if (earlier) return { id: earlier.id, replayed: true, same: sameFields(earlier, item) };
+    return { id: add(item, now, key), replayed: false, same: true };
   }
 
   return {
     description: `the SQLite database at ${file}`,
     add: async (item, now) => add(item, now),
+    addOnce: async (item, key, now) => addOnce(item, key, now),
     list: async () => current().db.prepare(SELECT_ALL).all().map(decodeRow),
     count: async () => (current().db.prepare('SELECT count(*) AS n FROM submissions').get() as { n: number }).n,
     users: sqliteUsers(() => current().db),
@@ -107,13 +117,18 @@ function sqliteUsers(db: () => Db): Store['users'] {
 }
 
 function prepare(connection: Connection): Live {
-  const insert = connection.db.prepare(`INSERT INTO submissions (${TEXT_COLUMNS.join(', ')}) VALUES (${TEXT_COLUMNS.map(() => '?').join(', ')})`);
+  const insert = connection.db.prepare(`INSERT INTO submissions (${TEXT_COLUMNS.join(', ')}, idempotency_key) VALUES (${TEXT_COLUMNS.map(() => '?').join(', ')}, ?)`);
   // IS compares NULL with NULL as equal; = on text compares every byte, NULs included.
   const holds = connection.db.prepare(`SELECT 1 FROM submissions WHERE id = ? AND ${TEXT_COLUMNS.map((column) => `${column} IS ?`).join(' AND ')}`);
+  const byKey = connection.db.prepare(`${SELECT_COLUMNS} WHERE idempotency_key = ?`);
   return {
     ...connection,
-    insert: (values) => Number(insert.run(...values).lastInsertRowid),
+    insert: (values, key) => Number(insert.run(...values, key).lastInsertRowid),
     holds: (id, values) => holds.get(id, ...values) !== undefined,
+    byKey: (key) => {
+      const row = byKey.get(key);
+      return row === undefined ? undefined : decodeRow(row);
+    },
   };
 }
 
@@ -169,7 +184,8 @@ function leave(connection: Connection): void {
  * byte, so a visitor's "a\u0000b" would read back as "a". Read each text
  * column as the blob of its UTF-8 bytes and decode all of them.
  */
-const SELECT_ALL = `SELECT id, ${TEXT_COLUMNS.map((column) => `CAST(${column} AS BLOB) AS ${column}`).join(', ')} FROM submissions ORDER BY id`;
+const SELECT_COLUMNS = `SELECT id, ${TEXT_COLUMNS.map((column) => `CAST(${column} AS BLOB) AS ${column}`).join(', ')} FROM submissions`;
+const SELECT_ALL = `${SELECT_COLUMNS} ORDER BY id`;
 
 function decodeRow(raw: unknown): Submission {
   const row = raw as Record<string, unknown>;

@@ -33,6 +33,13 @@ export interface Store {
   readonly description: string;
   /** Inserts and commits; when it resolves, the row is durable where `sitegen submissions` reads. Rejects when it cannot promise that. */
   add(submission: NewSubmission, now?: Date): Promise<number>;
+  /**
+   * The same, once per Idempotency-Key: the first request with a key is
+   * stored and committed; a later one with that key stores nothing and gets
+   * the first one's id, with `same` saying whether it carried the same
+   * fields (a key reused for another request is the client's mistake).
+   */
+  addOnce(submission: NewSubmission, key: string, now?: Date): Promise<{ id: number; replayed: boolean; same: boolean }>;
   list(): Promise<Submission[]>;
   count(): Promise<number>;
   users: UserTable;
@@ -49,4 +56,9 @@ export class StoreUnreachable extends SiteError {
   constructor(message: string, cause?: unknown) {
     super('database-unreachable', message, { cause, hint: 'check that the database server is running and reachable from this machine' });
   }
+}
+
+/** Whether a stored submission carries the same request as a new one (its type and every field, byte for byte). */
+export function sameFields(stored: Submission, submission: NewSubmission): boolean {
+  return stored.request_type === submission.request_type && REQUEST_FIELDS.every((field) => stored[field] === submission[field]);
 }

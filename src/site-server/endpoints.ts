@@ -11,6 +11,7 @@
 import type http from 'node:http';
 import type { RequestHandler } from '../serve/serve.ts';
 import { clientAddress } from '../serve/client-address.ts';
+import { readBodyUpTo } from '../serve/read-body.ts';
 import type { SiteServer } from './types.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
@@ -37,7 +38,7 @@ export function endpointHandler(server: SiteServer, { root, trustProxy = 0 }: En
       sendJson(res, 413, { error: `the body is larger than ${limit} bytes` }, { connection: 'close' });
       return true;
     }
-    const body = await readBody(req, limit);
+    const body = await readBodyUpTo(req, limit);
     if (body === undefined) {
       sendJson(res, 413, { error: `the body is larger than ${limit} bytes` }, { connection: 'close' });
       return true;
@@ -59,34 +60,6 @@ function headersOf(req: http.IncomingMessage): Headers {
     for (const item of Array.isArray(value) ? value : [value]) headers.append(name, item);
   }
   return headers;
-}
-
-/** The body, or undefined as soon as it passes the limit (the rest is left unread; the caller answers 413 and closes). */
-function readBody(req: http.IncomingMessage, limit: number): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const stop = () => {
-      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
-      req.pause();
-    };
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= limit) return void chunks.push(chunk);
-      stop();
-      resolve(undefined);
-    };
-    const onEnd = () => {
-      stop();
-      resolve(Buffer.concat(chunks));
-    };
-    const onError = (error: Error) => {
-      stop();
-      reject(error);
-    };
-    const onClose = () => onError(new Error('the client closed the request before its end'));
-    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
-  });
 }
 
 /** The endpoint's status, headers and body, over serve's policy headers (an endpoint may set its own, such as Cache-Control). */

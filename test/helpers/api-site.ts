@@ -156,3 +156,13 @@ export function postWith(agent: http.Agent, url: string, body: unknown, headers:
     request.end(text);
   });
 }
+
+/** Runs `run` against a server that is starting, and closes it whatever happens. */
+export async function withSite(starting: Promise<ApiSite>, run: (site: ApiSite) => Promise<void>): Promise<void> {
+  const site = await starting;
+  try {
+    await run(site);
+  } finally {
+    await site.server.close();
+  }
+}

@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
 import { createEnvelopeOpener } from '../../src/reference-api/envelope-opener.ts';
 import { stateFiles } from '../../src/reference-api/state.ts';
-import { ALICE, apiSite, post, storeBackends, type ApiSite, type Backend } from '../helpers/api-site.ts';
+import { ALICE, apiSite, post, storeBackends, withSite, type Backend } from '../helpers/api-site.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 const MINUTE = 60_000;
@@ -26,14 +26,6 @@ const CROSS_SITE: { label: string; headers: Record<string, string>; body: string
   { label: 'JSON marked cross-site', headers: { 'content-type': 'application/json', 'sec-fetch-site': 'cross-site' }, body: '{"key":"x","iv":"y","data":"z"}' },
 ];
 
-async function withSite(starting: Promise<ApiSite>, run: (site: ApiSite) => Promise<void>): Promise<void> {
-  const site = await starting;
-  try {
-    await run(site);
-  } finally {
-    await site.server.close();
-  }
-}
 
 /** The threads of this process, as the kernel counts them. */
 function threadCount(): number {

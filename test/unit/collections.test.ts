@@ -2,11 +2,9 @@
  * Collections, pagination, drafts and the Atom feed, through a real build of
  * the news starter (`sitegen init --starter news`).
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,17 +14,12 @@ import { SiteErrors } from '../../src/errors.ts';
 import { startDev } from '../../src/dev/dev.ts';
 import { checkedQuery, selectItems } from '../../src/render/collections.ts';
 import type { CollectionItem } from '../../src/model.ts';
-import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+import { initStarter } from '../helpers/starter.ts';
+import { serveBuild } from '../helpers/site.ts';
 
-const run = promisify(execFile);
-const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
 const NOW = new Date('2026-11-20T12:00:00Z');
 
-async function newsSite(): Promise<string> {
-  const root = path.join(await tempDir('sitegen-news-'), 'site');
-  await run(process.execPath, [SITEGEN, 'init', '--starter', 'news', root], { env: { ...process.env, NO_COLOR: '1' } });
-  return root;
-}
+const newsSite = () => initStarter('news', 'sitegen-news-');
 
 const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
 /** The hrefs of the list's items, in order (the list is in the page's <section>, after the navigation). */

@@ -43,7 +43,7 @@ log('a bug keeps its stack (once a window); other kinds are logged apart', () =>
 log('100 contact posts on a full disk: each a 500 with the headers, one log line in all', async () => {
   const outDir = await tempDir('sitegen-full-');
   await writeFile(path.join(outDir, 'index.html'), '<!doctype html><title>home</title>\n');
-  const store = { add: async () => { throw diskFull(); } };
+  const store = { add: async () => { throw diskFull(); }, addOnce: async () => { throw diskFull(); } };
   const handle = contactHandler(store, createRateLimiter({ max: 1_000, windowMs: 60_000 }));
   const api = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     if (req.url !== '/api/contact') return false;

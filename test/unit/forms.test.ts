@@ -99,8 +99,44 @@ test('postJson sends JSON with its content type and reads only the status', asyn
   assert.is(outcome, 'success');
   assert.is(seen?.url, '/api/contact');
   assert.is(seen?.init.method, 'POST');
-  assert.equal(seen?.init.headers, { 'Content-Type': 'application/json' });
+  const headers = seen?.init.headers as Record<string, string>;
+  assert.is(headers['Content-Type'], 'application/json');
+  assert.match(headers['Idempotency-Key'], /^[0-9a-f]{32}$/, 'a key for a call to this site');
+  assert.equal(Object.keys(headers).sort(), ['Content-Type', 'Idempotency-Key']);
   assert.is(seen?.init.body, '{"message":null}');
+});
+
+test('postJson sends a lost request once more with the same key; another origin gets no key and no retry', async () => {
+  const keys: string[] = [];
+  let calls = 0;
+  const losingFirst = (async (_url: string, init: RequestInit) => {
+    keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+    if (++calls === 1) throw new TypeError('Failed to fetch');
+    return new Response(null, { status: 200 });
+  }) as unknown as typeof fetch;
+  const warn = console.warn;
+  console.warn = () => undefined;
+  try {
+    assert.is(await postJson('/api/contact', {}, losingFirst), 'success');
+  } finally {
+    console.warn = warn;
+  }
+  assert.is(keys.length, 2, 'sent twice');
+  assert.is(keys[0], keys[1], 'with one key');
+  const second = await postJson('/api/contact', {}, (async (_url: string, init: RequestInit) => {
+    keys.push((init.headers as Record<string, string>)['Idempotency-Key']);
+    return new Response(null, { status: 200 });
+  }) as unknown as typeof fetch);
+  assert.is(second, 'success');
+  assert.is.not(keys[2], keys[0], 'a new submit, a new key');
+  let elsewhere = 0;
+  const other = await capturingErrors(() => postJson('https://api.provider.example/contact', {}, (async (_url: string, init: RequestInit) => {
+    elsewhere += 1;
+    assert.is((init.headers as Record<string, string>)['Idempotency-Key'], undefined, 'no key to another origin');
+    throw new TypeError('Failed to fetch');
+  }) as unknown as typeof fetch));
+  assert.is(other.result, 'error');
+  assert.is(elsewhere, 1, 'no retry without a key');
 });
 
 test('postJson logs a non-2xx answer and a network failure as errors', async () => {

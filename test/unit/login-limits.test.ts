@@ -9,7 +9,7 @@ import { clientAddress } from '../../src/reference-api/respond.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 import { stateFiles } from '../../src/reference-api/state.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
-import { ALICE, HIGH, apiRoot, apiSite, post, storeBackends, type ApiSite, type Backend } from '../helpers/api-site.ts';
+import { ALICE, HIGH, apiRoot, apiSite, post, storeBackends, withSite, type ApiSite, type Backend } from '../helpers/api-site.ts';
 
 const BOB = { username: 'bob', password: 'bob password 1' };
 const MINUTE = 60_000;
@@ -21,15 +21,6 @@ function tally(statuses: number[]): string {
   return [...counts].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`).join(' ');
 }
 
-/** Runs the test against a fresh API server, and closes it whatever happens. */
-async function withSite(starting: Promise<ApiSite>, run: (site: ApiSite) => Promise<void>): Promise<void> {
-  const site = await starting;
-  try {
-    await run(site);
-  } finally {
-    await site.server.close();
-  }
-}
 
 /**
  * Sends the login bodies at once, as an attacker would: every request's

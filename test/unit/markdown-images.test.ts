@@ -2,23 +2,19 @@
  * Images in Markdown bodies get what image() fields get: the size from the
  * file, lazy loading, and AVIF and WebP variants of a PNG or JPEG.
  */
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import type { SiteErrors } from '../../src/errors.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { initStarter } from '../helpers/starter.ts';
 
-const run = promisify(execFile);
 const NOW = new Date('2026-11-20T12:00:00Z');
 
 async function newsSite(body: string): Promise<string> {
-  const root = path.join(await tempDir('sitegen-md-images-'), 'site');
-  await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'init', '--starter', 'news', root], { env: { ...process.env, NO_COLOR: '1' } });
+  const root = await initStarter('news', 'sitegen-md-images-');
   const post = path.join(root, 'content', 'pages', 'news', 'hello-world.md');
   await writeFile(post, `${await readFile(post, 'utf8')}\n${body}\n`);
   return root;

@@ -3,28 +3,21 @@
  * starter: the three forms the build writes, `serve`, `dev` and nginx
  * answering them, and the mistakes that stop a build.
  */
-import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { startDev } from '../../src/dev/dev.ts';
 import type { SiteErrors } from '../../src/errors.ts';
-import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+import { initStarter } from '../helpers/starter.ts';
+import { serveBuild } from '../helpers/site.ts';
 import { findNginx, freePort, startNginx } from '../helpers/nginx.ts';
 
-const run = promisify(execFile);
-const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
 const NOW = new Date('2026-11-20T12:00:00Z');
 
-async function newsSite(): Promise<string> {
-  const root = path.join(await tempDir('sitegen-redirects-'), 'site');
-  await run(process.execPath, [SITEGEN, 'init', '--starter', 'news', root], { env: { ...process.env, NO_COLOR: '1' } });
-  return root;
-}
+const newsSite = () => initStarter('news', 'sitegen-redirects-');
 
 const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
 const edit = async (root: string, file: string, from: string, to: string) => {

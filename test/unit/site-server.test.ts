@@ -17,18 +17,15 @@ import { startDev } from '../../src/dev/dev.ts';
 import { siteMount } from '../../src/site-server/mount.ts';
 import { loadSiteServer } from '../../src/site-server/load-server.ts';
 import { SiteError } from '../../src/errors.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { REPO_ROOT } from '../helpers/site.ts';
+import { initStarter } from '../helpers/starter.ts';
 
 const run = promisify(execFile);
 const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
 const { FORCE_COLOR: _color, ...inherited } = process.env;
 const env = { ...inherited, NO_COLOR: '1' };
 
-async function starter(name: 'basic' | 'news'): Promise<string> {
-  const root = path.join(await tempDir(`sitegen-server-${name}-`), 'site');
-  await run(process.execPath, [SITEGEN, 'init', '--starter', name, root], { env });
-  return root;
-}
+const starter = (name: 'basic' | 'news') => initStarter(name, `sitegen-server-${name}-`);
 
 async function serveSite(root: string): Promise<{ server: RunningServer; close(): Promise<void> }> {
   process.env.SITEGEN_QUIET = '1';

@@ -3,25 +3,18 @@
  * tag, a list per tag with its pages, and a tag written two ways is an
  * error with a did-you-mean.
  */
-import { execFile } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import type { SiteErrors } from '../../src/errors.ts';
 import { slugOf } from '../../src/render/taxonomy.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { initStarter } from '../helpers/starter.ts';
 
-const run = promisify(execFile);
 const NOW = new Date('2026-11-20T12:00:00Z');
 
-async function newsSite(): Promise<string> {
-  const root = path.join(await tempDir('sitegen-tags-'), 'site');
-  await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'init', '--starter', 'news', root], { env: { ...process.env, NO_COLOR: '1' } });
-  return root;
-}
+const newsSite = () => initStarter('news', 'sitegen-tags-');
 
 async function setTags(root: string, post: string, tags: string): Promise<void> {
   const file = path.join(root, 'content', 'pages', 'news', post);
