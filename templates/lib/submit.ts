@@ -16,13 +16,22 @@ export function outcomeOf(status: number): Outcome {
 /**
  * POSTs the payload as JSON and says how it went. Only the status is read
  * (spec §7); failures are logged with their cause, as the spec's forms do.
+ * A request to this site's own origin carries an Idempotency-Key, made once
+ * per submit: when the connection is lost before the answer (the request
+ * may have been stored), it is sent once more with the same key, and the
+ * API stores it once. A request to another origin carries none, since a
+ * header of our own would make the browser ask that server's leave first
+ * (a CORS preflight) and it may not grant it.
  */
 export async function postJson(url: string, payload: unknown, fetcher: typeof fetch = fetch): Promise<Outcome> {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (isSameOrigin(url)) headers['Idempotency-Key'] = randomKey();
+  const send = () => fetcher(url, { method: 'POST', headers, body: JSON.stringify(payload) });
   try {
-    const response = await fetcher(url, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(payload),
+    const response = await send().catch((lost: unknown) => {
+      if (!headers['Idempotency-Key']) throw lost;
+      console.warn(lost);
+      return send();
     });
     const outcome = outcomeOf(response.status);
     if (outcome === 'error') console.error(new Error(`POST ${url} answered ${response.status} ${response.statusText}`.trim()));
@@ -31,6 +40,17 @@ export async function postJson(url: string, payload: unknown, fetcher: typeof fe
     console.error(error);
     return 'error';
   }
+}
+
+function isSameOrigin(url: string): boolean {
+  const here = globalThis.location?.href;
+  if (!here) return !/^[a-z][a-z0-9+.-]*:/i.test(url) && !url.startsWith('//');
+  return new URL(url, here).origin === new URL(here).origin;
+}
+
+/** 128 random bits as hex: getRandomValues works where randomUUID does not (a page over plain http on a LAN address). */
+function randomKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The green or red toast for an outcome; a silent one shows neither. */
