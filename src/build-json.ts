@@ -7,6 +7,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildResult } from './build-result.ts';
 import { outputPathOf } from './render/output-path.ts';
+import { toPosix } from './files.ts';
 
 export interface BuildDocument {
   ok: true;
@@ -47,7 +48,7 @@ async function listOutput(outDir: string): Promise<{ file: string; bytes: number
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
   const files = await Promise.all(entries.filter((entry) => entry.isFile()).map(async (entry) => {
     const full = path.join(entry.parentPath, entry.name);
-    return { file: path.relative(outDir, full).split(path.sep).join('/'), bytes: (await stat(full)).size };
+    return { file: toPosix(path.relative(outDir, full)), bytes: (await stat(full)).size };
   }));
   return files.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
 }

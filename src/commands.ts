@@ -33,7 +33,12 @@ export async function buildCommand(root: string, out?: string, options: { thread
   const total = Object.values(result.timings).reduce((sum, ms) => sum + ms, 0);
   const stages = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(', ');
   const rendered = result.rendered === result.pages.length ? '' : `, ${result.rendered} rendered and the rest unchanged`;
-  console.log(`built ${result.pages.length} pages${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
+  console.log(`built ${countOf(result.pages.length, 'page')}${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
+}
+
+/** `1 page`, `20 pages`. */
+export function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** How long a build runs before it shows its progress line; SITEGEN_PROGRESS_AFTER_MS lets tests see the line at once. */

@@ -8,6 +8,11 @@ import { createHash } from 'node:crypto';
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
+/** A path relative to a folder, with forward slashes whatever the system writes: how sitegen names files to users and in URLs. */
+export function toPosix(relativePath: string): string {
+  return relativePath.split(path.sep).join('/');
+}
+
 /**
  * The files under a folder, as paths relative to it with forward slashes,
  * sorted by code unit; dotfiles and dot-folders left out (an editor's swap

@@ -24,6 +24,7 @@ import { emitImageVariants } from './emit/image-variants.ts';
 import { throwIfAny } from './errors.ts';
 import { buildResult, stopwatch, type BuildOptions, type BuildResult } from './build-result.ts';
 import type { SiteTemplates } from './model.ts';
+import { toPosix } from './files.ts';
 
 export type { BuildOptions, BuildResult };
 
@@ -81,7 +82,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const built = [...clean, ...rendered.built];
     // A page's stamp starts with its file's modification time (files.ts stampOf).
     const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
-    const lastmod = await contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${file.split(path.sep).join('/')}`), (file) => mtimes.get(file), commits);
+    const lastmod = await contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
     const pages = built.map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
     const files = siteFiles(site!, pages, assets!.inlineScriptHashes, bundle.files);
     await time('emit', () => emitSite(staging!, outDir, files));

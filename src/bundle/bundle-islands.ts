@@ -5,7 +5,7 @@ import { SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import { recall, type BundleMemo, type Memo } from '../emit/build-cache.ts';
-import { listFiles, stampsOf } from '../files.ts';
+import { listFiles, stampsOf, toPosix } from '../files.ts';
 import type { PageAssets } from '../model.ts';
 
 
@@ -138,7 +138,7 @@ function virtualEntries(root: string, styleFiles: string[]): esbuild.Plugin {
 
 function collect(root: string, result: esbuild.BuildResult<{ write: false; metafile: true }>, islandNames: string[]): BundleResult {
   const outdir = path.join(root, 'dist', 'assets');
-  const urlOf = (file: string) => `${ASSET_BASE}/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`;
+  const urlOf = (file: string) => `${ASSET_BASE}/${toPosix(path.relative(outdir, path.resolve(root, file)))}`;
   const files = new Map<string, Uint8Array>();
   const integrity = new Map<string, string>();
   for (const output of result.outputFiles) {

@@ -9,14 +9,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
 import { buildSite, type BuildResult } from '../pipeline.ts';
-import { stampOf } from '../files.ts';
+import { stampOf, toPosix } from '../files.ts';
 import type { SiteError } from '../errors.ts';
 import { describeError, printError } from '../report.ts';
 import { listPageFiles, routeOf } from '../load/content-files.ts';
 import { rebuildChanged } from './rebuild.ts';
 import { startServer, type RunningServer } from '../serve/serve.ts';
 import { style } from '../terminal.ts';
-import { mountedLine, type Mount } from '../commands.ts';
+import { countOf, mountedLine, type Mount } from '../commands.ts';
 
 /** Whether a path is a page of the site as it is on disk now, whether or not it built. */
 function isRouteOf(root: string, pathname: string): boolean {
@@ -61,7 +61,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   try {
     state = await buildSite({ root, outDir, dev: true, keep: true, parallel: false });
     for (const warning of state.warnings) console.warn(style('yellow', 'warning ') + warning);
-    console.log(`built ${state.model.pages.length} pages`);
+    console.log(`built ${countOf(state.model.pages.length, 'page')}`);
   } catch (error) {
     failure = error;
     printError(error, root);
@@ -79,7 +79,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   let closed = false;
   const schedule = (absolute: string) => {
     if (closed) return;
-    pending.add(path.relative(root, absolute).split(path.sep).join('/'));
+    pending.add(toPosix(path.relative(root, absolute)));
     clearTimeout(timer);
     // A short pause batches the events of one save (editors write, rename, chmod).
     timer = setTimeout(() => {

@@ -8,6 +8,7 @@ import { cp, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
+import { toPosix } from '../files.ts';
 
 export const STARTER_DIR = path.join(SITEGEN_DIR, 'starter');
 /** Starters beyond the basic one: each is the basic starter with its own files added or replacing some. */
@@ -43,6 +44,6 @@ async function refuseUnlessEmpty(dir: string): Promise<void> {
 async function listed(dir: string): Promise<string[]> {
   const files = await readdir(dir, { recursive: true, withFileTypes: true });
   return files.filter((entry) => entry.isFile())
-    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .map((entry) => toPosix(path.relative(dir, path.join(entry.parentPath, entry.name))))
     .sort();
 }

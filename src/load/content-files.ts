@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { listFiles } from '../files.ts';
+import { listFiles, toPosix } from '../files.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';
 
 export const SITE_FILE = 'content/site.yaml';
@@ -26,7 +26,7 @@ export function listPageFiles(root: string): string[] {
 
 /** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`. */
 export function routeOf(relative: string): string {
-  const withoutExt = relative.replace(CONTENT_FILE, '').split(path.sep).join('/');
+  const withoutExt = toPosix(relative.replace(CONTENT_FILE, ''));
   const trimmed = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
   return '/' + trimmed;
 }

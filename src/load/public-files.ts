@@ -1,7 +1,7 @@
 import { readdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError, throwIfAny } from '../errors.ts';
-import { contentHash, stampsOf } from '../files.ts';
+import { contentHash, stampsOf, toPosix } from '../files.ts';
 
 /**
  * Every file under public/ that the site publishes, as URL paths
@@ -39,7 +39,7 @@ export async function listPublicFiles(root: string): Promise<Set<string>> {
         errors.push(linkOutside(url, target));
         return;
       }
-      const targetUrl = '/' + path.relative(realPublic!, target).split(path.sep).join('/');
+      const targetUrl = '/' + toPosix(path.relative(realPublic!, target));
       if (!isPublished(targetUrl)) {
         errors.push(linkToPrivate(url, targetUrl));
         return;

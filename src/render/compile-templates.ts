@@ -8,7 +8,7 @@ import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import type { SiteTemplates } from '../model.ts';
 import { recall, type Memo, type TemplatesMemo } from '../emit/build-cache.ts';
-import { listFiles, stampsOf } from '../files.ts';
+import { listFiles, stampsOf, toPosix } from '../files.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
 
 const VENDOR_FILTER = new RegExp(`^(${VENDOR_SPECIFIERS.map((specifier) => specifier.replace(/[/.]/g, '\\$&')).join('|')})$`);
@@ -110,6 +110,8 @@ export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> 
   // Only modules loaded from now on have their maps read: the template bundle, not sitegen's own compiled code.
   process.setSourceMapsEnabled(true);
   const loaded = await import(pathToFileURL(moduleFile).href);
+  checkModuleShape('templates/layout.tsx', loaded.layout);
+  for (const [name, module] of Object.entries(loaded.pages as Record<string, unknown>)) checkModuleShape(`templates/pages/${name}.tsx`, module);
   return {
     layout: loaded.layout,
     pages: loaded.pages,
@@ -117,6 +119,27 @@ export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> 
     renderPage: loaded.renderPage,
     moduleFile,
   };
+}
+
+/**
+ * A layout or page template exports the zod `schema` of its content and its
+ * component as default: without them validation and rendering have nothing
+ * to go by, so say which file lacks which, rather than fail deep inside.
+ */
+function checkModuleShape(file: string, module: unknown): void {
+  const { schema, default: component } = (module ?? {}) as { schema?: { safeParse?: unknown }; default?: unknown };
+  const missing = typeof schema?.safeParse !== 'function' ? 'a zod `schema` of its content'
+    : typeof component !== 'function' ? 'its component as the default export' : undefined;
+  if (!missing) return;
+  const message = `${file} exports no ${missing.replace(/^a |^its /, '')}`;
+  throw new SiteError('template-build', message, {
+    location: { file }, origin: 'template',
+    // The template's fault, and sitegen's own stack would only hide where: the file is the place to look.
+    stack: `SiteError: ${message}\n    at ${file}`,
+    hint: file.endsWith('layout.tsx')
+      ? 'export const schema = z.strictObject({ … }) for the keys of content/site.yaml it reads (z.strictObject({}) for none), and export default the layout component'
+      : 'export const schema = z.strictObject({ … }) for the keys its pages carry, and export default the page component',
+  });
 }
 
 function pageTemplateNames(templatesDir: string): string[] {
@@ -131,7 +154,7 @@ function pageTemplateNames(templatesDir: string): string[] {
 
 /** For each page template and for the layout, the files under the root it imports, directly or not. */
 function dependenciesOf(root: string, names: string[], metafile: esbuild.Metafile) {
-  const normalise = (input: string) => path.relative(root, path.resolve(process.cwd(), input)).split(path.sep).join('/');
+  const normalise = (input: string) => toPosix(path.relative(root, path.resolve(process.cwd(), input)));
   const graph = new Map<string, string[]>();
   for (const [input, info] of Object.entries(metafile.inputs)) {
     graph.set(normalise(input), info.imports.map((item) => normalise(item.path)));
@@ -157,7 +180,7 @@ function templateBuildError(root: string, error: unknown): SiteError {
   const failure = error as esbuild.BuildFailure;
   const first = failure.errors?.[0];
   if (!first) return new SiteError('template-build', String(error), { cause: error });
-  const file = first.location ? path.relative(root, path.resolve(first.location.file)).split(path.sep).join('/') : undefined;
+  const file = first.location ? toPosix(path.relative(root, path.resolve(first.location.file))) : undefined;
   return new SiteError('template-build', first.text, {
     location: file ? { file, line: first.location!.line, column: first.location!.column + 1 } : undefined,
     hint: failure.errors.length > 1 ? `and ${failure.errors.length - 1} more error(s) in the templates` : undefined,

@@ -14,8 +14,6 @@ import { taxonomyPages } from './taxonomy.ts';
 
 import { outputPathOf } from './output-path.ts';
 
-export { outputPathOf };
-
 export interface RenderedPages {
   /** Output path → HTML. */
   files: Map<string, string>;

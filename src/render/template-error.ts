@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import type { PageInfo } from '../model.ts';
+import { toPosix } from '../files.ts';
 
 /** `at Name (/abs/file.tsx:12:5)` or `at /abs/file.tsx:12:5`. */
 const FRAME = /^\s*at (?:.*? \()?(?:file:\/\/)?(\/[^():]+|[A-Za-z]:\\[^():]+):(\d+):(\d+)\)?$/;
@@ -32,7 +33,7 @@ function siteFrame(stack: string, root: string): { file: string; line: number; c
     if (!match) continue;
     const relative = path.relative(root, match[1]);
     if (relative.startsWith('..') || path.isAbsolute(relative) || relative.split(path.sep).includes('node_modules') || relative.startsWith('.sitegen')) continue;
-    return { file: relative.split(path.sep).join('/'), line: Number(match[2]), column: Number(match[3]) };
+    return { file: toPosix(relative), line: Number(match[2]), column: Number(match[3]) };
   }
   return undefined;
 }

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NODE_REQUIRE_BANNER, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
-import { listFiles } from '../files.ts';
+import { listFiles, toPosix } from '../files.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import type { SiteServer } from './types.ts';
 
@@ -50,7 +50,7 @@ async function compileSiteServer(root: string): Promise<string> {
   } catch (error) {
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     throw new SiteError('server-build', first ? first.text : String(error), {
-      location: first?.location ? { file: path.relative(root, path.resolve(first.location.file)).split(path.sep).join('/'), line: first.location.line, column: first.location.column + 1 } : { file: SERVER_ENTRY },
+      location: first?.location ? { file: toPosix(path.relative(root, path.resolve(first.location.file))), line: first.location.line, column: first.location.column + 1 } : { file: SERVER_ENTRY },
       origin: 'template', cause: error,
       hint: 'the site\'s server code does not compile: fix the file and line above',
     });

@@ -13,6 +13,8 @@ export interface LoginProps {
   /** 'Incorrect credentials'. */
   failure: string;
   license: LicenseCopy;
+  /** The home page's address (the build adds the base path, as to every address in an island's props). */
+  home: string;
 }
 
 /**
@@ -22,7 +24,7 @@ export interface LoginProps {
  * license.route through history.pushState without a page load, and gone on
  * reload, when the static /license page sends the visitor to /.
  */
-export default function Login({ loginUrl, publicKey, form, failure, license: copy }: LoginProps) {
+export default function Login({ loginUrl, publicKey, form, failure, license: copy, home }: LoginProps) {
   const [credentials, setCredentials] = useState({ username: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [license, setLicense] = useState<License | null>(null);
@@ -32,13 +34,13 @@ export default function Login({ loginUrl, publicKey, form, failure, license: cop
     const onPopState = () => {
       const atLicense = location.pathname === copy.route;
       // A /license entry without a license in memory is not ours to show: leave as a reload would.
-      if (atLicense && !license) return location.replace('/');
+      if (atLicense && !license) return location.replace(home);
       setShowLicense(atLicense);
       window.scrollTo(0, 0);
     };
     window.addEventListener('popstate', onPopState);
     return () => window.removeEventListener('popstate', onPopState);
-  }, [copy.route, license]);
+  }, [copy.route, license, home]);
 
   useEffect(() => {
     const original = document.title;

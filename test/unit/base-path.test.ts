@@ -3,7 +3,7 @@
  * `/about`; the built pages, the sitemap, the host files, `sitegen serve`
  * and `sitegen check` all use /docs/about.
  */
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +12,7 @@ import { checkSite } from '../../src/check/check-output.ts';
 import { applyUrlPolicy } from '../../src/render/base-path.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { serveBuild } from '../helpers/site.ts';
+import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
 
 let root: string;
 let outDir: string;
@@ -102,6 +102,18 @@ test('island props get the prefix on the same strings as the HTML they were rend
   assert.match(out, 'src="/docs/assets/video-1.js"');
   assert.match(out, '<video src="/docs/video/a.mp4" poster="/docs/img/p.svg">');
   assert.is(applyUrlPolicy(html, { basePath: '', trailingSlash: 'never' }), html, 'without a base path the HTML is left as it is');
+});
+
+test('the login island is told the home page under the base path, so a stale /license entry leaves for it', async () => {
+  const site = await tempDir('sitegen-base-login-');
+  for (const item of ['content', 'templates', 'public']) await cp(path.join(REPO_ROOT, item), path.join(site, item), { recursive: true });
+  await appendFile(path.join(site, 'content', 'site.yaml'), 'basePath: /docs\n');
+  const built = await buildSite({ root: site });
+  const html = await readFile(path.join(built.outDir, 'customerlogin.html'), 'utf8');
+  const props = /<sitegen-island name="login"[^>]* props="([^"]*)"/.exec(html)?.[1] ?? /<sitegen-island name="login"[^>]*>/.exec(html)?.[0] ?? '';
+  assert.match(props.replace(/&quot;/g, '"'), '"home":"/docs/"');
+  const island = await readFile(path.join(REPO_ROOT, 'templates', 'islands', 'login.tsx'), 'utf8');
+  assert.not.match(island, "location.replace('/')", 'the island goes home by the address it is given');
 });
 
 test.run();

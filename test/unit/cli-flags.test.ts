@@ -4,11 +4,13 @@
  * stack, exit 1. And the CLI runs on the Node it needs.
  */
 import { execFile } from 'node:child_process';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { REPO_ROOT } from '../helpers/site.ts';
+import { initStarter } from '../helpers/starter.ts';
 
 const run = promisify(execFile);
 const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
@@ -44,3 +46,23 @@ flags('the CLI and the tests run on Node 24 or newer', () => {
 });
 
 flags.run();
+
+const lines = suite('what the CLI says');
+
+lines('a one-page site is "built 1 page"', async () => {
+  const root = await initStarter('basic');
+  const { stdout } = await run(process.execPath, [SITEGEN, 'build', '--root', root], { env });
+  assert.match(stdout, /^built 1 page into /);
+});
+
+lines('a layout without a schema export is an error that names the file, not a crash', async () => {
+  const root = await initStarter('basic');
+  const layout = path.join(root, 'templates', 'layout.tsx');
+  await writeFile(layout, (await readFile(layout, 'utf8')).replace(/export const schema = [\s\S]*?\n\}\);\n/, '').replace('z.infer<typeof schema>', '{ nav: { label: string; href: string }[] }'));
+  const result = await failure(['build', '--root', root]);
+  assert.is(result.code, 1);
+  assert.match(result.stderr.split('\n')[0], 'error templates/layout.tsx: templates/layout.tsx exports no zod `schema` of its content [template-build]');
+  assert.not.match(result.stderr, 'internal error');
+});
+
+lines.run();

@@ -43,7 +43,7 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   assert.match(init.stdout, 'wrote a starter site in site');
 
   const build = await npx(['build', '--root', 'site'], project);
-  assert.match(build.stdout, 'built 1 pages into site/dist');
+  assert.match(build.stdout, 'built 1 page into site/dist');
   const warnings = build.stderr.split('\n').filter((line) => line.startsWith('warning'));
   assert.equal(warnings.map((line) => line.split(':')[0]), ['warning content/site.yaml'], `only the gate's warning:\n${build.stderr}`);
   assert.match(warnings[0], 'no gate configured');
