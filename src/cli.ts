@@ -78,9 +78,10 @@ program.command('check')
   .description('check that the content is valid and that every internal link and asset in dist/ resolves')
   .addOption(rootOption())
   .option('--out <dir>', 'built folder to check (default: ROOT/dist)')
-  .action(run(async (options: { root: string; out?: string }) => {
+  .option('--external', 'also fetch the links to other sites (a few at a time, one per host; working ones are cached for a day)')
+  .action(run(async (options: { root: string; out?: string; external?: boolean }) => {
     const { checkCommand } = await import('./commands.ts');
-    await checkCommand(resolveRoot(options.root), options.out);
+    await checkCommand(resolveRoot(options.root), options.out, { external: options.external });
   }));
 
 program.command('init')

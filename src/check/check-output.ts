@@ -11,19 +11,22 @@ import { validateContent } from '../validate/validate.ts';
 import { listPublicFiles } from '../load/public-files.ts';
 import { listFiles } from '../files.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
+import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
 
 export interface CheckReport {
   pages: number;
   references: number;
   /** `page.html: href="/nope" does not resolve`, one per broken reference. */
   problems: string[];
+  /** With `external`: the links to other sites, and the broken ones. */
+  external?: ExternalReport;
 }
 
 // Case-insensitive, as HTML is: React writes `srcSet`.
 const REFERENCE = /\s(href|src|poster|srcset|content)="([^"]*)"/gi;
 
 /** Validates the content, then checks that every internal reference in the built HTML resolves to a file. */
-export async function checkSite(root: string, outDir: string): Promise<CheckReport> {
+export async function checkSite(root: string, outDir: string, options: { external?: ExternalLinkOptions | boolean } = {}): Promise<CheckReport> {
   const [raw, templates, publicFiles] = await Promise.all([loadContent(root), compileTemplates(root), listPublicFiles(root)]);
   const validated = validateContent(raw, templates, { routes: new Set(raw.routes), publicFiles, root });
   throwIfAny(validated.errors);
@@ -41,8 +44,10 @@ export async function checkSite(root: string, outDir: string): Promise<CheckRepo
     if (!exists.has(url)) exists.set(url, resolveTarget(outDir, url));
     return exists.get(url)!;
   };
+  const pages: { file: string; html: string }[] = [];
   for (const file of htmlFiles) {
     const html = await readFile(path.join(outDir, file), 'utf8');
+    if (options.external) pages.push({ file, html });
     for (const [, attribute, value] of html.matchAll(REFERENCE)) {
       const urls = attribute.toLowerCase() === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0])
         : attribute.toLowerCase() === 'content' ? [] : [value];
@@ -56,7 +61,14 @@ export async function checkSite(root: string, outDir: string): Promise<CheckRepo
       }
     }
   }
-  return { pages: htmlFiles.length, references, problems };
+  if (!options.external) return { pages: htmlFiles.length, references, problems };
+  const links = externalLinksOf(pages, new URL(validated.model?.site.url ?? 'http://site.invalid').origin);
+  const sources = new Map<string, string>();
+  for (const file of ['content/site.yaml', ...listFiles(path.join(root, 'content', 'pages')).map((page) => `content/pages/${page}`)]) {
+    sources.set(file, await readFile(path.join(root, file), 'utf8').catch(() => ''));
+  }
+  const external = await checkExternalLinks(root, links, sources, options.external === true ? {} : options.external);
+  return { pages: htmlFiles.length, references, problems, external };
 }
 
 /** How a static host maps a URL to a file: the file itself, NAME.html, or NAME/index.html. */
