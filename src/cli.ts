@@ -136,9 +136,31 @@ export function run<A extends unknown[]>(action: (...args: A) => Promise<void>) 
 }
 
 
+/** The generator's own commands: any other name, and --help, may be the site's (server/index.ts `commands`). */
+const GENERATOR_COMMANDS = new Set(program.commands.map((command) => command.name()));
+
+/**
+ * Declares the site's own commands when the command line may need them: a
+ * command that is not the generator's, or help. A build never compiles the
+ * site's server for this.
+ */
+async function declareSiteCommands(argv: string[]): Promise<void> {
+  const [first] = argv.slice(2).filter((arg) => !arg.startsWith('-') || arg === '--help' || arg === '-h');
+  if (first !== undefined && GENERATOR_COMMANDS.has(first) && first !== 'help') return;
+  const rootAt = argv.findIndex((arg) => arg === '--root' || arg.startsWith('--root='));
+  const root = resolveRoot(rootAt < 0 ? '.' : argv[rootAt].startsWith('--root=') ? argv[rootAt].slice('--root='.length) : argv[rootAt + 1] ?? '.');
+  const { hasSiteServer, loadSiteServer } = await import('./site-server/load-server.ts');
+  if (!hasSiteServer(root)) return;
+  const server = await loadSiteServer(root);
+  if (!server?.commands) return;
+  program.commandsGroup(`The site's commands (${path.relative(process.cwd(), path.join(root, 'server', 'index.ts')) || 'server/index.ts'}):`);
+  server.commands({ program, rootOption, run });
+}
+
 /** Runs the command line (bin/sitegen.js calls this). */
 export async function main(argv: string[]): Promise<void> {
   try {
+    await declareSiteCommands(argv);
     await program.parseAsync(argv);
   } catch (error) {
     // A flag's parser refuses its value while commander parses, before any action's own catch.

@@ -28,6 +28,22 @@ export interface SiteServer {
   start?(context: { root: string }): void | Promise<void>;
   /** Called when the server stops: close databases, stop timers. */
   close?(): void | Promise<void>;
+  /**
+   * The site's own operator commands, declared on sitegen's command line
+   * (commander's `program`): `sitegen --help` lists them under the site, and
+   * a site without them has none.
+   */
+  commands?(tools: SiteCommandTools): void;
+}
+
+/** What the command line lends a site's commands. */
+export interface SiteCommandTools {
+  /** commander's Command: `program.command('name').description(…).action(…)`. */
+  program: import('commander').Command;
+  /** The generator's --root option, for a command that works on a site root. */
+  rootOption(): import('commander').Option;
+  /** Wraps an action: its errors are printed as sitegen prints its own, with the exit code set. */
+  run<A extends unknown[]>(action: (...args: A) => Promise<void>): (...args: A) => Promise<void>;
 }
 
 /** Keeps the shape of server/index.ts's export checked by TypeScript in the site's editor. */

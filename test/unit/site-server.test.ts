@@ -168,3 +168,31 @@ plain('dev mounts the endpoints too', async () => {
 });
 
 plain.run();
+
+const commands = suite('the site\'s commands');
+
+commands('the news starter\'s `sitegen newsletter` is listed under the site and runs; another site has no such command', async () => {
+  const root = await starter('news');
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(path.join(root, '.sitegen'), { recursive: true });
+  await writeFile(path.join(root, '.sitegen', 'newsletter.jsonl'), '{"email":"ada@example.com","at":"2026-11-24T10:00:00Z"}\n{"email":"grace@example.com","at":"2026-11-24T11:00:00Z"}\n');
+  const help = await run(process.execPath, [SITEGEN, '--help', '--root', root], { env });
+  const siteSection = help.stdout.slice(help.stdout.indexOf("The site's commands"));
+  assert.ok(help.stdout.includes("The site's commands"), help.stdout);
+  assert.match(siteSection, /newsletter \[options\]\s+print the addresses signed up for the newsletter/);
+  const listed = await run(process.execPath, [SITEGEN, 'newsletter', '--root', root], { env });
+  assert.is(listed.stdout, 'ada@example.com\ngrace@example.com\n');
+  const basic = await starter('basic');
+  const missing = await run(process.execPath, [SITEGEN, 'newsletter', '--root', basic], { env }).then(() => undefined, (error: { code: number; stderr: string }) => error);
+  assert.ok(missing, 'the basic starter has no newsletter command');
+  assert.is(missing.code, 1);
+  assert.match(missing.stderr, "unknown command 'newsletter'");
+});
+
+commands('a build never compiles the site\'s server', async () => {
+  const root = await starter('news');
+  await run(process.execPath, [SITEGEN, 'build', '--root', root], { env });
+  assert.not.ok(existsSync(path.join(root, '.sitegen', 'cache', 'server')), 'no server bundle after a build');
+});
+
+commands.run();
