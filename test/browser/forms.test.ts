@@ -76,7 +76,7 @@ async function fieldValues(page: Page): Promise<string[]> {
 }
 
 /** Submits and waits for the end of the round trip: the spec clears every field after each submit. */
-async function submitAndWait(page: Page, posted: { bodies: unknown[] }) {
+async function submitAndWait(page: Page, posted: { bodies: unknown[] }, requests = 1) {
   const before = posted.bodies.length;
   await page.click('.request-form button[type=submit]');
   await page.waitForFunction(
@@ -84,7 +84,7 @@ async function submitAndWait(page: Page, posted: { bodies: unknown[] }) {
       && !document.querySelector('.request-form button[type=submit][disabled]'),
     undefined, { timeout: 5000 },
   ).catch(() => assert.unreachable('the fields were not cleared after the submit'));
-  assert.is(posted.bodies.length, before + 1, 'the submit sent no request');
+  assert.is(posted.bodies.length, before + requests, `the submit sent ${posted.bodies.length - before} request(s), not ${requests}`);
 }
 
 forms('each input is found by its visible label; required matches spec §5', async (context) => {
@@ -143,8 +143,14 @@ forms('contact, 500 then network error: red toast and a console error; fields cl
     assert.equal(await fieldValues(page), ['', '', '', '', '']);
 
     await fillAll(page, CONTACT_VALUES);
-    await submitAndWait(page, posted);
+    // A lost connection is sent once more, with the same Idempotency-Key, so the API stores it once if the first got through.
+    await submitAndWait(page, posted, 2);
     assert.is((posted.bodies[1] as { request_type: string }).request_type, '');
+    assert.equal(posted.bodies[2], posted.bodies[1], 'the retry carries the same body');
+    const keys = posted.requests.map((request) => request.headers()['idempotency-key']);
+    assert.match(keys[1], /^[0-9a-f]{32}$/, 'a key on a request to the site\'s own API');
+    assert.is(keys[2], keys[1], 'the retry carries the same key');
+    assert.is.not(keys[1], keys[0], 'each submit has its own key');
     await page.waitForFunction(() => document.querySelectorAll('[role=alert] .toast').length >= 1);
     assert.ok(errors.some((line) => /Failed to fetch|ERR_CONNECTION_REFUSED/.test(line)), `no console error for the network failure: ${errors.join(' | ')}`);
   } finally {
