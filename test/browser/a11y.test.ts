@@ -11,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
-import { hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
+import { framesDrawn, hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild } from '../helpers/site.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
@@ -102,7 +102,7 @@ test('the 404 fallback has no violation (its refresh to / held back)', async () 
   const found: string[] = [];
   for (const viewport of [PHONE, DESKTOP]) {
     const page = await open('/404.html', viewport);
-    await page.waitForTimeout(100);
+    await framesDrawn(page);
     assert.is(new URL(page.url()).pathname, '/404.html', 'the refresh was held back');
     found.push(...await violations(page, `/404.html @${viewport.width}`));
     await page.close();

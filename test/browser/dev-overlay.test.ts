@@ -8,6 +8,7 @@ import { startDev, type DevSession } from '../../src/dev/dev.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 let browser: Browser;
 let session: DevSession;
@@ -44,12 +45,8 @@ async function openConnected(pathname: string) {
 async function saved(change: () => Promise<void>): Promise<void> {
   const before = printed.length;
   await change();
-  const deadline = Date.now() + 5000;
   const done = () => printed.slice(before).some((line) => line.startsWith('rebuilt ') || line.startsWith('still serving the last good build'));
-  while (!done()) {
-    if (Date.now() > deadline) assert.unreachable(`no rebuild after the change:\n${printed.slice(before).join('\n')}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  await waitUntil(done, 'dev rebuilds', { timeoutMs: 5000 }).catch(() => assert.unreachable(`no rebuild after the change:\n${printed.slice(before).join('\n')}`));
 }
 
 /** The terminal's report of the last failed rebuild: its `error …` entries. */

@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { buildSite } from '../../src/pipeline.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { framesDrawn, launchBrowser, openPage } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild, tempDir } from '../helpers/site.ts';
 
 interface Context {
@@ -44,8 +44,10 @@ const CONTACT_VALUES = { name: 'Asha Rao', company_name: 'Acme Bank', email_id: 
 const DEMO_VALUES = { name: 'Ravi', lastname: 'Kumar', company_name: 'Acme Pay', email_id: 'ravi@acme', mobile_number: '+91 98' };
 
 /** A page on `route` with the form hydrated (its submit button is enabled once the island is live). */
-async function openForm(context: Context, route: string, size?: { width: number; height: number }) {
+async function openForm(context: Context, route: string, size?: { width: number; height: number }, options: { clock?: boolean } = {}) {
   const opened = await openPage(context.browser, size);
+  // The page's clock runs as real time does, and a test may run it ahead (page.clock.runFor) rather than wait.
+  if (options.clock) await opened.page.clock.install();
   await opened.page.goto(context.server.url + route);
   await opened.page.waitForSelector('.request-form button[type=submit]:not([disabled])', { timeout: 10_000 });
   return opened;
@@ -182,7 +184,8 @@ forms('demo, 201: no toast at all, fields still cleared', async (context) => {
     const posted = await answerPosts(page, [201]);
     await fillAll(page, DEMO_VALUES);
     await submitAndWait(page, posted);
-    await page.waitForTimeout(500);
+    // The toast, had there been one, is appended with the answer, before the fields are cleared: two frames on, it would show.
+    await framesDrawn(page);
     assert.is(await page.locator('.toast').count(), 0, 'a 201 showed a toast');
     assert.equal(await fieldValues(page), ['', '', '', '', '']);
     assert.equal(errors, []);
@@ -192,7 +195,7 @@ forms('demo, 201: no toast at all, fields still cleared', async (context) => {
 });
 
 forms('a toast closes itself after about 3 s, and not while hovered', async (context) => {
-  const { page } = await openForm(context, '/demo');
+  const { page } = await openForm(context, '/demo', undefined, { clock: true });
   try {
     const posted = await answerPosts(page, [200]);
     await fillAll(page, DEMO_VALUES);
@@ -208,7 +211,8 @@ forms('a toast closes itself after about 3 s, and not while hovered', async (con
     await submitAndWait(page, posted);
     const second = page.locator('.toast').first();
     await second.hover();
-    await page.waitForTimeout(4000);
+    // Four seconds on the page's clock, past the 3 s at which an unhovered toast closes, without waiting them.
+    await page.clock.runFor(4000);
     assert.ok(await second.isVisible(), 'the hovered toast closed');
     await page.mouse.move(10, 700);
     await second.waitFor({ state: 'detached', timeout: 4000 });
@@ -246,7 +250,7 @@ forms('empty required fields block the submit: no request is sent', async (conte
     try {
       const posted = await answerPosts(page, [200]);
       await page.click('.request-form button[type=submit]');
-      await page.waitForTimeout(300);
+      await framesDrawn(page);
       assert.is(posted.bodies.length, 0, `${route}: an empty form was sent`);
       assert.ok(await page.evaluate(() => document.activeElement?.matches(':invalid')), `${route}: focus did not go to the first invalid field`);
     } finally {

@@ -4,6 +4,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 import { FIXTURES, serveBuild } from '../helpers/site.ts';
 import { buildSiteCopy } from '../helpers/island-site.ts';
 import { hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
@@ -54,6 +55,8 @@ async function visit(context: Context, mode: Mode, behaviour: Behaviour) {
   const site = context.sites[mode];
   await copyFile(path.join(GATE_FIXTURES, `${behaviour}.js`), path.join(site.outDir, 'gate', 'gate.js'));
   const { page, errors } = await openPage(context.browser);
+  // The page's clock runs as real time does; a test of "nothing happens" runs it ahead rather than sleep.
+  await page.clock.install();
   // What the body looked like on the first frame the browser drew: there must be no flash before the check.
   await page.addInitScript(() => requestAnimationFrame(() => {
     (window as unknown as { firstFrame: string }).firstFrame = getComputedStyle(document.body).visibility;
@@ -85,7 +88,8 @@ gate('page mode, success: hidden on the first frame, then shown and hydrated; th
 
 gate('page mode, failure: the page stays hidden, islands static, and the failure is only logged', async (context) => {
   const { page, errors } = await visit(context, 'page', 'fail');
-  await page.waitForTimeout(500);
+  await waitUntil(() => errors.some((line) => line.includes('fixture: looks like a bot')), 'the gate logs the failure');
+  await page.clock.runFor(5000);
   const seen = await state(page);
   assert.ok(seen.hidden, 'the page showed after a failed check');
   assert.is(seen.hydrated, 0, 'islands hydrated after a failed check');
@@ -96,7 +100,7 @@ gate('page mode, failure: the page stays hidden, islands static, and the failure
 
 gate('page mode, no answer: the page stays hidden', async (context) => {
   const { page, errors } = await visit(context, 'page', 'silent');
-  await page.waitForTimeout(1000);
+  await page.clock.runFor(10_000);
   const seen = await state(page);
   assert.ok(seen.hidden);
   assert.is(seen.hydrated, 0);
@@ -129,7 +133,8 @@ gate('islands mode, success: the page shows at once and islands hydrate', async 
 
 gate('islands mode, failure: the page shows, the islands stay static, the failure is logged', async (context) => {
   const { page, errors } = await visit(context, 'islands', 'fail');
-  await page.waitForTimeout(500);
+  await waitUntil(() => errors.some((line) => line.startsWith('warning: sitegen gate')), 'the gate logs the failure');
+  await page.clock.runFor(5000);
   const seen = await state(page);
   assert.not.ok(seen.hidden);
   assert.is(seen.hydrated, 0);
@@ -140,7 +145,7 @@ gate('islands mode, failure: the page shows, the islands stay static, the failur
 
 gate('islands mode, no answer: the page shows and the islands stay static', async (context) => {
   const { page, errors } = await visit(context, 'islands', 'silent');
-  await page.waitForTimeout(1000);
+  await page.clock.runFor(10_000);
   const seen = await state(page);
   assert.not.ok(seen.hidden);
   assert.is(seen.hydrated, 0);

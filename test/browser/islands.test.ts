@@ -7,7 +7,8 @@ import type { Browser, Page } from 'playwright-core';
 import { openPage } from '../helpers/browser.ts';
 import { FIXTURES, serveBuild, tempDir } from '../helpers/site.ts';
 import { buildSiteCopy } from '../helpers/island-site.ts';
-import { hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
+import { framesDrawn, hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
 
 interface Context {
@@ -60,7 +61,8 @@ islands('the home page hydrates every island with no console error or hydration 
   const names = await page.$$eval('sitegen-island', (elements) => elements.map((element) => element.getAttribute('name')));
   assert.equal(names.sort(), ['carousel', 'video'], 'the islands of the home page (the mobile menu is the runtime\'s, not an island)');
   await hydrateEveryIsland(page);
-  await page.waitForTimeout(300);
+  // React reports a hydration mismatch while it hydrates; two frames after the last island, any report is in.
+  await framesDrawn(page);
   assert.equal(errors, [], 'console errors or warnings on the home page');
   await page.close();
 });
@@ -168,7 +170,13 @@ function slidesInView(page: Page): Promise<string[]> {
   });
 }
 
-/** After a move: let the 500 ms CSS transition finish in real time. */
+/**
+ * After a move: let the 500 ms CSS transition finish in real time. No
+ * condition can be awaited here: these tests pause the page's clock (so the
+ * carousel moves only when they run it), which holds requestAnimationFrame,
+ * the page's own polling and the document timeline that would report the
+ * transition's end, while the compositor still moves the slide in real time.
+ */
 const settled = (page: Page) => page.waitForTimeout(700);
 
 islands('the carousel shows 1, 2, 3 and 4 slides at 480, 768, 1024 and 1280 px, following resizes', async (context) => {
@@ -236,7 +244,8 @@ islands('the video plays when wholly in view and pauses when scrolled away; a vi
   await page.waitForFunction(() => !(document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
   await video.evaluate((element) => (element as HTMLVideoElement).pause());
   await page.evaluate(() => window.scrollBy({ top: 40, behavior: 'instant' }));
-  await page.waitForTimeout(500);
+  // The scroll's IntersectionObserver answer is delivered with the next frames' rendering: after two, it has run.
+  await framesDrawn(page);
   assert.ok(await paused(), 'a video the visitor paused started again');
   assert.equal(errors, []);
   await page.close();
@@ -311,9 +320,7 @@ islands('with analytics.vitalsUrl the page loads the vitals chunk and sends the 
 
 /** Waits for a condition that a page's requests make true, failing with what was seen after 10 s. */
 async function until(condition: () => boolean, seen: () => string): Promise<void> {
-  for (const started = Date.now(); !condition(); await new Promise((resolve) => setTimeout(resolve, 20))) {
-    if (Date.now() - started > 10_000) assert.unreachable(seen());
-  }
+  await waitUntil(condition, 'a condition the page\'s requests make true').catch(() => assert.unreachable(seen()));
 }
 
 islands.run();

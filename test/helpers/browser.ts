@@ -53,3 +53,18 @@ export async function hydrateEveryIsland(page: Page, options: { orError?: boolea
     return waiting.length === 0;
   }, options.orError ?? false);
 }
+
+/**
+ * Resolves once the page has drawn `count` more frames. What a page does in
+ * answer to an event (a click, a scroll's IntersectionObserver, a toast
+ * appended) is done by the next frame's rendering steps, so after two
+ * frames a thing that has not happened will not happen for that event: a
+ * negative is checked against the page's own frames, not a sleep. (Not on a
+ * page whose clock is paused: that holds requestAnimationFrame too.)
+ */
+export async function framesDrawn(page: Page, count = 2): Promise<void> {
+  // No named function inside: the test runner's transform would wrap it in a helper the page does not have.
+  await page.evaluate(async (frames) => {
+    for (let frame = 0; frame < frames; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
+  }, count);
+}
