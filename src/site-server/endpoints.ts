@@ -43,7 +43,7 @@ export function endpointHandler(server: SiteServer, { root, trustProxy = 0 }: En
       sendJson(res, 413, { error: `the body is larger than ${limit} bytes` }, { connection: 'close' });
       return true;
     }
-    const request = new Request(new URL(url.pathname + url.search, `http://${req.headers.host ?? 'localhost'}`), {
+    const request = new Request(new URL(url.pathname + url.search, originOf(req.headers.host)), {
       method, headers: headersOf(req), ...(body.length > 0 && method !== 'GET' && method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
     });
     const response = await handler(request, { clientAddress: clientAddress(req, trustProxy), root });
@@ -51,6 +51,15 @@ export function endpointHandler(server: SiteServer, { root, trustProxy = 0 }: En
     await writeResponse(res, response, method === 'HEAD');
     return true;
   };
+}
+
+/** The origin the request was made to, as its Host says; a Host that is no host name (a client's mistake, or worse) is not ours to fail on. */
+function originOf(host: string | undefined): string {
+  try {
+    return new URL(`http://${host ?? 'localhost'}`).origin;
+  } catch {
+    return 'http://localhost';
+  }
 }
 
 function headersOf(req: http.IncomingMessage): Headers {

@@ -72,6 +72,19 @@ endpoints('bad input gets a 4xx and stores nothing', async () => {
   assert.is(await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8').catch(() => ''), before);
 });
 
+endpoints('a Host that is no host name is answered, not a 500', async () => {
+  const http = await import('node:http');
+  const status = await new Promise<number>((resolve, reject) => {
+    const request = http.request(`${served.server.url}/api/newsletter`, { method: 'POST', headers: { host: 'a b/c', 'content-type': 'application/x-www-form-urlencoded' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode ?? 0);
+    });
+    request.on('error', reject);
+    request.end('email=hopper%40example.com');
+  });
+  assert.ok(status === 303 || status === 400, `answered ${status}`);
+});
+
 endpoints.run();
 
 const failures = suite('endpoints that fail');
