@@ -17,7 +17,8 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { openStore } from '../src/reference-api/store.ts';
+import { openStore } from '../server/store.ts';
+import { addSiteServer } from '../test/helpers/api-site.ts';
 import { startCluster, type Cluster } from '../test/helpers/postgres.ts';
 import { REPO } from './builders.ts';
 import { startListening, type Listening } from './listen.ts';
@@ -118,9 +119,10 @@ export function apiTable(rows: ApiLoadRow[]): string {
   ]));
 }
 
-/** A site root with a home page: the contact form needs no keys, license or customers. */
+/** A site root with this site's server and a home page: the contact form needs no keys or customers. */
 async function siteRoot(root: string): Promise<string> {
   await mkdir(path.join(root, 'dist'), { recursive: true });
+  await addSiteServer(root);
   await writeFile(path.join(root, 'dist', 'index.html'), '<!doctype html><title>home</title><p>home</p>\n');
   return root;
 }

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
-import { ensureLoginKeys } from '../src/reference-api/keys.ts';
+import { ensureLoginKeys } from '../server/keys.ts';
 import { startListening } from './listen.ts';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');

@@ -159,7 +159,7 @@ export function limiterTable(result: LimiterResult): string {
 /** Child mode: the API over ROOT with the login's window on the contact limit. */
 async function serve(root: string): Promise<void> {
   process.env.SITEGEN_QUIET = '1';
-  const [{ startServer }, { createReferenceApi }] = await Promise.all([import('../src/serve/serve.ts'), import('../src/reference-api/index.ts')]);
+  const [{ startServer }, { createReferenceApi }] = await Promise.all([import('../src/serve/serve.ts'), import('../test/helpers/reference-api.ts')]);
   const api = await createReferenceApi(root, { contactLimit: LOGIN_WINDOW });
   const server = await startServer({ outDir: path.join(root, 'dist'), port: 0, host: '127.0.0.1', handlers: [api] });
   console.log(`serving on ${server.url}`);

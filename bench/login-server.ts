@@ -13,12 +13,12 @@ import { fileURLToPath } from 'node:url';
 import { startListening, type Listening } from './listen.ts';
 import { REPO } from './builders.ts';
 import { startServer } from '../src/serve/serve.ts';
-import { createReferenceApi } from '../src/reference-api/index.ts';
-import { makeLoginKeys } from '../src/reference-api/keys.ts';
-import { addUser } from '../src/reference-api/users.ts';
+import { createReferenceApi } from '../test/helpers/reference-api.ts';
+import { makeLoginKeys } from '../server/keys.ts';
+import { addUser } from '../server/users.ts';
 import { publicKeyFromPem } from '../templates/lib/rsa-public-key.ts';
 import type { RsaPublicKey } from '../templates/lib/envelope.ts';
-import { stateFiles } from '../src/reference-api/state.ts';
+import { stateFiles } from '../server/state.ts';
 
 export const BENCH_USER = { username: 'bench', password: 'bench password 1' };
 const UNLIMITED = { max: Number.MAX_SAFE_INTEGER, windowMs: 60_000 };

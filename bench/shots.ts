@@ -18,9 +18,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../src/pipeline.ts';
-import { makeLoginKeys } from '../src/reference-api/keys.ts';
-import { addUser } from '../src/reference-api/users.ts';
-import { createReferenceApi } from '../src/reference-api/index.ts';
+import { makeLoginKeys } from '../server/keys.ts';
+import { addUser } from '../server/users.ts';
+import { createReferenceApi } from '../test/helpers/reference-api.ts';
 import { startServer } from '../src/serve/serve.ts';
 import { launchBrowser } from '../test/helpers/browser.ts';
 
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
 async function mkdtempRoot(): Promise<string> {
   const root = path.join(os.tmpdir(), `sitegen-shots-${process.pid}`);
   await rm(root, { recursive: true, force: true });
-  for (const dir of ['content', 'templates', 'public']) await cp(path.join(ROOT, dir), path.join(root, dir), { recursive: true });
+  for (const dir of ['content', 'templates', 'public', 'server']) await cp(path.join(ROOT, dir), path.join(root, dir), { recursive: true });
   await makeLoginKeys(root);
   await addUser(root, CUSTOMER.username, CUSTOMER.password);
   return root;

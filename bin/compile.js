@@ -13,14 +13,15 @@ const SOURCE_DIR = path.join(PACKAGE_DIR, 'src');
 const CACHE_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
 /**
  * Entry points of the Node side, output name → source under src/: the CLI,
- * the worker threads (a build's pages, the login's decryption) and the zod
+ * the build's worker thread, the site servers' `sitegen/server` and the zod
  * module the template bundles share with them. The browser
  * runtime and the templates' helpers are bundled per site instead.
  */
 const ENTRIES = {
   cli: 'cli.ts',
   worker: 'render/worker.ts',
-  'reference-api/envelope-worker': 'reference-api/envelope-worker.ts',
+  // What a site's compiled server imports as `sitegen/server` (src/site-server/load-server.ts).
+  'server-api': 'site-server/api.ts',
   // The zod that template bundles import (src/render/vendor.ts): the same module as sitegen's own.
   zod: 'render/zod-module.ts',
   // For bin/prepare.js: the shared React bundle, made at install time.

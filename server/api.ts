@@ -1,9 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import type http from 'node:http';
-import { SiteError } from '../errors.ts';
-import { parseContentFile } from '../load/parse.ts';
-import type { RequestHandler } from '../serve/serve.ts';
+import { z } from 'zod';
+import { ServerError, readContentFile, type Routes } from 'sitegen/server';
 import { stateFiles } from './state.ts';
 import { contactHandler } from './contact.ts';
 import { loginHandler } from './login.ts';
@@ -11,7 +8,6 @@ import { LICENSE_FILE, loadLicense, type License } from './license.ts';
 import { readPrivateKey } from './envelope.ts';
 import { createEnvelopeOpener } from './envelope-opener.ts';
 import type { RateLimit } from './rate-limit.ts';
-import { identifyClient, sendJson } from './respond.ts';
 import { openStore } from './store.ts';
 import { createWorkQueue, type WorkQueueLimits } from './work-queue.ts';
 import { verifyUser } from './users.ts';
@@ -23,20 +19,22 @@ export interface ApiOptions {
   loginFailureLimit?: RateLimit;
   /** The same per username, from any address (default 10 in 15 minutes). */
   accountFailureLimit?: RateLimit;
-  /**
-   * How many proxies in front of the server append to X-Forwarded-For; the
-   * rate limits then count the address the outermost one saw. 0 (the
-   * default) believes only the socket's peer.
-   */
-  trustProxy?: number;
   /** Logins opened and checked at once, and how many may wait (default 2 and 32); beyond that, 503. */
   loginQueue?: WorkQueueLimits;
   /** The store's URL; by default SITEGEN_DATABASE_URL's (unset: the embedded SQLite file). Never a flag: it may hold a password. */
   databaseUrl?: string;
 }
 
-/** The API's request handler, and how to let go of its database (the pool of connections, or the SQLite file). */
-export type ReferenceApi = RequestHandler & { close(): Promise<void> };
+/**
+ * The API's endpoints, for the site's server to mount, and how to let go of
+ * its database (the pool of connections, or the SQLite file). Which client a
+ * rate limit counts is the generator's to say (the socket's peer, or what
+ * --trust-proxy believes of X-Forwarded-For).
+ */
+export interface ReferenceApi {
+  routes: Routes;
+  close(): Promise<void>;
+}
 
 export const DEFAULT_CONTACT_LIMIT: RateLimit = { max: 20, windowMs: 60_000 };
 export const DEFAULT_LOGIN_FAILURE_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60_000 };
@@ -44,13 +42,10 @@ export const DEFAULT_ACCOUNT_FAILURE_LIMIT: RateLimit = { max: 10, windowMs: 15 
 // Two at a time leaves two of libuv's four threads to the file reads of the pages while scrypt runs.
 export const DEFAULT_LOGIN_QUEUE: WorkQueueLimits = { concurrency: 2, capacity: 32 };
 
-type Route = (req: http.IncomingMessage, res: http.ServerResponse) => Promise<void>;
-
 /**
  * The reference API (contact, demo and login) on the site's origin, at the
- * paths content/site.yaml gives in `api`, as a handler for `serve`: it
- * answers true when the request was for it; everything else falls through
- * to the static files.
+ * paths content/site.yaml gives in `api`; each answers POST (the generator
+ * answers 405 to any other method).
  */
 export async function createApi(root: string, options: ApiOptions = {}): Promise<ReferenceApi> {
   const urls = await apiPaths(root);
@@ -67,9 +62,9 @@ export async function createApi(root: string, options: ApiOptions = {}): Promise
     throw error;
   }
   if (!license) console.warn(`warning: ${LICENSE_FILE} is missing; logins answer 503`);
-  const routes = new Map<string, Route>([
-    [urls.contact, contactHandler(store, store.limiter('contact', options.contactLimit ?? DEFAULT_CONTACT_LIMIT))],
-    [urls.login, loginHandler({
+  const routes: Routes = {
+    [urls.contact]: { POST: contactHandler(store, store.limiter('contact', options.contactLimit ?? DEFAULT_CONTACT_LIMIT)) },
+    [urls.login]: { POST: loginHandler({
       opener: privateKeyPem === undefined ? undefined : createEnvelopeOpener(privateKeyPem),
       license,
       // Read from the store at each login, so that `sitegen users add` works without a restart, on every instance.
@@ -78,21 +73,9 @@ export async function createApi(root: string, options: ApiOptions = {}): Promise
       perAccount: store.limiter('login-account', options.accountFailureLimit ?? DEFAULT_ACCOUNT_FAILURE_LIMIT),
       // Per process: it shields this machine's CPU from scrypt, which is not shared.
       queue: createWorkQueue(options.loginQueue ?? DEFAULT_LOGIN_QUEUE),
-    })],
-  ]);
-  const trustProxy = options.trustProxy ?? 0;
-  const handle = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> => {
-    const route = routes.get(new URL(req.url ?? '/', 'http://localhost').pathname);
-    if (!route) return false;
-    identifyClient(req, trustProxy);
-    if (req.method !== 'POST') {
-      sendJson(res, 405, { error: 'use POST' }, { allow: 'POST' });
-      return true;
-    }
-    await route(req, res);
-    return true;
+    }) },
   };
-  return Object.assign(handle, { close: () => store.close() });
+  return { routes, close: () => store.close() };
 }
 
 /**
@@ -111,26 +94,24 @@ async function readLoginKey(root: string): Promise<string | undefined> {
       console.warn(`warning: no login key in ${stateFiles(root).dir}; logins answer 503 until \`sitegen keys\` has run`);
       return undefined;
     }
-    throw new SiteError('login-key', `cannot read the login key at ${file} (${code ?? message})`, { hint: 'make it readable by the user running sitegen, or run `sitegen keys --force` for a new pair', cause: error });
+    throw new ServerError('login-key', `cannot read the login key at ${file} (${code ?? message})`, { hint: 'make it readable by the user running sitegen, or run `sitegen keys --force` for a new pair', cause: error });
   }
   try {
     readPrivateKey(pem);
   } catch (error) {
-    throw new SiteError('login-key', `${file} is not an RSA private key in PEM form`, { hint: 'run `sitegen keys --force` for a new pair, then rebuild the site', cause: error });
+    throw new ServerError('login-key', `${file} is not an RSA private key in PEM form`, { hint: 'run `sitegen keys --force` for a new pair, then rebuild the site', cause: error });
   }
   return pem;
 }
 
+/** What the API reads of content/site.yaml: its calls' addresses, if it gives them (the build checks the rest). */
+const SITE_API = z.looseObject({
+  api: z.looseObject({ contactUrl: z.string().optional(), loginUrl: z.string().optional() }).nullish(),
+});
+
 /** The paths of api.contactUrl and api.loginUrl in content/site.yaml (a full URL counts by its path). */
 async function apiPaths(root: string): Promise<{ contact: string; login: string }> {
-  const file = 'content/site.yaml';
-  let api: { contactUrl?: unknown; loginUrl?: unknown } = {};
-  try {
-    const data = parseContentFile(file, await readFile(path.join(root, file), 'utf8')).data as { api?: typeof api };
-    api = data?.api ?? {};
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  const pathOf = (url: unknown, fallback: string) => (typeof url === 'string' ? new URL(url, 'http://localhost').pathname : fallback);
+  const api = (await readContentFile(root, 'content/site.yaml', SITE_API))?.api ?? {};
+  const pathOf = (url: string | undefined, fallback: string) => (url === undefined ? fallback : new URL(url, 'http://localhost').pathname);
   return { contact: pathOf(api.contactUrl, '/api/contact'), login: pathOf(api.loginUrl, '/api/login') };
 }

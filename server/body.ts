@@ -1,8 +1,10 @@
-import type http from 'node:http';
 import { MAX_REQUEST_BYTES } from './contract.ts';
-import { readBodyUpTo } from '../serve/read-body.ts';
 
-/** The largest request body the API reads (the contract's limit). */
+/**
+ * The largest request body the API reads (the contract's limit): the
+ * server's maxBodyBytes, so the generator answers 413 to a larger one, and
+ * closes the connection, before any handler runs.
+ */
 export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
 
 /**
@@ -27,13 +29,13 @@ export type Refusal = { status: 403 | 413 | 415; error: string };
  * So no web page can spend a visitor's allowance by making their browser
  * post here.
  */
-export function refuseEarly(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Refusal | undefined {
-  if (String(req.headers['sec-fetch-site'] ?? '').toLowerCase() === 'cross-site') {
+export function refuseEarly(request: Request, limit = MAX_BODY_BYTES): Refusal | undefined {
+  if ((request.headers.get('sec-fetch-site') ?? '').toLowerCase() === 'cross-site') {
     return { status: 403, error: 'requests from other sites are refused' };
   }
-  const type = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') return { status: 415, error: 'send the body as application/json' };
-  if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge(limit);
+  if (Number(request.headers.get('content-length') ?? 0) > limit) return tooLarge(limit);
   return undefined;
 }
 
@@ -41,16 +43,15 @@ export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400
 
 /**
  * Reads a JSON request body of at most `limit` bytes and `MAX_JSON_DEPTH`
- * levels, after refuseEarly's checks. A body found to be larger is refused
- * as soon as that is known, without reading the rest: the caller answers
- * 413 and closes the connection. A body that is not UTF-8 JSON, or nests
- * deeper, is a 400.
+ * levels, after refuseEarly's checks. (The generator has read it already,
+ * within maxBodyBytes: a larger one never reaches a handler.) A body that is
+ * not UTF-8 JSON, or nests deeper, is a 400.
  */
-export async function readJsonBody(req: http.IncomingMessage, limit = MAX_BODY_BYTES): Promise<BodyResult> {
-  const refusal = refuseEarly(req, limit);
+export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<BodyResult> {
+  const refusal = refuseEarly(request, limit);
   if (refusal) return { ok: false, ...refusal };
-  const body = await readBodyUpTo(req, limit);
-  if (!body) return { ok: false, ...tooLarge(limit) };
+  const body = new Uint8Array(await request.arrayBuffer());
+  if (body.length > limit) return { ok: false, ...tooLarge(limit) };
   return parseJson(body);
 }
 

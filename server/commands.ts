@@ -4,8 +4,8 @@
  * for these commands and the server only.
  */
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
-import { style } from '../terminal.ts';
+import { ServerError, style } from 'sitegen/server';
+
 import type { SubmissionFormat } from './submissions.ts';
 
 /** The customer `sitegen start` makes on a fresh clone, so that the login can be tried at once. */
@@ -55,7 +55,7 @@ export async function usersAddCommand(root: string, username: string, force: boo
   try {
     const password = await readPassword(`password for ${username}: `);
     if (process.stdin.isTTY && password !== await readPassword('repeat it: ')) {
-      throw new SiteError('password-mismatch', 'the two passwords differ; nothing was changed');
+      throw new ServerError('password-mismatch', 'the two passwords differ; nothing was changed');
     }
     await saveUser(store.users, username, password, { replace: force });
     console.log(`saved user ${username} (its scrypt hash, in ${store.description.replace(process.cwd() + path.sep, '')})`);

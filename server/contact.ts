@@ -1,7 +1,6 @@
-import type http from 'node:http';
-import { logServerError } from '../serve/error-log.ts';
+import { logServerError, type Endpoint } from 'sitegen/server';
 import { readJsonBody } from './body.ts';
-import { clientOf, sendJson, tooMany, unreachable } from './respond.ts';
+import { json, tooMany, unreachable } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { StoreUnreachable, type NewSubmission, type Store } from './store.ts';
 import { NULLABLE_FIELDS, REQUEST_FIELDS, REQUEST_RULES, type RequestField } from './contract.ts';
@@ -46,10 +45,10 @@ const UNREACHABLE = { error: 'the request cannot be stored just now; please try 
  * undefined without one, false when it is not a key (empty, too long, not
  * visible ASCII).
  */
-function idempotencyKeyOf(req: http.IncomingMessage): string | false | undefined {
-  const value = req.headers['idempotency-key'];
-  if (value === undefined) return undefined;
-  return typeof value === 'string' && /^[\x21-\x7e]{1,255}$/.test(value) ? value : false;
+function idempotencyKeyOf(request: Request): string | false | undefined {
+  const value = request.headers.get('idempotency-key');
+  if (value === null) return undefined;
+  return /^[\x21-\x7e]{1,255}$/.test(value) ? value : false;
 }
 
 /**
@@ -57,25 +56,25 @@ function idempotencyKeyOf(req: http.IncomingMessage): string | false | undefined
  * answers 200. With an Idempotency-Key it stores once per key: a retry after
  * a lost reply gets the first answer, and nothing is stored twice.
  */
-export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: RateLimiter) {
-  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: RateLimiter): Endpoint {
+  return async (request, { clientAddress }) => {
     // Read before anything is counted: a request refused for its origin, type or size spends nothing.
-    const body = await readJsonBody(req);
-    if (!body.ok && body.status !== 400) return sendJson(res, body.status, { error: body.error }, body.status === 413 ? { connection: 'close' } : {});
+    const body = await readJsonBody(request);
+    if (!body.ok && body.status !== 400) return json(body.status, { error: body.error }, body.status === 413 ? { connection: 'close' } : {});
     let allowed;
     try {
       // Counted whatever follows, as every request costs the server its work: a reservation never given back.
-      allowed = await limiter.reserve(clientOf(req));
+      allowed = await limiter.reserve(clientAddress);
     } catch (error) {
-      if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE);
+      if (error instanceof StoreUnreachable) return unreachable(UNREACHABLE);
       throw error;
     }
-    if (!allowed.ok) return tooMany(res, allowed.retryAfter, { error: 'too many requests; try again later' });
-    if (!body.ok) return sendJson(res, 400, { error: body.error });
+    if (!allowed.ok) return tooMany(allowed.retryAfter, { error: 'too many requests; try again later' });
+    if (!body.ok) return json(400, { error: body.error });
     const result = validateSubmission(body.value);
-    if (!result.ok) return sendJson(res, 400, { error: result.error, field: result.field });
-    const key = idempotencyKeyOf(req);
-    if (key === false) return sendJson(res, 400, { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters', field: 'Idempotency-Key' });
+    if (!result.ok) return json(400, { error: result.error, field: result.field });
+    const key = idempotencyKeyOf(request);
+    if (key === false) return json(400, { error: 'Idempotency-Key must be 1 to 255 visible ASCII characters', field: 'Idempotency-Key' });
     let id: number;
     try {
       if (key === undefined) {
@@ -83,15 +82,15 @@ export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: R
       } else {
         const stored = await store.addOnce(result.submission, key);
         // The IETF draft's answer to a key reused with another request: nothing is stored, the client is told.
-        if (!stored.same) return sendJson(res, 422, { error: 'this Idempotency-Key was sent with another request', field: 'Idempotency-Key' });
+        if (!stored.same) return json(422, { error: 'this Idempotency-Key was sent with another request', field: 'Idempotency-Key' });
         id = stored.id;
       }
     } catch (error) {
       // Nothing is acknowledged that `sitegen submissions` could not read back.
-      if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE); // the store says so once per outage
-      logServerError(error, `${req.method} ${req.url}`);
-      return sendJson(res, 500, { error: 'the request could not be stored; please try again later' });
+      if (error instanceof StoreUnreachable) return unreachable(UNREACHABLE); // the store says so once per outage
+      logServerError(error, `${request.method} ${new URL(request.url).pathname}`);
+      return json(500, { error: 'the request could not be stored; please try again later' });
     }
-    sendJson(res, 200, { ok: true, id });
+    return json(200, { ok: true, id });
   };
 }

@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 
 /** Where the reference API keeps its data: the embedded SQLite file, or a PostgreSQL server. */
 export type DatabaseChoice = { kind: 'sqlite' } | { kind: 'postgres'; url: string; shown: string };
@@ -25,8 +25,8 @@ export function chooseDatabase(url: string | undefined = process.env[DATABASE_UR
   return { kind: 'postgres', url, shown: redactUrl(url) };
 }
 
-function badUrl(why: string): SiteError {
-  return new SiteError('database-url', `${DATABASE_URL_VARIABLE} must be a postgres:// or postgresql:// URL, and ${why}`, {
+function badUrl(why: string): ServerError {
+  return new ServerError('database-url', `${DATABASE_URL_VARIABLE} must be a postgres:// or postgresql:// URL, and ${why}`, {
     hint: `unset it for the embedded SQLite database in .sitegen/, or set it to postgres://USER:PASSWORD@HOST:PORT/DATABASE`,
   });
 }

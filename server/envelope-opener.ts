@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { compiledFile } from '../compiled.ts';
+import { workerFile } from 'sitegen/server';
 import type { Credentials } from './envelope.ts';
 
 export interface EnvelopeOpener {
@@ -24,7 +24,7 @@ interface Pending {
 }
 
 /**
- * Opens login envelopes on a worker thread (envelope-worker.ts), one after
+ * Opens login envelopes on a worker thread (envelope.worker.ts), one after
  * the other, so that their RSA work never holds up the pages. The thread
  * starts with the first envelope and stops after `idleMs` without one, so a
  * server nobody logs in to (and each test's server) keeps no thread.
@@ -47,7 +47,7 @@ export function createEnvelopeOpener(privateKeyPem: string, { idleMs = 30_000 } 
     await (await stopping?.catch(() => undefined))?.terminate();
   };
   const start = async (): Promise<Worker> => {
-    const worker = new Worker(await compiledFile('reference-api/envelope-worker.js'), { workerData: { privateKeyPem } satisfies EnvelopeWorkerData });
+    const worker = new Worker(workerFile(new URL('./envelope.worker.ts', import.meta.url)), { workerData: { privateKeyPem } satisfies EnvelopeWorkerData });
     // The server's sockets keep the process alive; an idle decryption thread must not.
     worker.unref();
     worker.on('message', (answer: EnvelopeAnswer) => {

@@ -1,7 +1,7 @@
 import { generateKeyPair } from 'node:crypto';
 import { access, chmod, mkdir, writeFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { PRIVATE_MODE, stateFiles } from './state.ts';
 
 const generate = promisify(generateKeyPair);
@@ -15,7 +15,7 @@ const generate = promisify(generateKeyPair);
 export async function makeLoginKeys(root: string, options: { force?: boolean } = {}): Promise<{ privateKey: string; publicKey: string }> {
   const files = stateFiles(root);
   if (!options.force && (await exists(files.privateKey) || await exists(files.publicKey))) {
-    throw new SiteError('keys-exist', `a login key pair already exists in ${files.dir}`, {
+    throw new ServerError('keys-exist', `a login key pair already exists in ${files.dir}`, {
       hint: 'pass --force to replace it; logins sealed with the old public key then fail until the site is rebuilt',
     });
   }
@@ -43,7 +43,7 @@ export async function ensureLoginKeys(root: string): Promise<boolean> {
     await makeLoginKeys(root);
     return true;
   } catch (error) {
-    if ((error as SiteError).code === 'keys-exist' && await hasLoginKeys(root)) return false;
+    if ((error as { code?: string }).code === 'keys-exist' && await hasLoginKeys(root)) return false;
     throw error;
   }
 }

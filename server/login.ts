@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import type http from 'node:http';
+import type { Endpoint } from 'sitegen/server';
 import { readJsonBody } from './body.ts';
 import type { Credentials } from './envelope.ts';
 import type { EnvelopeOpener } from './envelope-opener.ts';
-import { clientOf, sendJson, tooMany, unreachable } from './respond.ts';
+import { json, tooMany, unreachable } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
 import { StoreUnreachable } from './store.ts';
 import type { License } from './license.ts';
@@ -42,44 +42,44 @@ type Outcome = { status: 200 | 400 | 401 } | { status: 429; retryAfter: number }
  * So however many attempts arrive at once, no more than the limits allow
  * are ever opened or checked.
  */
-export function loginHandler(deps: LoginDeps) {
-  return async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
+export function loginHandler(deps: LoginDeps): Endpoint {
+  return async (request, { clientAddress }) => {
     try {
-      await login(req, res, deps);
+      return await login(request, clientAddress, deps);
     } catch (error) {
       // The shared limits or the customers cannot be read: refuse rather than check without them.
-      if (error instanceof StoreUnreachable) return unreachable(res, UNREACHABLE);
+      if (error instanceof StoreUnreachable) return unreachable(UNREACHABLE);
       throw error;
     }
   };
 }
 
-async function login(req: http.IncomingMessage, res: http.ServerResponse, deps: LoginDeps): Promise<void> {
+async function login(request: Request, clientAddress: string, deps: LoginDeps): Promise<Response> {
   if (!deps.opener || !deps.license) {
-    return sendJson(res, 503, { statusCode: 503, error: 'login is not set up on this server: run `sitegen keys` and add content/private/license.yaml' });
+    return json(503, { statusCode: 503, error: 'login is not set up on this server: run `sitegen keys` and add content/private/license.yaml' });
   }
   // Read before anything is counted: a request refused for its origin, type or size spends nothing.
-  const body = await readJsonBody(req);
+  const body = await readJsonBody(request);
   if (!body.ok && body.status !== 400) {
-    return sendJson(res, body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
+    return json(body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
   }
-  const attempt = await deps.perAddress.reserve(clientOf(req));
-  if (!attempt.ok) return tooMany(res, attempt.retryAfter, LOCKED);
+  const attempt = await deps.perAddress.reserve(clientAddress);
+  if (!attempt.ok) return tooMany(attempt.retryAfter, LOCKED);
   // Unparseable JSON is one more malformed envelope, counted as one.
-  if (!body.ok) return sendJson(res, 400, MALFORMED);
+  if (!body.ok) return json(400, MALFORMED);
   const evaluation = deps.queue.run(() => evaluate(body.value, deps));
   if (!evaluation) {
     // Nothing was opened, so the attempt is not counted.
     await giveBack(attempt);
-    return sendJson(res, 503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
+    return json(503, BUSY, { 'retry-after': String(BUSY_RETRY_AFTER_S) });
   }
   const outcome = await evaluation;
   if (outcome.status === 200) {
     await giveBack(attempt);
-    return sendJson(res, 200, { statusCode: 200, license: deps.license });
+    return json(200, { statusCode: 200, license: deps.license });
   }
-  if (outcome.status === 429) return tooMany(res, outcome.retryAfter, LOCKED);
-  sendJson(res, outcome.status, outcome.status === 400 ? MALFORMED : WRONG);
+  if (outcome.status === 429) return tooMany(outcome.retryAfter, LOCKED);
+  return json(outcome.status, outcome.status === 400 ? MALFORMED : WRONG);
 }
 
 async function evaluate(body: unknown, deps: LoginDeps): Promise<Outcome> {

@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { REQUEST_FIELDS, REQUEST_RULES, type RequestField } from './contract.ts';
 
 /**
@@ -97,7 +97,7 @@ export const LATEST_VERSION = MIGRATIONS[MIGRATIONS.length - 1].version;
 export function pendingMigrations(applied: readonly number[], where: string): Migration[] {
   const newest = Math.max(0, ...applied);
   if (newest > LATEST_VERSION) {
-    throw new SiteError('schema-newer', `${where} is at schema version ${newest}, and this sitegen knows versions up to ${LATEST_VERSION}`, {
+    throw new ServerError('schema-newer', `${where} is at schema version ${newest}, and this sitegen knows versions up to ${LATEST_VERSION}`, {
       hint: 'run the newer sitegen that migrated it, or point SITEGEN_DATABASE_URL at another database',
     });
   }

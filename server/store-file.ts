@@ -1,7 +1,7 @@
 import { closeSync, fchmodSync, mkdirSync, openSync, statSync, type BigIntStats } from 'node:fs';
 import path from 'node:path';
 import Database from 'libsql';
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { PRIVATE_MODE } from './state.ts';
 import { pendingMigrations } from './migrations.ts';
 
@@ -19,7 +19,7 @@ export interface Connection {
 /**
  * Opens (making it if needed) the database at `file`, in WAL mode with
  * synchronous=FULL, and checks that it can be written. Anything in the way
- * becomes one SiteError that says what, where and how to fix it.
+ * becomes one ServerError that says what, where and how to fix it.
  */
 export function openConnection(file: string): Connection {
   const dir = path.dirname(file);
@@ -36,7 +36,7 @@ export function openConnection(file: string): Connection {
     return { db, identity: identityAt(file) };
   } catch (error) {
     db?.close();
-    throw error instanceof SiteError ? error : unusable(file, error);
+    throw error instanceof ServerError ? error : unusable(file, error);
   }
 }
 
@@ -110,7 +110,7 @@ function createPrivately(file: string): void {
 }
 
 /** One line: what could not be done, where, why, and what to do about it. */
-function unusable(file: string, error: unknown): SiteError {
+function unusable(file: string, error: unknown): ServerError {
   const dir = path.dirname(file);
   const { code, message } = error as { code?: string; message?: string };
   const stats = statIfAny(file);
@@ -130,7 +130,7 @@ function unusable(file: string, error: unknown): SiteError {
   // libsql names the extended codes it does not know UNKNOWN_SQLITE_ERROR_N; the text says more.
   const known = code && !code.startsWith('UNKNOWN_') ? `${code}: ` : '';
   const reason = text.startsWith('ConnectionFailed') ? 'SQLite cannot open it' : known + text;
-  return new SiteError('store', `cannot open the submissions database at ${where} (${reason}); ${fix}`, { cause: error });
+  return new ServerError('store', `cannot open the submissions database at ${where} (${reason}); ${fix}`, { cause: error });
 }
 
 /** The file's stats, or undefined when there is none (ENOENT, or ENOTDIR when a parent is a file). */

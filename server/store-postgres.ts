@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { REQUEST_FIELDS } from './contract.ts';
 import { isUnreachable, redact } from './database-url.ts';
 import { postgresLimiter, type Query } from './limits-postgres.ts';
@@ -12,7 +12,7 @@ const MIGRATION_LOCK = 7_311_846_247_001;
 const TEXT_COLUMNS = SUBMISSION_COLUMNS.filter((column) => column !== 'id');
 
 /** What a failed call of the driver becomes: "unreachable" (503, retried later), or another error, with the password never in it. */
-type Translate = (error: unknown, doing: string) => SiteError;
+type Translate = (error: unknown, doing: string) => ServerError;
 
 /**
  * The store on a PostgreSQL server shared by every instance of the API,
@@ -27,11 +27,11 @@ export async function openPostgresStore(
 ): Promise<Store> {
   const description = `the PostgreSQL database at ${choice.shown}`;
   const translate: Translate = (error, doing) => {
-    if (error instanceof SiteError) return error;
+    if (error instanceof ServerError) return error;
     const text = redact((error as Error)?.message ?? String(error), choice.url);
     if (isUnreachable(error)) return new StoreUnreachable(`cannot reach ${description} to ${doing} (${text})`, error);
     const code = (error as { code?: string })?.code;
-    return new SiteError('database', `${description} refused to ${doing} (${code ? `${code}: ` : ''}${text})`, { cause: error });
+    return new ServerError('database', `${description} refused to ${doing} (${code ? `${code}: ` : ''}${text})`, { cause: error });
   };
   const pool = new pg.Pool({
     connectionString: choice.url,

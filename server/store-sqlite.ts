@@ -1,4 +1,4 @@
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { stateFiles } from './state.ts';
 import { identityAt, openConnection, type Connection } from './store-file.ts';
 import { REQUEST_FIELDS } from './contract.ts';
@@ -54,7 +54,7 @@ export function openSqliteStore(root: string, options: { warn: (line: string) =>
     if (second.holds(id, values)) return id;
     const again = second.insert(values, key);
     if (second.identity === identityAt(file)) return again;
-    throw new SiteError('store', `${file} keeps changing while the server writes to it; the request was not acknowledged`);
+    throw new ServerError('store', `${file} keeps changing while the server writes to it; the request was not acknowledged`);
   }
 
   // Synchronous from the look-up to the insert: this one process is the only writer, so no other request comes between.

@@ -1,5 +1,5 @@
 /** What the reference API stores, whichever back end keeps it (./store.ts chooses). */
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { REQUEST_FIELDS, type RequestField } from './contract.ts';
 import type { RateLimit, RateLimiter } from './rate-limit.ts';
 
@@ -52,7 +52,7 @@ export interface Store {
  * The database cannot be reached now: the API answers 503 with Retry-After
  * and tries again at the next request.
  */
-export class StoreUnreachable extends SiteError {
+export class StoreUnreachable extends ServerError {
   constructor(message: string, cause?: unknown) {
     super('database-unreachable', message, { cause, hint: 'check that the database server is running and reachable from this machine' });
   }

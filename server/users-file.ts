@@ -1,5 +1,5 @@
 import { readFile, rename } from 'node:fs/promises';
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { stateFiles } from './state.ts';
 import type { Store, StoredUser } from './store-types.ts';
 
@@ -30,9 +30,9 @@ async function readUsersFile(file: string): Promise<Record<string, StoredUser> |
     text = await readFile(file, 'utf8');
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new SiteError('users-file', `cannot read ${file} to import its customers (${(error as NodeJS.ErrnoException).code ?? error})`, { cause: error });
+    throw new ServerError('users-file', `cannot read ${file} to import its customers (${(error as NodeJS.ErrnoException).code ?? error})`, { cause: error });
   }
-  const bad = (why: string) => new SiteError('users-file', `${file} cannot be imported: ${why}`, {
+  const bad = (why: string) => new ServerError('users-file', `${file} cannot be imported: ${why}`, {
     hint: 'fix it, or move it away and add the customers again with `sitegen users add NAME`',
   });
   let parsed: unknown;

@@ -1,5 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
-import { SiteError } from '../errors.ts';
+import { ServerError } from 'sitegen/server';
 import { openStore, type StoredUser, type UserTable } from './store.ts';
 
 /** scrypt cost: N = 2^15 takes about 0.15 s here: slow for a guesser, fine for one login. */
@@ -18,15 +18,15 @@ function derive(password: string, salt: Buffer, cost: { N: number; r: number; p:
 /** Adds (or with `replace`, updates) a customer in the store: only the scrypt hash of the password is kept. */
 export async function saveUser(users: UserTable, username: string, password: string, options: { replace?: boolean } = {}): Promise<void> {
   if (!USERNAME.test(username)) {
-    throw new SiteError('bad-username', `"${username}" is not a valid username`, { hint: 'use 1 to 64 letters, digits, or . _ @ -' });
+    throw new ServerError('bad-username', `"${username}" is not a valid username`, { hint: 'use 1 to 64 letters, digits, or . _ @ -' });
   }
   if (password.length < MIN_PASSWORD_LENGTH) {
-    throw new SiteError('weak-password', `the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
+    throw new ServerError('weak-password', `the password must have at least ${MIN_PASSWORD_LENGTH} characters`);
   }
   const salt = randomBytes(16);
   const hash = await derive(password, salt, COST);
   const saved = await users.save(username, { salt: salt.toString('base64'), hash: hash.toString('base64'), ...COST }, options.replace ?? false);
-  if (!saved) throw new SiteError('user-exists', `user "${username}" already exists`, { hint: 'pass --force to set a new password' });
+  if (!saved) throw new ServerError('user-exists', `user "${username}" already exists`, { hint: 'pass --force to set a new password' });
 }
 
 /** saveUser on the store of the site at `root` (SITEGEN_DATABASE_URL's, or `databaseUrl`), opened for this one call. */

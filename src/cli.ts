@@ -9,7 +9,6 @@ import { SiteError } from './errors.ts';
 import { errorDocument, printError } from './report.ts';
 import { style } from './terminal.ts';
 import { SITEGEN_DIR } from './paths.ts';
-import { declareReferenceApiCommands } from './reference-api/index.ts';
 
 const { version } = JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'package.json'), 'utf8')) as { version: string };
 
@@ -21,7 +20,7 @@ const program = new Command('sitegen')
 const rootOption = () => new Option('--root <dir>', 'site root holding content/, templates/ and public/').default('.');
 const portOption = () => new Option('--port <n>', 'port to listen on').default(3000).argParser(parsePort);
 const hostOption = () => new Option('--host <host>', 'address to listen on').default('127.0.0.1');
-const trustProxyOption = () => new Option('--trust-proxy <n>', 'the API believes X-Forwarded-For from N proxies in front of it (default 0: the socket address)')
+const trustProxyOption = () => new Option('--trust-proxy <n>', 'the endpoints believe X-Forwarded-For from N proxies in front of the server (default 0: the socket address)')
   .default(0).argParser(parseTrustProxy);
 
 program.command('build')
@@ -37,12 +36,12 @@ program.command('build')
   }));
 
 program.command('serve')
-  .description('serve the built site, with its endpoints (server/) and the reference API when it has them')
+  .description('serve the built site, with its endpoints (server/) when it has them')
   .addOption(rootOption())
   .addOption(portOption())
   .addOption(hostOption())
   .option('--out <dir>', 'folder to serve (default: ROOT/dist)')
-  .option('--no-api', 'serve the static files only, without the site\'s endpoints or the reference API')
+  .option('--no-api', 'serve the static files only, without the site\'s endpoints')
   .addOption(trustProxyOption())
   .action(run(async (options: { root: string; port: number; host: string; out?: string; api: boolean; trustProxy: number }) => {
     const [{ serveCommand }, { siteMount }] = await Promise.all([import('./commands.ts'), import('./site-server/mount.ts')]);
@@ -51,7 +50,7 @@ program.command('serve')
   }));
 
 program.command('start')
-  .description('build, then serve, with the site\'s endpoints and the reference API when it has them (what `npm start` runs)')
+  .description('build, then serve, with the site\'s endpoints when it has them (what `npm start` runs)')
   .addOption(rootOption())
   .addOption(portOption())
   .addOption(hostOption())
@@ -67,7 +66,7 @@ program.command('dev')
   .addOption(rootOption())
   .addOption(portOption())
   .addOption(hostOption())
-  .option('--no-api', 'without the site\'s endpoints or the reference API')
+  .option('--no-api', 'without the site\'s endpoints')
   .action(run(async (options: { root: string; port: number; host: string; api: boolean }) => {
     const [{ devCommand }, { siteMount }] = await Promise.all([import('./dev/dev.ts'), import('./site-server/mount.ts')]);
     const root = resolveRoot(options.root);
@@ -93,8 +92,6 @@ program.command('init')
     const { initCommand } = await import('./commands.ts');
     await initCommand(path.resolve(dir), options.starter);
   }));
-
-declareReferenceApiCommands(program, { rootOption, run });
 
 export { program };
 

@@ -1,7 +1,7 @@
 /**
  * The generator's commands' actions. Each imports what it needs when it
  * runs: a build has no use for the server, and loading it cost a warm
- * rebuild a good part of its time. What `serve` mounts (the reference API)
+ * rebuild a good part of its time. What `serve` mounts (the site's endpoints)
  * is handed in by the CLI.
  */
 import { existsSync } from 'node:fs';

@@ -29,20 +29,7 @@ export const ERROR_CODES = {
   'not-built': 'serve was asked to serve a folder with no built site',
   check: 'the built site has broken links or assets',
   'init-not-empty': 'init was pointed at a folder that is not empty',
-  // This site's API and its commands.
-  'login-key': 'the login key cannot be read, or is not an RSA key',
-  'keys-exist': 'sitegen keys would replace a key pair',
-  'license-schema': 'the license schema is missing or does not compile',
-  store: 'the submissions database cannot be opened or written',
-  database: 'PostgreSQL refused a statement',
-  'database-unreachable': 'PostgreSQL cannot be reached just now',
-  'database-url': 'SITEGEN_DATABASE_URL is not a PostgreSQL URL',
-  'schema-newer': 'the database was migrated by a newer sitegen',
-  'users-file': 'the old users.json cannot be imported',
-  'bad-username': 'a username has characters a username cannot have',
-  'weak-password': 'a password is too short',
-  'user-exists': 'users add was given a name that exists',
-  'password-mismatch': 'the two passwords typed differ',
+  cache: 'sitegen cannot write its cache in .sitegen/',
   // Not the user's: a bug of sitegen.
   internal: 'an error sitegen did not expect',
 } as const satisfies Record<string, string>;

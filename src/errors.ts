@@ -25,11 +25,13 @@ export class SiteError extends Error {
   readonly location?: SourceLocation;
   readonly field?: string;
   readonly hint?: string;
+  /** Where the code is explained, when it is not the generator's catalogue (docs/errors.md): a site's own errors say where theirs are. */
+  readonly docs?: string;
 
   constructor(
     code: ErrorCode,
     message: string,
-    options: { location?: SourceLocation; field?: string; hint?: string; cause?: unknown; origin?: ErrorOrigin; stack?: string } = {},
+    options: { location?: SourceLocation; field?: string; hint?: string; cause?: unknown; origin?: ErrorOrigin; stack?: string; docs?: string } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = 'SiteError';
@@ -38,6 +40,7 @@ export class SiteError extends Error {
     this.location = options.location;
     this.field = options.field;
     this.hint = options.hint;
+    this.docs = options.docs;
     if (options.stack) this.stack = options.stack;
   }
 }
@@ -89,7 +92,7 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
     ? [error.location.file, error.location.line, error.location.column].filter((part) => part !== undefined).join(':')
     : '';
   // The code and where the catalogue explains it end the first line, so an error told in one line stays one line.
-  const parts = [`${where ? where + ': ' : ''}${error.field ? `${error.field}: ` : ''}${error.message} [${error.code}] see ${errorDocsLink(error.code)}`];
+  const parts = [`${where ? where + ': ' : ''}${error.field ? `${error.field}: ` : ''}${error.message} [${error.code}] see ${error.docs ?? errorDocsLink(error.code)}`];
   const source = error.location ? sources.get(error.location.file) : undefined;
   if (source !== undefined && error.location?.line) parts.push(codeFrame(source, error.location.line, error.location.column));
   if (error.hint) parts.push(`hint: ${error.hint}`);

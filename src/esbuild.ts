@@ -10,8 +10,7 @@ export function loadEsbuild(): Promise<typeof import('esbuild')> {
 
 /**
  * What every bundle of a site's code shares: `sitegen` is the templates'
- * API and `sitegen/reference-api` the contract of the reference API's calls
- * (for the islands that make them); packages resolve as Node resolves them
+ * API; packages resolve as Node resolves them
  * from sitegen's own package.json (a site root need not install React, and
  * when sitegen is a dependency its packages may be hoisted above it); and
  * React is its production build.
@@ -21,7 +20,6 @@ export const SITE_CODE = {
   logLevel: 'silent',
   alias: {
     sitegen: path.join(SITEGEN_DIR, 'src', 'template-api', 'index.ts'),
-    'sitegen/reference-api': path.join(SITEGEN_DIR, 'src', 'reference-api', 'contract.ts'),
   },
   nodePaths: createRequire(path.join(SITEGEN_DIR, 'package.json')).resolve.paths('react') ?? [],
   define: { 'process.env.NODE_ENV': '"production"' },

@@ -9,10 +9,10 @@ import { readFile } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
-import { createEnvelopeOpener } from '../../src/reference-api/envelope-opener.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
-import { ALICE, apiSite, post, storeBackends, withSite, type Backend } from '../helpers/api-site.ts';
-import { waitUntil } from '../helpers/wait-until.ts';
+import { createEnvelopeOpener } from '../envelope-opener.ts';
+import { stateFiles } from '../state.ts';
+import { ALICE, apiSite, post, storeBackends, withSite, type Backend } from '../../test/helpers/api-site.ts';
+import { waitUntil } from '../../test/helpers/wait-until.ts';
 
 const MINUTE = 60_000;
 const contact = { name: 'Asha', request_type: 'contact', company_name: 'Acme', email_id: 'asha@example.com', mobile_number: '+91 1', message: 'Hello' };

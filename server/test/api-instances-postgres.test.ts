@@ -15,10 +15,10 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
-import { tempDir } from '../helpers/site.ts';
-import { clusterForFile } from '../helpers/postgres.ts';
-import { ALICE, apiRoot, postWith, serveCli, sitegenCommand, type ServingCli } from '../helpers/api-site.ts';
+import { stateFiles } from '../state.ts';
+import { tempDir } from '../../test/helpers/site.ts';
+import { clusterForFile } from '../../test/helpers/postgres.ts';
+import { ALICE, apiRoot, postWith, serveCli, sitegenCommand, type ServingCli } from '../../test/helpers/api-site.ts';
 
 const pg = clusterForFile();
 let databaseUrl: string;

@@ -12,11 +12,11 @@ import { sealCredentials } from '../../templates/lib/envelope.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { REPO_ROOT } from '../helpers/site.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
-import { clusterForFile, type Cluster } from '../helpers/postgres.ts';
-import { copyFixture } from '../helpers/fixture.ts';
-import { ALICE, apiRoot, postWith, serveCli, sitegenCommand, type ServingCli } from '../helpers/api-site.ts';
+import { REPO_ROOT } from '../../test/helpers/site.ts';
+import { stateFiles } from '../state.ts';
+import { clusterForFile, type Cluster } from '../../test/helpers/postgres.ts';
+import { copyFixture } from '../../test/helpers/fixture.ts';
+import { ALICE, addSiteServer, apiRoot, postWith, serveCli, sitegenCommand, type ServingCli } from '../../test/helpers/api-site.ts';
 
 const pg = clusterForFile();
 const SECRET = 'Secr3t-pw';
@@ -133,9 +133,8 @@ outage('started while PostgreSQL is down: pages served, the API answers 503, the
 outage('`sitegen start` while PostgreSQL is down builds and serves the site, and says that it made no demo customer', async () => {
   const databaseUrl = await databaseWithPassword();
   const root = await copyFixture('basic');
-  // A site that uses the reference API (a license for its login to answer with): a site that does not never opens a database.
-  await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
-  await cp(path.join(REPO_ROOT, 'templates', 'lib', 'license.ts'), path.join(root, 'templates', 'lib', 'license.ts'));
+  // A site with this server: a site without one never opens a database.
+  await addSiteServer(root);
   await cluster.stop('fast');
   try {
     serving = await serveCli(root, { databaseUrl, command: 'start' });

@@ -4,12 +4,12 @@ import http from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { RunningServer } from '../../src/serve/serve.ts';
-import { addUser, verifyUser } from '../../src/reference-api/users.ts';
-import { csvField, formatSubmissions } from '../../src/reference-api/submissions.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
+import { addUser, verifyUser } from '../users.ts';
+import { csvField, formatSubmissions } from '../submissions.ts';
+import { stateFiles } from '../state.ts';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
-import { tempDir } from '../helpers/site.ts';
-import { apiSite, post, storeBackends, withStore, type ApiSite, type Backend } from '../helpers/api-site.ts';
+import { tempDir } from '../../test/helpers/site.ts';
+import { apiSite, post, storeBackends, withStore, type ApiSite, type Backend } from '../../test/helpers/api-site.ts';
 
 const contact = { name: 'Asha', request_type: 'contact', company_name: 'Acme', email_id: 'asha@example.com', mobile_number: '+91 1', message: 'Hello, "world"\nbye' };
 const demo = { name: 'Ravi', lastname: '', request_type: 'demo', company_name: 'Acme', email_id: 'ravi@example.com', mobile_number: '2', message: null };

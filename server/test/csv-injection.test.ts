@@ -6,8 +6,8 @@
 import { parse } from 'csv-parse/sync';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatSubmissions } from '../../src/reference-api/submissions.ts';
-import { SUBMISSION_COLUMNS, type Submission } from '../../src/reference-api/store.ts';
+import { formatSubmissions } from '../submissions.ts';
+import { SUBMISSION_COLUMNS, type Submission } from '../store.ts';
 
 /** What visitors may type into a form field to attack whoever opens the export. */
 const HOSTILE = [

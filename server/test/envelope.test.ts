@@ -4,10 +4,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import forge from 'node-forge';
 import { sealCredentials, modPow, type RsaPublicKey } from '../../templates/lib/envelope.ts';
-import { envelopeSteps, openEnvelope, readPrivateKey, type EnvelopeSteps } from '../../src/reference-api/envelope.ts';
+import { envelopeSteps, openEnvelope, readPrivateKey, type EnvelopeSteps } from '../envelope.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
 
-const vector = JSON.parse(readFileSync(new URL('../fixtures/login-vector/vector.json', import.meta.url), 'utf8')) as {
+const vector = JSON.parse(readFileSync(new URL('../../test/fixtures/login-vector/vector.json', import.meta.url), 'utf8')) as {
   privateKey: string; publicKey: string; credentials: { username: string; password: string };
   key: string; iv: string; envelope: { key: string; iv: string; data: string };
 };

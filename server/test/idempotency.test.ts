@@ -6,8 +6,8 @@
 import http from 'node:http';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { apiSite, post, storeBackends, withSite, withStore, type ApiSite, type Backend } from '../helpers/api-site.ts';
-import { waitUntil } from '../helpers/wait-until.ts';
+import { apiSite, post, storeBackends, withSite, withStore, type ApiSite, type Backend } from '../../test/helpers/api-site.ts';
+import { waitUntil } from '../../test/helpers/wait-until.ts';
 
 const contact = { name: 'Asha', request_type: 'contact', company_name: 'Acme', email_id: 'asha@example.com', mobile_number: '+91 1', message: 'Hello' };
 

@@ -1,18 +1,15 @@
-import { cp, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { SiteErrors, SiteError } from '../../src/errors.ts';
-import { LICENSE_FILE, LICENSE_SCHEMA_FILE, loadLicense } from '../../src/reference-api/license.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { LICENSE_FILE, loadLicense } from '../license.ts';
+import { REPO_ROOT, tempDir } from '../../test/helpers/site.ts';
 
-/** A root with the site's license schema and this license.yaml. */
-async function licenseRoot(yaml: string, schema?: string): Promise<string> {
+/** A root with this license.yaml (the schema is the site's, templates/lib/license.ts, which the server imports). */
+async function licenseRoot(yaml: string): Promise<string> {
   const root = await tempDir('sitegen-license-');
   await mkdir(path.join(root, 'content', 'private'), { recursive: true });
-  await mkdir(path.join(root, 'templates', 'lib'), { recursive: true });
-  if (schema === undefined) await cp(path.join(REPO_ROOT, LICENSE_SCHEMA_FILE), path.join(root, LICENSE_SCHEMA_FILE));
-  else await writeFile(path.join(root, LICENSE_SCHEMA_FILE), schema);
   await writeFile(path.join(root, LICENSE_FILE), yaml);
   return root;
 }
@@ -21,13 +18,6 @@ test('the license is what this site\'s content/private/license.yaml holds, as it
   const license = await loadLicense(REPO_ROOT);
   assert.is(license?.sacCode, '997331');
   assert.is(license?.licenses, 2000);
-});
-
-test('the license\'s fields are the site\'s: another site\'s schema, with other fields, is the one applied', async () => {
-  const root = await licenseRoot('customer: Example Ltd\nseats: 25\n', `import { z } from 'sitegen';
-export const schema = z.strictObject({ customer: z.string(), seats: z.number().int() });
-`);
-  assert.equal(await loadLicense(root), { customer: 'Example Ltd', seats: 25 });
 });
 
 test('a license.yaml the site\'s schema refuses stops the API with the file, the line and the field', async () => {
@@ -44,19 +34,7 @@ test('a license.yaml the site\'s schema refuses stops the API with the file, the
   }
 });
 
-test('a license.yaml in a site with no license schema is one error naming the file to write', async () => {
-  const root = await licenseRoot('customer: Example Ltd\n');
-  await rm(path.join(root, LICENSE_SCHEMA_FILE));
-  try {
-    await loadLicense(root);
-    assert.unreachable('a license without a schema was accepted');
-  } catch (error) {
-    assert.instance(error, SiteError);
-    assert.is((error as SiteError).message, `${LICENSE_SCHEMA_FILE} is missing: the reference API needs it to read ${LICENSE_FILE}`);
-  }
-});
-
-test('no license.yaml: no license, and the site\'s schema is never compiled', async () => {
+test('no license.yaml: no license (the login then answers 503)', async () => {
   const root = await tempDir('sitegen-license-');
   assert.is(await loadLicense(root), undefined);
 });

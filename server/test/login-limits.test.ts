@@ -5,11 +5,11 @@ import { readFile } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
-import { clientAddress } from '../../src/reference-api/respond.ts';
+import { clientAddress } from '../../src/serve/client-address.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
-import { REPO_ROOT } from '../helpers/site.ts';
-import { ALICE, HIGH, apiRoot, apiSite, post, storeBackends, withSite, type ApiSite, type Backend } from '../helpers/api-site.ts';
+import { stateFiles } from '../state.ts';
+import { REPO_ROOT } from '../../test/helpers/site.ts';
+import { ALICE, HIGH, apiRoot, apiSite, post, storeBackends, withSite, type ApiSite, type Backend } from '../../test/helpers/api-site.ts';
 
 const BOB = { username: 'bob', password: 'bob password 1' };
 const MINUTE = 60_000;

@@ -4,13 +4,14 @@ import { createRequire, syncBuiltinESMExports } from 'node:module';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { sealCredentials } from '../../templates/lib/envelope.ts';
-import { loginHandler } from '../../src/reference-api/login.ts';
-import { loadLicense } from '../../src/reference-api/license.ts';
-import { createRateLimiter } from '../../src/reference-api/rate-limit.ts';
-import { createWorkQueue } from '../../src/reference-api/work-queue.ts';
-import type { Credentials } from '../../src/reference-api/envelope.ts';
-import { REPO_ROOT } from '../helpers/site.ts';
-import { ALICE, HIGH, apiSite, post, storeBackends } from '../helpers/api-site.ts';
+import { loginHandler } from '../login.ts';
+import { endpointHandler } from '../../src/site-server/endpoints.ts';
+import { loadLicense } from '../license.ts';
+import { createRateLimiter } from '../rate-limit.ts';
+import { createWorkQueue } from '../work-queue.ts';
+import type { Credentials } from '../envelope.ts';
+import { REPO_ROOT } from '../../test/helpers/site.ts';
+import { ALICE, HIGH, apiSite, post, storeBackends } from '../../test/helpers/api-site.ts';
 
 const queue = suite('the login queue');
 
@@ -35,7 +36,8 @@ queue('a full queue answers 503 with Retry-After and opens nothing more', async 
     opener, license: await loadLicense(REPO_ROOT), checkPassword: async () => true,
     perAddress: createRateLimiter(HIGH), perAccount: createRateLimiter(HIGH), queue: createWorkQueue({ concurrency: 1, capacity: 1 }),
   });
-  const server = http.createServer((req, res) => void handler(req, res));
+  const endpoints = endpointHandler({ '/api/login': { POST: handler } }, { root: REPO_ROOT });
+  const server = http.createServer((req, res) => void endpoints(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const send = (name: string) => post({ url }, '/api/login', { name });

@@ -5,7 +5,7 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { createRateLimiter, MAX_CLIENTS } from '../../src/reference-api/rate-limit.ts';
+import { createRateLimiter, MAX_CLIENTS } from '../rate-limit.ts';
 
 const limiter = suite('in-memory rate limit');
 

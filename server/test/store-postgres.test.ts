@@ -8,14 +8,14 @@
 import { readFile, stat, writeFile, mkdir } from 'node:fs/promises';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openStore, type StoredUser, type UserTable } from '../../src/reference-api/store.ts';
-import { saveUser, verifyUser } from '../../src/reference-api/users.ts';
-import { redact, redactUrl } from '../../src/reference-api/database-url.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
-import { LATEST_VERSION, MIGRATIONS } from '../../src/reference-api/migrations.ts';
-import { tempDir } from '../helpers/site.ts';
-import { INSTALL_HINT, clusterForFile, postgresBinDir, type Cluster } from '../helpers/postgres.ts';
-import { SQLITE, apiSite, post, sitegenCommand, withStore, type Backend } from '../helpers/api-site.ts';
+import { openStore, type StoredUser, type UserTable } from '../store.ts';
+import { saveUser, verifyUser } from '../users.ts';
+import { redact, redactUrl } from '../database-url.ts';
+import { stateFiles } from '../state.ts';
+import { LATEST_VERSION, MIGRATIONS } from '../migrations.ts';
+import { tempDir } from '../../test/helpers/site.ts';
+import { INSTALL_HINT, clusterForFile, postgresBinDir, type Cluster } from '../../test/helpers/postgres.ts';
+import { SQLITE, apiSite, siteRoot, post, sitegenCommand, withStore, type Backend } from '../../test/helpers/api-site.ts';
 
 const pg = clusterForFile();
 let cluster: Cluster;
@@ -61,7 +61,7 @@ migrations('a database a newer sitegen migrated is refused with what to do', asy
   const databaseUrl = await cluster.createDatabase();
   await (await openStore(await tempDir(), { databaseUrl })).close();
   await cluster.query(databaseUrl, "INSERT INTO schema_migrations (version, name) VALUES ($1, 'from the future')", [LATEST_VERSION + 1]);
-  const result = await sitegenCommand(['submissions', '--root', await tempDir()], { databaseUrl });
+  const result = await sitegenCommand(['submissions', '--root', await siteRoot()], { databaseUrl });
   assert.is(result.code, 1, result.stderr);
   assert.match(result.stderr, `is at schema version ${LATEST_VERSION + 1}, and this sitegen knows versions up to ${LATEST_VERSION}`);
 });
@@ -73,7 +73,7 @@ const commands = suite('`sitegen users add` and `sitegen submissions` on Postgre
 
 commands('users add keeps only a scrypt hash in the database, and refuses to replace without --force', async () => {
   const databaseUrl = await cluster.createDatabase();
-  const root = await tempDir();
+  const root = await siteRoot();
   const added = await sitegenCommand(['users', 'add', 'carol', '--root', root], { databaseUrl, input: 'carol password 1\n' });
   assert.is(added.code, 0, added.stderr);
   assert.match(added.stdout, 'saved user carol (its scrypt hash, in the PostgreSQL database at postgres://postgres@127.0.0.1');
@@ -124,7 +124,7 @@ async function writeUsersFile(root: string, username: string, password: string):
 
 for (const backend of [SQLITE, POSTGRES]) {
   legacy(`are imported into an empty store at its first open, said in one line, and log in with their password (${backend.name})`, async () => {
-    const root = await tempDir();
+    const root = await siteRoot();
     const databaseUrl = await backend.databaseUrl();
     await writeUsersFile(root, 'dana', 'dana password 1');
     const first = await sitegenCommand(['submissions', '--root', root], { databaseUrl });
@@ -156,7 +156,7 @@ secret('is never printed: an unreachable server, a missing database, a URL of an
     [other, 'SITEGEN_DATABASE_URL must be a postgres:// or postgresql:// URL, and it starts with mysql://'],
   ]) {
     for (const args of [['submissions'], ['users', 'add', 'erin']]) {
-      const result = await sitegenCommand([...args, '--root', await tempDir()], { databaseUrl, input: 'erin password 1\n' });
+      const result = await sitegenCommand([...args, '--root', await siteRoot()], { databaseUrl, input: 'erin password 1\n' });
       assert.is(result.code, 1, `${args[0]} on ${redactUrl(databaseUrl)}: ${result.stderr}`);
       assert.match(result.stderr, expected);
       assert.not.match(result.stderr + result.stdout, SECRET, `${args[0]} on ${redactUrl(databaseUrl)} printed the password`);

@@ -5,10 +5,10 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SiteError } from '../../src/errors.ts';
-import { openStore, type NewSubmission } from '../../src/reference-api/store.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
-import { apiRoot, apiSite, post } from '../helpers/api-site.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { openStore, type NewSubmission } from '../store.ts';
+import { stateFiles } from '../state.ts';
+import { apiRoot, apiSite, post } from '../../test/helpers/api-site.ts';
+import { REPO_ROOT, tempDir } from '../../test/helpers/site.ts';
 
 const runFile = promisify(execFile);
 const SITEGEN = path.join(REPO_ROOT, 'bin', 'sitegen.js');
@@ -49,7 +49,7 @@ const CHANGES: [string, (root: string) => Promise<void>, string[]][] = [
   ['the database replaced by another one', async (root) => {
     // Made by another process, as a restored backup would be.
     const other = await tempDir('sitegen-other-');
-    const script = `import { openStore } from ${JSON.stringify(path.join(REPO_ROOT, 'src/reference-api/store.ts'))};
+    const script = `import { openStore } from ${JSON.stringify(path.join(REPO_ROOT, 'server/store.ts'))};
       const store = await openStore(${JSON.stringify(other)});
       await store.add(${JSON.stringify(row('restored'))});
       await store.close();`;
@@ -170,7 +170,7 @@ for (const [situation, arrange, named] of UNWRITABLE) {
   });
 }
 
-test('a .sitegen replaced by a file: `sitegen serve` stops with the store\'s one line, before any other read of .sitegen', async () => {
+test('a .sitegen replaced by a file: `sitegen serve` stops with one line that says what to do', async () => {
   const root = await apiRoot();
   await rm(stateFiles(root).dir, { recursive: true });
   await writeFile(stateFiles(root).dir, 'not a folder');
@@ -178,7 +178,8 @@ test('a .sitegen replaced by a file: `sitegen serve` stops with the store\'s one
   assert.is(result.code, 1, 'a non-zero exit');
   const lines = result.stderr.trim().split('\n');
   assert.is(lines.length, 1, `one line, no stack: ${result.stderr}`);
-  assert.ok(lines[0].startsWith(`error cannot open the submissions database at ${stateFiles(root).dir} `), lines[0]);
+  // The compiled server is the first thing sitegen keeps in .sitegen/ (its cache), before the store opens.
+  assert.ok(lines[0].startsWith(`error cannot write the compiled server to ${path.join(stateFiles(root).dir, 'cache', 'server')} (ENOTDIR)`), lines[0]);
   assert.match(lines[0], `; ${stateFiles(root).dir} must be a folder: move that file away`);
 });
 
@@ -202,7 +203,8 @@ test('a database the user running `sitegen serve` cannot write stops it with one
   await chmod(root, 0o755);
   await chmod(stateFiles(root).dir, 0o755);
   await chmod(stateFiles(root).database, 0o444);
-  await runFile(process.execPath, [SITEGEN, '--version']); // compiles the CLI where nobody could not
+  // Compiles the CLI, and the site's server into .sitegen/cache, where nobody could not.
+  await runFile(process.execPath, [SITEGEN, '--help', '--root', root]);
   const argv = [process.execPath, SITEGEN, 'serve', '--root', root, '--port', '0'];
   const [command, ...args] = asRoot ? ['runuser', '-u', 'nobody', '--', ...argv] : argv;
   const result = await failure(command, args);
@@ -210,7 +212,7 @@ test('a database the user running `sitegen serve` cannot write stops it with one
   const lines = result.stderr.trim().split('\n');
   assert.is(lines.length, 1, `one line, no stack: ${result.stderr}`);
   assert.ok(lines[0].startsWith(`error cannot open the submissions database at ${stateFiles(root).database} (SQLITE_`), lines[0]);
-  assert.ok(lines[0].endsWith(`; make it and ${stateFiles(root).dir} writable by the user running sitegen, or move the file away and sitegen makes a new one [store] see docs/errors.md#store`), lines[0]);
+  assert.ok(lines[0].endsWith(`; make it and ${stateFiles(root).dir} writable by the user running sitegen, or move the file away and sitegen makes a new one [store] see server/README.md#store`), lines[0]);
 });
 
 test.run();

@@ -36,7 +36,7 @@ export interface DevOptions {
   root: string;
   port: number;
   host: string;
-  /** What the server mounts besides the pages (the CLI hands in the reference API unless --no-api). */
+  /** What the server mounts besides the pages (the CLI hands in the site's endpoints unless --no-api). */
   mount?: Mount;
   outDir?: string;
 }

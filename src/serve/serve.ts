@@ -17,7 +17,7 @@ import type { ErrorReport } from '../report.ts';
 
 /**
  * What `serve` mounts in front of the static files, such as a site's API
- * (the CLI composes the reference API in; this server knows none). It sees
+ * (the CLI composes the site's endpoints in; this server knows none). It sees
  * each request first, with the checked path in `req.url`, and answers true
  * when it has answered the request; false lets the next handler, then the
  * static files, have it. A handler that throws gets a 500.

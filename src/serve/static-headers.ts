@@ -40,12 +40,14 @@ const LOCKED_DOWN: Record<string, string> = {
 
 export function rulesOf(outDir: string): HeaderRule[] {
   const file = path.join(outDir, '_headers');
-  let mtimeMs: number;
+  let mtimeMs: number | undefined;
   try {
-    mtimeMs = statSync(file).mtimeMs;
+    // Asked up to three times a request: a folder without the file (a test's, a bench's) costs no thrown error.
+    mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   } catch {
     return [];
   }
+  if (mtimeMs === undefined) return [];
   if (!cached || cached.file !== file || cached.mtimeMs !== mtimeMs) {
     cached = { file, mtimeMs, rules: parseHeadersFile(readFileSync(file, 'utf8')) };
   }

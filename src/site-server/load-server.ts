@@ -1,22 +1,39 @@
 /**
  * A site's server code, ROOT/server/index.ts, compiled with esbuild for Node
- * (as the templates are) into ROOT/.sitegen/cache/server/, named by the hash
- * of server/'s files, so an unchanged server is compiled once. Packages stay
- * imports, found from the site root as Node finds them. A site without
- * server/index.ts has no server code: `serve` is then purely static.
+ * (as the templates are) into ROOT/.sitegen/cache/server/KEY/index.mjs, with
+ * each server/**\/*.worker.ts beside it as a .mjs of the same name (a worker
+ * thread's own entry; see workerFile in ./api.ts). KEY hashes server/'s files
+ * and what the bundle links to; the other files it bundles (a module of the
+ * templates, say) are checked by size and time, so an unchanged server is
+ * compiled once. Imports of packages stay imports, found from the site root
+ * as Node finds them, but for those sitegen lends:
+ * - `sitegen/server` is the running sitegen's own module (./api.ts), so the
+ *   errors the server throws are the generator's;
+ * - `sitegen` is the templates' API, with the React and zod the templates
+ *   share, for server code that imports a module of the templates.
+ * A site without server/index.ts has no server code: `serve` is then purely static.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { NODE_REQUIRE_BANNER, loadEsbuild } from '../esbuild.ts';
+import type { Plugin } from 'esbuild';
+import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { SITEGEN_DIR } from '../paths.ts';
+import { VENDOR_SPECIFIERS, vendorModules } from '../render/vendor.ts';
 import type { SiteServer } from './types.ts';
 
 export const SERVER_ENTRY = 'server/index.ts';
+
+/**
+ * The module a compiled server imports as `sitegen/server`: the one this
+ * process runs, compiled (the CLI, bin/compile.js's `server-api` entry) or
+ * from the sources (tests under tsx).
+ */
+const SERVER_API = import.meta.url.endsWith('.ts') ? new URL('./api.ts', import.meta.url).href : new URL('./server-api.js', import.meta.url).href;
 
 /** Whether the site at `root` has server code. */
 export function hasSiteServer(root: string): boolean {
@@ -26,28 +43,44 @@ export function hasSiteServer(root: string): boolean {
 /** The site's server, compiled and imported, with its shape checked; undefined when the site has none. */
 export async function loadSiteServer(root: string): Promise<SiteServer | undefined> {
   if (!hasSiteServer(root)) return undefined;
-  const module = await import(pathToFileURL(await compileSiteServer(root)).href) as { default?: unknown };
+  const entry = await compileSiteServer(root);
+  // Named by when it was written: a server compiled again in this process (one of its inputs changed) is imported anew.
+  const module = await import(`${pathToFileURL(entry).href}?t=${(await stat(entry)).mtimeMs}`) as { default?: unknown };
   return checkedServer(module.default);
+}
+
+/** What a compiled server links to and was made from (KEY/inputs.json). */
+interface Inputs {
+  /** Files outside server/ that the bundle holds: path → size and modification time. */
+  files: Record<string, [number, number]>;
 }
 
 async function compileSiteServer(root: string): Promise<string> {
   const dir = path.join(root, 'server');
-  const files = listFiles(dir).filter((file) => !/(^|[/\\])(\.|node_modules)/.test(file)).sort();
-  const hash = createHash('sha256');
-  for (const file of files) hash.update(file).update('\0').update(await readFile(path.join(dir, file))).update('\0');
-  const out = path.join(root, '.sitegen', 'cache', 'server', `${hash.digest('hex').slice(0, 16)}.mjs`);
-  if (existsSync(out)) return out;
-  let code: string;
+  const sources = listFiles(dir).filter((file) => !/(^|[/\\])(\.|node_modules)/.test(file)).sort();
+  const vendor = await vendorModules();
+  const hash = createHash('sha256').update(SERVER_API).update('\0').update(JSON.stringify(vendor)).update('\0');
+  for (const file of sources) hash.update(file).update('\0').update(await readFile(path.join(dir, file))).update('\0');
+  const out = path.join(root, '.sitegen', 'cache', 'server', hash.digest('hex').slice(0, 16));
+  const entry = path.join(out, 'index.mjs');
+  if (existsSync(entry) && await unchanged(path.join(out, 'inputs.json'))) return entry;
+
+  const workers = sources.filter((file) => file.endsWith('.worker.ts'));
+  await writableCache(root, path.dirname(out));
+  const staging = `${out}.tmp-${process.pid}`;
+  let metafile: import('esbuild').Metafile;
   try {
-    const result = await (await loadEsbuild()).build({
-      entryPoints: [path.join(root, SERVER_ENTRY)],
-      bundle: true, write: false, platform: 'node', format: 'esm', target: 'node24', packages: 'external',
-      sourcemap: 'inline', banner: NODE_REQUIRE_BANNER, logLevel: 'silent',
-      // What the site's server imports of sitegen: defineServer and the types (./types.ts).
-      alias: { 'sitegen/server': path.join(SITEGEN_DIR, 'src', 'site-server', 'types.ts') },
-    });
-    code = result.outputFiles[0].text;
+    ({ metafile } = await (await loadEsbuild()).build({
+      jsx: SITE_CODE.jsx, define: SITE_CODE.define, logLevel: SITE_CODE.logLevel, nodePaths: SITE_CODE.nodePaths,
+      entryPoints: [path.join(root, SERVER_ENTRY), ...workers.map((file) => path.join(dir, file))],
+      outbase: dir, outdir: staging, outExtension: { '.js': '.mjs' },
+      // Split: what the server imports only when it needs it (a database driver, say) stays out of its start.
+      bundle: true, splitting: true, platform: 'node', format: 'esm', target: 'node24',
+      sourcemap: 'inline', banner: NODE_REQUIRE_BANNER, metafile: true,
+      plugins: [serverImports(vendor)],
+    }));
   } catch (error) {
+    await rm(staging, { recursive: true, force: true });
     const first = (error as { errors?: { text: string; location?: { file: string; line: number; column: number } }[] }).errors?.[0];
     throw new SiteError('server-build', first ? first.text : String(error), {
       location: first?.location ? { file: toPosix(path.relative(root, path.resolve(first.location.file))), line: first.location.line, column: first.location.column + 1 } : { file: SERVER_ENTRY },
@@ -55,29 +88,107 @@ async function compileSiteServer(root: string): Promise<string> {
       hint: 'the site\'s server code does not compile: fix the file and line above',
     });
   }
-  await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, code);
-  return out;
+  const inputs: Inputs = { files: {} };
+  for (const input of Object.keys(metafile.inputs)) {
+    const file = path.resolve(input);
+    if (file.startsWith(dir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+    const info = await stat(file);
+    inputs.files[file] = [info.size, info.mtimeMs];
+  }
+  await writeFile(path.join(staging, 'inputs.json'), JSON.stringify(inputs));
+  await rm(out, { recursive: true, force: true });
+  try {
+    await rename(staging, out);
+  } catch {
+    // Another process compiled the same server first; theirs is as good.
+    await rm(staging, { recursive: true, force: true });
+  }
+  return entry;
+}
+
+/** The cache folder, made if need be; one that cannot be is the operator's to fix, said in one line. */
+async function writableCache(root: string, dir: string): Promise<void> {
+  try {
+    await mkdir(dir, { recursive: true });
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    const state = path.join(root, '.sitegen');
+    throw new SiteError('cache', `cannot write the compiled server to ${dir} (${code ?? message}); ${
+      code === 'ENOTDIR' || code === 'EEXIST' ? `${state} must be a folder: move that file away` : `make ${state} writable by the user running sitegen`}`, { cause: error });
+  }
+}
+
+/** Whether every file outside server/ that the compiled server holds is as it was. */
+async function unchanged(record: string): Promise<boolean> {
+  let inputs: Inputs;
+  try {
+    inputs = JSON.parse(await readFile(record, 'utf8')) as Inputs;
+  } catch {
+    return false;
+  }
+  for (const [file, [size, mtime]] of Object.entries(inputs.files)) {
+    const info = await stat(file).catch(() => undefined);
+    if (!info || info.size !== size || info.mtimeMs !== mtime) return false;
+  }
+  return true;
+}
+
+/**
+ * `sitegen/server`, `sitegen` and the vendored packages, as the module
+ * header says. Any other package the site's own files import stays an
+ * import; those the templates' API needs (sitegen's own) are bundled, found
+ * from sitegen's folder.
+ */
+function serverImports(vendor: Record<string, string>): Plugin {
+  const vendored = new Set(VENDOR_SPECIFIERS);
+  const templateApi = SITE_CODE.alias.sitegen;
+  const sitegenSources = path.join(SITEGEN_DIR, 'src') + path.sep;
+  const bundled = (importer: string) => importer.startsWith(sitegenSources) || importer.includes(`${path.sep}node_modules${path.sep}`);
+  return {
+    name: 'sitegen-server-imports',
+    setup(build) {
+      build.onResolve({ filter: /^[^./]/ }, (args) => {
+        if (args.path === 'sitegen/server') return { path: SERVER_API, external: true };
+        if (args.path === 'sitegen') return { path: templateApi };
+        if (vendored.has(args.path)) return { path: vendor[args.path], external: true };
+        if (path.isAbsolute(args.path) || bundled(args.importer)) return undefined;
+        return { path: args.path, external: true };
+      });
+    },
+  };
 }
 
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 
-/** The default export, if it is a server: `routes` of paths to handlers by method. */
+/** The default export, if it is a server: routes of paths to handlers by method, or a `start` that makes them. */
 function checkedServer(value: unknown): SiteServer {
-  const wrong = (what: string) => new SiteError('server-build', `${SERVER_ENTRY} ${what}`, {
+  if (!value || typeof value !== 'object') throw wrongServer('has no default export of its server');
+  const server = value as SiteServer;
+  if (server.routes === undefined && typeof server.start !== 'function') throw wrongServer('exports neither `routes` nor a `start` that makes them');
+  if (server.routes !== undefined) checkRoutes(server.routes);
+  for (const hook of ['start', 'close', 'prepare', 'commands'] as const) {
+    if (server[hook] !== undefined && typeof server[hook] !== 'function') throw wrongServer(`has a \`${hook}\` that is not a function`);
+  }
+  const { maxBodyBytes } = server;
+  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw wrongServer('has a maxBodyBytes that is not a positive whole number');
+  return server;
+}
+
+/** Routes (the server's, or those its `start` returned): paths to a handler per HTTP method. */
+export function checkRoutes(routes: unknown, where = ''): asserts routes is NonNullable<SiteServer['routes']> {
+  if (!routes || typeof routes !== 'object') throw wrongServer(`${where}has \`routes\` that are not an object of paths`);
+  for (const [route, methods] of Object.entries(routes)) {
+    if (!/^\/[^\s?#]*$/.test(route)) throw wrongServer(`${where}has a route ${JSON.stringify(route)} that is not a path such as /api/hello`);
+    for (const [method, handler] of Object.entries(methods ?? {})) {
+      if (!METHODS.has(method)) throw wrongServer(`${where}has ${JSON.stringify(method)} at ${route}, which is no HTTP method (GET, POST, …)`);
+      if (typeof handler !== 'function') throw wrongServer(`${where}has a ${method} at ${route} that is not a function`);
+    }
+  }
+}
+
+function wrongServer(what: string): SiteError {
+  return new SiteError('server-build', `${SERVER_ENTRY} ${what}`, {
     location: { file: SERVER_ENTRY }, origin: 'template',
     hint: 'export default defineServer({ routes: { \'/api/hello\': { POST: async (request) => Response.json({ ok: true }) } } })',
   });
-  if (!value || typeof value !== 'object') throw wrong('has no default export of its server');
-  const { routes, maxBodyBytes } = value as SiteServer;
-  if (!routes || typeof routes !== 'object') throw wrong('exports no `routes`');
-  for (const [route, methods] of Object.entries(routes)) {
-    if (!/^\/[^\s?#]*$/.test(route)) throw wrong(`has a route ${JSON.stringify(route)} that is not a path such as /api/hello`);
-    for (const [method, handler] of Object.entries(methods ?? {})) {
-      if (!METHODS.has(method)) throw wrong(`has ${JSON.stringify(method)} at ${route}, which is no HTTP method (GET, POST, …)`);
-      if (typeof handler !== 'function') throw wrong(`has a ${method} at ${route} that is not a function`);
-    }
-  }
-  if (maxBodyBytes !== undefined && !(Number.isInteger(maxBodyBytes) && maxBodyBytes > 0)) throw wrong('has a maxBodyBytes that is not a positive whole number');
-  return value as SiteServer;
 }

@@ -5,7 +5,7 @@
  * and which are required is the reference API's contract, imported here so
  * that the forms and the server cannot drift apart.
  */
-import { isRequired, type ContactRequest, type DemoRequest, type RequestField, type RequestType } from 'sitegen/reference-api';
+import { isRequired, type ContactRequest, type DemoRequest, type RequestField, type RequestType } from '../../server/contract.ts';
 
 export type { ContactRequest, DemoRequest };
 

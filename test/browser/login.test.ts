@@ -14,9 +14,9 @@ import { parse } from 'yaml';
 import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../../src/pipeline.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
-import { createReferenceApi } from '../../src/reference-api/index.ts';
+import { createReferenceApi } from '../helpers/reference-api.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { REPO_ROOT, copyRepoSite, tempDir } from '../helpers/site.ts';
 
 interface Context {
   root: string;
@@ -32,7 +32,7 @@ login.before(async (context) => {
   try {
     process.env.SITEGEN_QUIET = '1';
     context.root = await tempDir('sitegen-login-');
-    for (const dir of ['content', 'templates', 'public']) await cp(path.join(REPO_ROOT, dir), path.join(context.root, dir), { recursive: true });
+    await copyRepoSite(context.root);
     await sitegen(['keys', '--root', context.root]);
     await sitegen(['users', 'add', 'alice', '--root', context.root], `${PASSWORD}\n`);
     context.outDir = (await buildSite({ root: context.root, outDir: path.join(context.root, 'dist') })).outDir;

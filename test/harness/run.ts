@@ -6,9 +6,11 @@
  * a skipped test, a suite never run, a file that cannot be loaded or a run
  * with no tests at all exits 1, and the last line says why.
  *
- *   node --import tsx test/harness/run.ts DIR [PATTERN] [--bail] [--ignore RE] [--no-color]
+ *   node --import tsx test/harness/run.ts DIR[,DIR…] [PATTERN] [--bail] [--ignore RE] [--no-color]
  *
- * DIR and PATTERN mean what they mean to uvu's command line.
+ * DIR and PATTERN mean what they mean to uvu's command line; several
+ * folders, separated by commas, run as one suite (the generator's tests,
+ * and the site server's beside its code).
  */
 import { register } from 'node:module';
 import path from 'node:path';
@@ -30,9 +32,9 @@ const { values: flags, positionals } = parseArgs({
     'no-color': { type: 'boolean', default: false },
   },
 });
-const [dir, pattern] = positionals;
-if (!dir) {
-  console.error('usage: node --import tsx test/harness/run.ts DIR [PATTERN] [--bail] [--ignore RE] [--no-color]');
+const [dirList, pattern] = positionals;
+if (!dirList) {
+  console.error('usage: node --import tsx test/harness/run.ts DIR[,DIR…] [PATTERN] [--bail] [--ignore RE] [--no-color]');
   process.exit(2);
 }
 // As uvu's command line does by default (its colours are chosen when it loads).
@@ -45,13 +47,16 @@ register('./resolve.mjs', { parentURL: import.meta.url, data: { wrapper } });
 
 const harness = await import('./uvu.ts');
 const { parse } = await import('uvu/parse');
-const { suites } = await parse(dir, pattern, { ignore: flags.ignore });
+const suites: { dir: string; name: string; file: string }[] = [];
+for (const dir of dirList.split(',')) {
+  for (const file of (await parse(dir, pattern, { ignore: flags.ignore })).suites) suites.push({ dir, ...file });
+}
 
 const loadFailures: { file: string; error: unknown }[] = [];
 for (const [index, file] of suites.entries()) {
   globalThis.UVU_INDEX = index;
   globalThis.UVU_QUEUE.push([file.name]);
-  harness.loading.file = path.join(dir, file.name);
+  harness.loading.file = path.join(file.dir, file.name);
   try {
     await import(pathToFileURL(file.file).href);
   } catch (error) {

@@ -1,14 +1,14 @@
 import { spawn } from 'node:child_process';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
-import { createReferenceApi, type ApiOptions } from '../../src/reference-api/index.ts';
-import { makeLoginKeys } from '../../src/reference-api/keys.ts';
-import { addUser } from '../../src/reference-api/users.ts';
-import { openStore, type Store } from '../../src/reference-api/store.ts';
+import { createReferenceApi, type ReferenceApiOptions as ApiOptions } from './reference-api.ts';
+import { makeLoginKeys } from '../../server/keys.ts';
+import { addUser } from '../../server/users.ts';
+import { openStore, type Store } from '../../server/store.ts';
 import { publicKeyFromPem } from '../../templates/lib/rsa-public-key.ts';
-import { stateFiles } from '../../src/reference-api/state.ts';
+import { stateFiles } from '../../server/state.ts';
 import { REPO_ROOT, tempDir } from './site.ts';
 import { clusterForFile } from './postgres.ts';
 
@@ -41,12 +41,33 @@ export function storeBackends(): Backend[] {
   return [SQLITE, postgresBackend()];
 }
 
-/** A site root with the login keys, these users (in the store at `databaseUrl`) and the sample license (with its schema), and an empty dist/ but for an index.html. */
+/**
+ * This site's server in another root: server/ (without its tests), the
+ * modules of the templates it imports, the sample license, and the
+ * packages (node_modules, linked, as a site's own install would have them).
+ */
+export async function addSiteServer(root: string): Promise<void> {
+  await cp(path.join(REPO_ROOT, 'server'), path.join(root, 'server'), { recursive: true, filter: (source) => !/[/\\]server[/\\]test$/.test(source) });
+  await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
+  await mkdir(path.join(root, 'templates', 'lib'), { recursive: true });
+  await cp(path.join(REPO_ROOT, 'templates', 'lib', 'license.ts'), path.join(root, 'templates', 'lib', 'license.ts'));
+  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir').catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EEXIST') throw error;
+  });
+}
+
+/** A new site root with this site's server (and nothing else): where its commands exist. */
+export async function siteRoot(): Promise<string> {
+  const root = await tempDir('sitegen-site-');
+  await addSiteServer(root);
+  return root;
+}
+
+/** A site root with this site's server, the login keys, these users (in the store at `databaseUrl`) and the sample license, and an empty dist/ but for an index.html. */
 export async function apiRoot(users: { username: string; password: string }[] = [ALICE], databaseUrl?: string): Promise<string> {
   const root = await tempDir('sitegen-api-');
   await mkdir(path.join(root, 'content'), { recursive: true });
-  await cp(path.join(REPO_ROOT, 'content', 'private'), path.join(root, 'content', 'private'), { recursive: true });
-  await cp(path.join(REPO_ROOT, 'templates', 'lib', 'license.ts'), path.join(root, 'templates', 'lib', 'license.ts'));
+  await addSiteServer(root);
   await makeLoginKeys(root);
   for (const user of users) await addUser(root, user.username, user.password, { databaseUrl });
   await mkdir(path.join(root, 'dist'));

@@ -1,14 +1,25 @@
 import { rmSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { cp, mkdtemp, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
-import { createReferenceApi } from '../../src/reference-api/index.ts';
-import { ensureLoginKeys } from '../../src/reference-api/keys.ts';
+import { createReferenceApi } from './reference-api.ts';
+import { ensureLoginKeys } from '../../server/keys.ts';
 
 export const REPO_ROOT = path.resolve(fileURLToPath(import.meta.url), '../../..');
+
+/** The folders that make this repository's site: what a copy of it needs. */
+export const SITE_FOLDERS = ['content', 'templates', 'public', 'server'] as const;
+
+/** This site (SITE_FOLDERS, without the server's tests) copied into `root`, with the packages its server imports (node_modules, linked). */
+export async function copyRepoSite(root: string): Promise<void> {
+  for (const item of SITE_FOLDERS) {
+    await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true, filter: (source) => !/[/\\]server[/\\]test$/.test(source) });
+  }
+  await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
+}
 export const FIXTURES = path.join(REPO_ROOT, 'test', 'fixtures');
 
 let realBuild: Promise<BuildResult> | undefined;

@@ -12,7 +12,7 @@ import { checkSite } from '../../src/check/check-output.ts';
 import { applyUrlPolicy } from '../../src/render/base-path.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+import { REPO_ROOT, copyRepoSite, serveBuild, tempDir } from '../helpers/site.ts';
 
 let root: string;
 let outDir: string;
@@ -106,7 +106,7 @@ test('island props get the prefix on the same strings as the HTML they were rend
 
 test('the login island is told the home page under the base path, so a stale /license entry leaves for it', async () => {
   const site = await tempDir('sitegen-base-login-');
-  for (const item of ['content', 'templates', 'public']) await cp(path.join(REPO_ROOT, item), path.join(site, item), { recursive: true });
+  await copyRepoSite(site);
   await appendFile(path.join(site, 'content', 'site.yaml'), 'basePath: /docs\n');
   const built = await buildSite({ root: site });
   const html = await readFile(path.join(built.outDir, 'customerlogin.html'), 'utf8');

@@ -19,7 +19,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Command } from 'commander';
+import { Command, Option } from 'commander';
+import { loadSiteServer } from '../../src/site-server/load-server.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
 const run = promisify(execFile);
@@ -176,9 +177,22 @@ docs('every relative link leads to a file, and to a heading of it', async () => 
   assert.equal(broken, [], 'broken links');
 });
 
-docs('the command line reference lists each command\'s flags as --help does', async () => {
+docs('the command line reference lists each command\'s flags as --help does, the generator\'s and this site\'s', async () => {
   const { program } = await import('../../src/cli.ts') as { program: Command };
-  const reference = await readFile(path.join(REPO_ROOT, 'docs', 'cli.md'), 'utf8');
+  const generator = commandsOf(program);
+  assert.equal(generator.map(([name]) => name).sort(), ['build', 'check', 'dev', 'init', 'serve', 'start'], 'the generator\'s commands, and only those');
+  assertFlagsDocumented(generator, await readFile(path.join(REPO_ROOT, 'docs', 'cli.md'), 'utf8'), 'docs/cli.md');
+  // This site's commands, declared by its server as the command line declares them.
+  const site = new Command('sitegen');
+  const server = await loadSiteServer(REPO_ROOT);
+  server?.commands?.({ program: site, rootOption: () => new Option('--root <dir>').default('.'), run: (action) => action });
+  const declared = commandsOf(site);
+  assert.equal(declared.map(([name]) => name).sort(), ['keys', 'submissions', 'users add'], 'the site\'s commands');
+  assertFlagsDocumented(declared, await readFile(path.join(REPO_ROOT, 'server', 'README.md'), 'utf8'), 'server/README.md');
+});
+
+/** Every command without subcommands, named as typed (`users add`). */
+function commandsOf(program: Command): [string, Command][] {
   const commands: [string, Command][] = [];
   const walk = (command: Command, prefix: string) => {
     for (const sub of command.commands) {
@@ -188,14 +202,17 @@ docs('the command line reference lists each command\'s flags as --help does', as
     }
   };
   walk(program, '');
-  assert.ok(commands.length >= 8, `commands: ${commands.map(([name]) => name).join(', ')}`);
+  return commands;
+}
+
+function assertFlagsDocumented(commands: [string, Command][], reference: string, file: string): void {
   for (const [name, command] of commands) {
     const section = reference.split(`\n### sitegen ${name}\n`)[1]?.split('\n### ')[0];
-    assert.ok(section, `docs/cli.md has no "### sitegen ${name}"`);
+    assert.ok(section, `${file} has no "### sitegen ${name}"`);
     const documented = [...section.matchAll(/^\| `(--[a-z-]+)/gm)].map((match) => match[1]).sort();
     const flags = command.options.map((option) => option.long!).filter((flag) => flag !== '--help').sort();
     assert.equal(documented, flags, `the flags of sitegen ${name}`);
   }
-});
+}
 
 docs.run();

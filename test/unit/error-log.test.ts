@@ -9,8 +9,9 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { createErrorLog } from '../../src/serve/error-log.ts';
 import { startServer } from '../../src/serve/serve.ts';
-import { contactHandler } from '../../src/reference-api/contact.ts';
-import { createRateLimiter } from '../../src/reference-api/rate-limit.ts';
+import { contactHandler } from '../../server/contact.ts';
+import { endpointHandler } from '../../src/site-server/endpoints.ts';
+import { createRateLimiter } from '../../server/rate-limit.ts';
 import { tempDir } from '../helpers/site.ts';
 import { post } from '../helpers/api-site.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
@@ -45,11 +46,7 @@ log('100 contact posts on a full disk: each a 500 with the headers, one log line
   await writeFile(path.join(outDir, 'index.html'), '<!doctype html><title>home</title>\n');
   const store = { add: async () => { throw diskFull(); }, addOnce: async () => { throw diskFull(); } };
   const handle = contactHandler(store, createRateLimiter({ max: 1_000, windowMs: 60_000 }));
-  const api = async (req: http.IncomingMessage, res: http.ServerResponse) => {
-    if (req.url !== '/api/contact') return false;
-    await handle(req, res);
-    return true;
-  };
+  const api = endpointHandler({ '/api/contact': { POST: handle } }, { root: outDir });
   process.env.SITEGEN_QUIET = '1';
   const server = await startServer({ outDir, port: 0, host: '127.0.0.1', handlers: [api] });
   const lines: string[] = [];

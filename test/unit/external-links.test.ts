@@ -7,7 +7,7 @@ import { buildSite } from '../../src/pipeline.ts';
 import type { SiteErrors } from '../../src/errors.ts';
 import { endpoint, webAddress } from '../../src/template-api/index.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { REPO_ROOT, copyRepoSite, tempDir } from '../helpers/site.ts';
 
 const HOSTILE = ['javascript:alert(1)', 'JavaScript://example.com/%0Aalert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)'];
 
@@ -25,7 +25,7 @@ test('webAddress() takes https:// addresses of the web, and nothing that runs or
 
 test('a profile link on About that is not https:// fails the build at its line', async () => {
   const root = await tempDir('sitegen-about-');
-  for (const item of ['content', 'templates', 'public']) await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true });
+  await copyRepoSite(root);
   const keyFile = /^\s+publicKey:\s*(\S+)/m.exec(await readFile(path.join(root, 'content/site.yaml'), 'utf8'))?.[1];
   if (keyFile) {
     await mkdir(path.dirname(path.join(root, keyFile)), { recursive: true });
@@ -51,7 +51,7 @@ test('endpoint() takes a path on the site or an http(s) address, and nothing tha
 
 test("the site's api.contactUrl and api.loginUrl (the layout's keys) refuse a javascript: URL at their line", async () => {
   const root = await tempDir('sitegen-api-urls-');
-  for (const item of ['content', 'templates', 'public']) await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true });
+  await copyRepoSite(root);
   await edit(root, 'content/site.yaml', /contactUrl: \S+/, 'contactUrl: "javascript:alert(1)"');
   await edit(root, 'content/site.yaml', /loginUrl: \S+/, 'loginUrl: "data:text/html,x"');
   const error = await buildErrors(root);

@@ -1,7 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { afterSubmit, contactForm, demoForm, initialState, withValue, type FormSpec, type FormState } from '../../templates/lib/forms.ts';
-import { validateSubmission } from '../../src/reference-api/contact.ts';
+import { validateSubmission } from '../../server/contact.ts';
 import { announce, outcomeOf, postJson, type Outcome } from '../../templates/lib/submit.ts';
 
 /** Types each field of the spec with `field-value`, as a visitor would. */

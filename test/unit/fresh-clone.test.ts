@@ -9,13 +9,13 @@ import { execFile } from 'node:child_process';
 import { cp, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { REPO_ROOT, copyRepoSite, tempDir } from '../helpers/site.ts';
 
 const run = promisify(execFile);
 
 test('a fresh clone (no .sitegen/) builds with one warning about the login key', async () => {
   const root = await tempDir('sitegen-fresh-');
-  for (const item of ['content', 'templates', 'public']) await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true });
+  await copyRepoSite(root);
   const { stdout, stderr } = await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'build', '--root', root],
     { env: { ...process.env, NO_COLOR: '1' } });
   assert.match(stdout, 'built 20 pages');

@@ -1,10 +1,12 @@
 /**
- * sitegen as another project's dependency: the packed tarball, installed
- * with npm beside a new site, runs `sitegen init`, `build` and `check` there
+ * sitegen as another project's dependency: the packed tarball (without
+ * this repository's site or its server), installed with npm beside a new
+ * site, runs `sitegen init`, `build`, `check` and `serve` there
  * (npm hoists React and the rest above sitegen's folder, which is what broke
  * before). The registry's packages come from npm's local cache when it has them.
  */
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -31,8 +33,10 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   for (const needed of ['bin/sitegen.js', 'bin/compile.js', 'src/cli.ts', 'src/template-api/index.ts', 'starter/content/site.yaml', 'LICENSE']) {
     assert.ok(paths.includes(needed), `missing from the package: ${needed}`);
   }
-  const private_ = paths.filter((file) => /^(\.sitegen|content|templates|public|test|dist)\/|(^|\/)\.sitegen\/|\.pem$/.test(file));
-  assert.equal(private_, [], 'nothing of this site, its tests or its secrets in the package');
+  const private_ = paths.filter((file) => /^(\.sitegen|content|templates|public|server|test|dist)\/|(^|\/)\.sitegen\/|\.pem$/.test(file));
+  assert.equal(private_, [], 'nothing of this site, its server, its tests or its secrets in the package');
+  const backend = paths.filter((file) => /envelope|store|submissions|license|login|users|migrations/.test(file) && !file.startsWith('docs/'));
+  assert.equal(backend, [], 'none of this company\'s backend (the forms\' store, the login, its commands)');
 
   const project = await tempDir('sitegen-project-');
   await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'another-site', private: true, type: 'module' }));
@@ -54,9 +58,55 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   const check = await npx(['check', '--root', 'site'], project);
   assert.match(check.stdout, 'content valid; 2 pages');
 
-  // The reference API's SQLite driver is a native module: its prebuilt binary must load after this install.
-  const submissions = await npx(['submissions', '--root', 'site'], project);
-  assert.is(submissions.stdout, '[]\n');
+  // This repository's own commands are its site's, not the generator's.
+  const unknown = await npx(['submissions', '--root', 'site'], project).then(() => undefined, (error: { stderr: string }) => error.stderr);
+  assert.match(unknown ?? '(it ran)', "unknown command 'submissions'");
+
+  // Served purely static: no API, no warning, no database file.
+  const serving = await serve(project, 'site');
+  try {
+    const contact = await fetch(`${serving.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    assert.ok(contact.status === 404 || contact.status === 405, `POST /api/contact: ${contact.status}`);
+    assert.is((await fetch(`${serving.url}/`)).status, 200);
+  } finally {
+    await serving.stop();
+  }
+  assert.not.match(serving.output(), 'warning', 'no warning');
+  assert.not.ok(existsSync(path.join(project, 'site', '.sitegen', 'submissions.db')), 'no database file');
+
+  // The news starter's endpoint, compiled against the installed sitegen's `sitegen/server`.
+  await npx(['init', 'news', '--starter', 'news'], project);
+  await npx(['build', '--root', 'news'], project);
+  const news = await serve(project, 'news');
+  try {
+    const signUp = await fetch(`${news.url}/api/newsletter`, { method: 'POST', body: new URLSearchParams({ email: 'ada@example.com' }), redirect: 'manual' });
+    assert.is(signUp.status, 303, await signUp.text());
+    assert.ok(signUp.headers.get('content-security-policy'), 'with the generator\'s headers');
+  } finally {
+    await news.stop();
+  }
+  assert.match(await readFile(path.join(project, 'news', '.sitegen', 'newsletter.jsonl'), 'utf8'), 'ada@example.com');
 });
+
+/** The installed sitegen's `serve` of a site in the project, on a free port of 127.0.0.1, until `stop`. */
+function serve(project: string, site: string): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, [path.join(project, 'node_modules', 'sitegen', 'bin', 'sitegen.js'), 'serve', '--root', site, '--port', '0'], { cwd: project, env: PLAIN_ENV });
+  let output = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill();
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const url = /serving on (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) resolve({ url, output: () => output, stop });
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    void exited.then(() => reject(new Error(`sitegen serve stopped before it listened:\n${output}`)));
+  });
+}
 
 test.run();

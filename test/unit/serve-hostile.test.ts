@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
-import { createReferenceApi } from '../../src/reference-api/index.ts';
+import { createReferenceApi } from '../helpers/reference-api.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { tempDir } from '../helpers/site.ts';
 

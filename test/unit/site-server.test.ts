@@ -6,7 +6,7 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
@@ -129,12 +129,153 @@ failures('a server that exports no routes says what it must export', async () =>
   const root = await starter('news');
   await writeFile(path.join(root, 'server', 'index.ts'), 'export default { hello: 1 };\n');
   await loadSiteServer(root).then(() => assert.unreachable('loaded'), (error: SiteError) => {
-    assert.is(error.message, 'server/index.ts exports no `routes`');
+    assert.is(error.message, 'server/index.ts exports neither `routes` nor a `start` that makes them');
     assert.match(error.hint ?? '', 'export default defineServer(');
   });
 });
 
 failures.run();
+
+/** The basic starter with an empty server/, for a test to write a server into. */
+async function withServerFolder(): Promise<string> {
+  const root = await starter('basic');
+  await mkdir(path.join(root, 'server'));
+  return root;
+}
+
+const features = suite('what a server may declare');
+
+features('`start` returns routes and a close of its own, per running server; `prepare` runs before `sitegen start` builds', async () => {
+  const root = await withServerFolder();
+  await writeFile(path.join(root, 'server', 'index.ts'), [
+    "import { writeFile } from 'node:fs/promises';",
+    "import path from 'node:path';",
+    "import { defineServer } from 'sitegen/server';",
+    'export default defineServer({',
+    "  routes: { '/api/fixed': { GET: () => new Response('fixed') } },",
+    '  async start({ root }) {',
+    '    let count = 0;',
+    "    return { routes: { '/api/count': { POST: () => Response.json({ count: ++count }) } },",
+    "      close: () => writeFile(path.join(root, 'closed.txt'), String(count)) };",
+    '  },',
+    "  async prepare({ root }) { await writeFile(path.join(root, 'prepared.txt'), 'yes'); },",
+    '});',
+  ].join('\n'));
+  const first = await serveSite(root);
+  const second = await serveSite(root);
+  try {
+    const count = async (server: RunningServer) => ((await (await fetch(`${server.url}/api/count`, { method: 'POST' })).json()) as { count: number }).count;
+    assert.equal([await count(first.server), await count(first.server), await count(second.server)], [1, 2, 1], 'each running server has its own state');
+    assert.is(await (await fetch(`${first.server.url}/api/fixed`)).text(), 'fixed', 'the routes known without starting are served beside them');
+  } finally {
+    await first.close();
+    await second.close();
+  }
+  assert.is(await readFile(path.join(root, 'closed.txt'), 'utf8'), '1', 'close ran, for the last server stopped');
+  await siteMount(root).prepare();
+  assert.is(await readFile(path.join(root, 'prepared.txt'), 'utf8'), 'yes');
+});
+
+features('a *.worker.ts is compiled as its own entry, and workerFile finds it beside the compiled server', async () => {
+  const root = await withServerFolder();
+  await writeFile(path.join(root, 'server', 'square.worker.ts'), [
+    "import { parentPort } from 'node:worker_threads';",
+    'parentPort!.on(\'message\', (n: number) => parentPort!.postMessage(n * n));',
+  ].join('\n'));
+  await writeFile(path.join(root, 'server', 'index.ts'), [
+    "import { Worker } from 'node:worker_threads';",
+    "import { defineServer, workerFile } from 'sitegen/server';",
+    'export default defineServer({ routes: { \'/api/square\': { GET: async (request) => {',
+    "  const worker = new Worker(workerFile(new URL('./square.worker.ts', import.meta.url)));",
+    "  const n = Number(new URL(request.url).searchParams.get('n'));",
+    '  const squared = await new Promise((resolve) => { worker.once(\'message\', resolve); worker.postMessage(n); });',
+    '  await worker.terminate();',
+    '  return Response.json({ squared });',
+    '} } } });',
+  ].join('\n'));
+  const site = await serveSite(root);
+  try {
+    assert.equal(await (await fetch(`${site.server.url}/api/square?n=12`)).json(), { squared: 144 });
+  } finally {
+    await site.close();
+  }
+});
+
+features('server code may import a module of the templates; a change to it is compiled in', async () => {
+  const root = await withServerFolder();
+  await mkdir(path.join(root, 'templates', 'lib'), { recursive: true });
+  const shared = path.join(root, 'templates', 'lib', 'greeting.ts');
+  await writeFile(shared, "import { z } from 'sitegen';\nexport const name = z.string().min(2);\nexport const GREETING = 'hello';\n");
+  await writeFile(path.join(root, 'server', 'index.ts'), [
+    "import { defineServer } from 'sitegen/server';",
+    "import { GREETING, name } from '../templates/lib/greeting.ts';",
+    'export default defineServer({ routes: { \'/api/greet\': { GET: (request) => {',
+    "  const who = name.safeParse(new URL(request.url).searchParams.get('name'));",
+    "  return who.success ? new Response(`${GREETING} ${who.data}`) : Response.json({ error: 'name: at least 2 characters' }, { status: 400 });",
+    '} } } });',
+  ].join('\n'));
+  let site = await serveSite(root);
+  try {
+    assert.is(await (await fetch(`${site.server.url}/api/greet?name=Ada`)).text(), 'hello Ada');
+    assert.is((await fetch(`${site.server.url}/api/greet?name=A`)).status, 400, 'the templates\' zod schema checks the request');
+  } finally {
+    await site.close();
+  }
+  await writeFile(shared, "import { z } from 'sitegen';\nexport const name = z.string().min(2);\nexport const GREETING = 'welcome';\n");
+  site = await serveSite(root);
+  try {
+    assert.is(await (await fetch(`${site.server.url}/api/greet?name=Ada`)).text(), 'welcome Ada', 'a file outside server/ that the server imports is part of its cache key');
+  } finally {
+    await site.close();
+  }
+});
+
+features('a ServerError of a site command prints as sitegen\'s own: one line with the site\'s code and where it is explained', async () => {
+  const root = await withServerFolder();
+  await writeFile(path.join(root, 'server', 'index.ts'), [
+    "import { ServerError, defineServer } from 'sitegen/server';",
+    'export default defineServer({ routes: {}, commands({ program, rootOption, run }) {',
+    "  program.command('rotate').addOption(rootOption()).action(run(async () => {",
+    "    throw new ServerError('no-vault', 'the vault cannot be reached', { hint: 'set VAULT_ADDR' });",
+    '  }));',
+    '} });',
+  ].join('\n'));
+  const failed = await run(process.execPath, [SITEGEN, 'rotate', '--root', root], { env }).then(() => undefined, (error: { code: number; stderr: string }) => error);
+  assert.ok(failed, 'the command failed');
+  assert.is(failed.code, 1);
+  assert.equal(failed.stderr.trim().split('\n'), ['error the vault cannot be reached [no-vault] see server/README.md#no-vault', 'hint: set VAULT_ADDR']);
+});
+
+features('a handler reads the body as the Web does: text, JSON, form, bytes or a stream, once', async () => {
+  const root = await withServerFolder();
+  await writeFile(path.join(root, 'server', 'index.ts'), [
+    "import { defineServer, json } from 'sitegen/server';",
+    'const read = {',
+    '  text: (r: Request) => r.text(),',
+    '  json: (r: Request) => r.json(),',
+    "  form: async (r: Request) => Object.fromEntries(await r.formData()),",
+    '  bytes: async (r: Request) => [...new Uint8Array(await r.arrayBuffer())],',
+    "  stream: async (r: Request) => { let n = 0; for await (const chunk of r.body!) n += chunk.length; return n; },",
+    "  twice: async (r: Request) => { await r.text(); try { await r.text(); return 'read twice'; } catch (error) { return `${(error as Error).name}, used: ${r.bodyUsed}`; } },",
+    '};',
+    'export default defineServer({ routes: Object.fromEntries(Object.entries(read).map(([name, how]) =>',
+    '  [`/api/${name}`, { POST: async (request: Request) => json({ got: await how(request) }) }])) });',
+  ].join('\n'));
+  const site = await serveSite(root);
+  const send = async (name: string, body: string, type = 'text/plain') => (await (await fetch(`${site.server.url}/api/${name}`, { method: 'POST', headers: { 'content-type': type }, body })).json() as { got: unknown }).got;
+  try {
+    assert.is(await send('text', 'héllo'), 'héllo');
+    assert.equal(await send('json', '{"a":[1,2]}', 'application/json'), { a: [1, 2] });
+    assert.equal(await send('form', 'email=ada%40example.com&x=1', 'application/x-www-form-urlencoded'), { email: 'ada@example.com', x: '1' });
+    assert.equal(await send('bytes', 'AB'), [65, 66]);
+    assert.is(await send('stream', 'x'.repeat(1000)), 1000);
+    assert.is(await send('twice', 'x'), 'TypeError, used: true', 'the standard\'s answer to a body read twice');
+  } finally {
+    await site.close();
+  }
+});
+
+features.run();
 
 const plain = suite('a site with no server');
 
@@ -186,7 +327,6 @@ const commands = suite('the site\'s commands');
 
 commands('the news starter\'s `sitegen newsletter` is listed under the site and runs; another site has no such command', async () => {
   const root = await starter('news');
-  const { mkdir } = await import('node:fs/promises');
   await mkdir(path.join(root, '.sitegen'), { recursive: true });
   await writeFile(path.join(root, '.sitegen', 'newsletter.jsonl'), '{"email":"ada@example.com","at":"2026-11-24T10:00:00Z"}\n{"email":"grace@example.com","at":"2026-11-24T11:00:00Z"}\n');
   const help = await run(process.execPath, [SITEGEN, '--help', '--root', root], { env });
