@@ -138,10 +138,20 @@ export interface ServingCli {
   stop(): Promise<void>;
 }
 
+export interface ServeCliOptions {
+  databaseUrl?: string;
+  args?: string[];
+  command?: 'serve' | 'start';
+  /** Another sitegen's bin/sitegen.js (an installed package's), run from `cwd` with `env`. */
+  bin?: string;
+  cwd?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
 /** `sitegen serve` (or `start`) on a free port of 127.0.0.1, in its own process; resolves once it says where it listens. */
-export function serveCli(root: string, options: { databaseUrl?: string; args?: string[]; command?: 'serve' | 'start' } = {}): Promise<ServingCli> {
-  const child = spawn(process.execPath, [SITEGEN, options.command ?? 'serve', '--root', root, '--port', '0', ...(options.args ?? [])], {
-    env: cliEnv(options.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'],
+export function serveCli(root: string, options: ServeCliOptions = {}): Promise<ServingCli> {
+  const child = spawn(process.execPath, [options.bin ?? SITEGEN, options.command ?? 'serve', '--root', root, '--port', '0', ...(options.args ?? [])], {
+    cwd: options.cwd, env: options.env ?? cliEnv(options.databaseUrl), stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

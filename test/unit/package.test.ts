@@ -5,7 +5,7 @@
  * (npm hoists React and the rest above sitegen's folder, which is what broke
  * before). The registry's packages come from npm's local cache when it has them.
  */
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { serveCli } from '../helpers/api-site.ts';
 
 const run = promisify(execFile);
 const { FORCE_COLOR: _color, ...PLAIN_ENV }: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: '1', NODE_ENV: 'production' };
@@ -63,7 +64,8 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   assert.match(unknown ?? '(it ran)', "unknown command 'submissions'");
 
   // Served purely static: no API, no warning, no database file.
-  const serving = await serve(project, 'site');
+  const installed = { bin: path.join(project, 'node_modules', 'sitegen', 'bin', 'sitegen.js'), cwd: project, env: PLAIN_ENV };
+  const serving = await serveCli('site', installed);
   try {
     const contact = await fetch(`${serving.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     assert.ok(contact.status === 404 || contact.status === 405, `POST /api/contact: ${contact.status}`);
@@ -77,7 +79,7 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   // The news starter's endpoint, compiled against the installed sitegen's `sitegen/server`.
   await npx(['init', 'news', '--starter', 'news'], project);
   await npx(['build', '--root', 'news'], project);
-  const news = await serve(project, 'news');
+  const news = await serveCli('news', installed);
   try {
     const signUp = await fetch(`${news.url}/api/newsletter`, { method: 'POST', body: new URLSearchParams({ email: 'ada@example.com' }), redirect: 'manual' });
     assert.is(signUp.status, 303, await signUp.text());
@@ -87,26 +89,5 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   }
   assert.match(await readFile(path.join(project, 'news', '.sitegen', 'newsletter.jsonl'), 'utf8'), 'ada@example.com');
 });
-
-/** The installed sitegen's `serve` of a site in the project, on a free port of 127.0.0.1, until `stop`. */
-function serve(project: string, site: string): Promise<{ url: string; output(): string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, [path.join(project, 'node_modules', 'sitegen', 'bin', 'sitegen.js'), 'serve', '--root', site, '--port', '0'], { cwd: project, env: PLAIN_ENV });
-  let output = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill();
-    await exited;
-  };
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk;
-      const url = /serving on (http:\/\/\S+)/.exec(output)?.[1];
-      if (url) resolve({ url, output: () => output, stop });
-    };
-    child.stdout.on('data', onData);
-    child.stderr.on('data', onData);
-    void exited.then(() => reject(new Error(`sitegen serve stopped before it listened:\n${output}`)));
-  });
-}
 
 test.run();
