@@ -198,15 +198,15 @@ test('a database the user running `sitegen serve` cannot write stops it with one
   const root = await apiRoot();
   await writeFile(path.join(root, 'dist', 'index.html'), '<!doctype html><title>home</title>');
   await (await openStore(root)).close();
-  // Root writes whatever the mode says, so the server runs as nobody there; the files stay root's.
-  const asRoot = process.getuid?.() === 0;
-  await chmod(root, 0o755);
-  await chmod(stateFiles(root).dir, 0o755);
-  await chmod(stateFiles(root).database, 0o444);
-  // Compiles the CLI, and the site's server into .sitegen/cache, where nobody could not.
+  // Compiles the CLI, and the site's server into .sitegen/cache, before the folder is made read-only.
   await runFile(process.execPath, [SITEGEN, '--help', '--root', root]);
+  await chmod(stateFiles(root).database, 0o444);
+  await chmod(stateFiles(root).dir, 0o555);
+  // Root writes whatever the mode says: the server runs as root without that capability, so the modes bind it
+  // as they bind any other user, and it still reads sitegen wherever the repository was cloned.
   const argv = [process.execPath, SITEGEN, 'serve', '--root', root, '--port', '0'];
-  const [command, ...args] = asRoot ? ['runuser', '-u', 'nobody', '--', ...argv] : argv;
+  const withoutOverride = ['setpriv', '--bounding-set', '-dac_override,-dac_read_search', '--inh-caps', '-dac_override,-dac_read_search', '--'];
+  const [command, ...args] = process.getuid?.() === 0 ? [...withoutOverride, ...argv] : argv;
   const result = await failure(command, args);
   assert.is(result.code, 1);
   const lines = result.stderr.trim().split('\n');
