@@ -13,6 +13,7 @@ import net from 'node:net';
 import path from 'node:path';
 import tls from 'node:tls';
 import { promisify } from 'node:util';
+import { waitUntil } from './wait-until.ts';
 
 const run = promisify(execFile);
 
@@ -87,7 +88,9 @@ export async function startNginx(dir: string, serverBlocks: string, port: number
     child.once('error', reject);
   });
   exited.catch(() => {});
-  await Promise.race([accepts(port), exited]);
+  const listening = accepts(port);
+  listening.catch(() => {}); // when nginx stopped first, its error is the one to report
+  await Promise.race([listening, exited]);
   return { stop: () => stop(child) };
 }
 
@@ -110,18 +113,15 @@ function wrapInHttpBlock(dir: string, serverBlocks: string): string {
 }
 
 /** Resolves once a connection to the port succeeds (nginx opens its sockets before it serves). */
-async function accepts(port: number): Promise<void> {
-  for (;;) {
-    const connected = await new Promise<boolean>((resolve) => {
-      const socket = net.connect(port, '127.0.0.1', () => {
-        socket.destroy();
-        resolve(true);
-      });
-      socket.once('error', () => resolve(false));
+function accepts(port: number): Promise<void> {
+  const connects = () => new Promise<boolean>((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => {
+      socket.destroy();
+      resolve(true);
     });
-    if (connected) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+    socket.once('error', () => resolve(false));
+  });
+  return waitUntil(connects, `nginx accepts connections on port ${port}`);
 }
 
 function stop(child: ChildProcess): Promise<void> {

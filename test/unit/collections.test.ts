@@ -16,6 +16,7 @@ import { checkedQuery, selectItems } from '../../src/render/collections.ts';
 import type { CollectionItem } from '../../src/model.ts';
 import { initStarter } from '../helpers/starter.ts';
 import { serveBuild } from '../helpers/site.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -78,15 +79,8 @@ test('a draft is built by dev (marked as a draft, listed) and never by build (no
   assert.not.match(await read(dev, 'sitemap.xml'), 'coming-soon', 'not even dev puts a draft in the sitemap');
 });
 
-/** Waits until `check` passes or five seconds pass (file events arrive asynchronously). */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 5000;
-  while (Date.now() < deadline) {
-    if (await check().catch(() => false)) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  assert.unreachable(`timed out waiting for: ${what}`);
-}
+/** Waits until `check` passes, a file not yet written counting as not yet (file events arrive asynchronously). */
+const eventually = (check: () => Promise<boolean>, what: string) => waitUntil(() => check().catch(() => false), what, { timeoutMs: 5000 });
 
 test('dev updates the list pages as posts change: a new title, a draft published, a post removed', async () => {
   const root = await newsSite();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { startDev, type DevSession } from '../../src/dev/dev.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { copyFixture, edit, hashTree } from '../helpers/fixture.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 let root: string;
 let session: DevSession;
@@ -22,15 +23,8 @@ const quietly = async <T>(work: () => Promise<T>): Promise<T> => {
   }
 };
 
-/** Waits until `check` passes or two seconds pass (file events arrive asynchronously). */
-async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 2000;
-  while (Date.now() < deadline) {
-    if (await check()) return;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-  assert.unreachable(`timed out waiting for: ${what}`);
-}
+/** Waits until `check` passes (file events arrive asynchronously). */
+const eventually = (check: () => Promise<boolean>, what: string) => waitUntil(check, what, { timeoutMs: 5000 });
 
 test.before(async () => {
   root = await copyFixture('basic');

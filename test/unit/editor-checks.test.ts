@@ -15,6 +15,7 @@ import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 const run = promisify(execFile);
 
@@ -148,13 +149,7 @@ test('dev reports a duplicate route and a broken Markdown link, and keeps the la
   console.error = (...args: unknown[]) => void printed.push(args.join(' '));
   const session = await startDev({ root, port: 0, host: '127.0.0.1' });
   try {
-    const waitFor = async (text: string) => {
-      const deadline = Date.now() + 5000;
-      while (!printed.some((line) => line.includes(text))) {
-        if (Date.now() > deadline) assert.unreachable(`dev never printed: ${text}\n${printed.join('\n')}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    };
+    const waitFor = (text: string) => waitUntil(() => printed.some((line) => line.includes(text)), `dev prints: ${text}`, { timeoutMs: 5000 });
     await writeFile(path.join(root, 'content/pages/about.md'), '---\ntitle: About\ndescription: Again.\n---\nHi.\n');
     await waitFor('/about comes from 2 files: content/pages/about.md, content/pages/about.yaml');
     await session.idle();

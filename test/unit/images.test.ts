@@ -11,6 +11,7 @@ import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { Img } from '../../templates/components/Img.tsx';
 import { Figure } from '../../templates/components/Figure.tsx';
+import { waitUntil } from '../helpers/wait-until.ts';
 
 const pictureSources = (html: string, src: string) => {
   const picture = new RegExp(`<picture>((?:(?!</picture>).)*)<img src="${src}"[^>]*></picture>`).exec(html);
@@ -161,9 +162,8 @@ test('dev makes the variants of an image an edit brings in', async () => {
     await session.idle();
     await edit(root, 'content/pages/index.yaml', 'src: /img/chart.png', 'src: /img/photo-copy.jpg');
     const page = () => readFile(path.join(session.outDir, 'index.html'), 'utf8');
-    const deadline = Date.now() + 5000;
-    // File events arrive asynchronously: wait for the rebuilt page, checking every 20 ms.
-    while (!(await page()).includes('/img/photo-copy.jpg') && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    // File events arrive asynchronously: wait for the rebuilt page.
+    await waitUntil(async () => (await page()).includes('/img/photo-copy.jpg'), 'the page shows the new image', { timeoutMs: 5000 });
     await session.idle();
     const url = /\/assets\/img\/photo-copy-[0-9a-f]+-320\.avif/.exec(await page());
     assert.ok(url, 'the page offers the new image\'s variants');
