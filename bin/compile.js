@@ -19,7 +19,7 @@ const CACHE_DIR = path.join(PACKAGE_DIR, 'node_modules', '.cache', 'sitegen');
  */
 const ENTRIES = {
   cli: 'cli.ts',
-  worker: 'render/worker.ts',
+  worker: 'pipeline/worker.ts',
   // What a site's compiled server imports as `sitegen/server` (src/site-server/load-server.ts).
   'server-api': 'site-server/api.ts',
   // The zod that template bundles import (src/render/vendor.ts): the same module as sitegen's own.

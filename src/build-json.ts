@@ -6,7 +6,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { BuildResult } from './build-result.ts';
-import { outputPathOf } from './render/output-path.ts';
+import { outputPathOf } from './output-path.ts';
 import { toPosix } from './files.ts';
 
 export interface BuildDocument {

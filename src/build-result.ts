@@ -10,8 +10,8 @@ import type { RawDoc } from './load/parse.ts';
 import type { PageSummary, SiteInfo, SiteModel } from './model.ts';
 import type { Templates } from './render/compile-templates.ts';
 import type { SiteAssets } from './render/page-assets.ts';
-import type { BuiltPage } from './render/page-jobs.ts';
-import type { RenderedShares } from './render/render-stage.ts';
+import type { BuiltPage } from './pipeline/page-jobs.ts';
+import type { RenderedShares } from './pipeline/render-stage.ts';
 
 export interface BuildOptions {
   root: string;

@@ -1,6 +1,8 @@
 import type { ReactNode, ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
+import type { MarkdownReference } from './markdown/markdown.ts';
+import type { SiteError } from './errors.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
 export interface SiteInfo {
@@ -217,4 +219,41 @@ export interface SiteTemplates {
   renderPage(input: RenderInput): RenderedPage;
   /** The compiled bundle on disk, which worker threads import. */
   moduleFile: string;
+}
+
+/** A content file as read from disk, before validation. */
+export interface RawDoc {
+  /** Path relative to the site root, with forward slashes. */
+  file: string;
+  /** The route it becomes (`/` for index), or undefined for site.yaml and private files. */
+  route?: string;
+  kind: 'yaml' | 'markdown';
+  source: string;
+  data: unknown;
+  /** Markdown body (without the front matter). */
+  body?: string;
+  /** The Markdown body as HTML, when a page job converted it ahead of validation. */
+  html?: string;
+  /** The links and images to this site in the Markdown body, found by that same conversion. */
+  references?: MarkdownReference[];
+  /** Finds the line and column of a field path in this file. */
+  locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
+}
+
+/** A whole site's content as read. */
+export interface RawContent {
+  site?: RawDoc;
+  pages: RawDoc[];
+  /** Every page's route, those that failed to parse included, so links to them are not reported too. */
+  routes: string[];
+  errors: SiteError[];
+}
+
+/** What the pages need of the bundle stage's output: the asset URLs, their SRI hashes, each island's imports. */
+export interface BundledAssets {
+  assets: Omit<PageAssets, 'inlineHead' | 'devScripts'>;
+  /** URL path → SRI hash, for every script and stylesheet. */
+  integrity: Map<string, string>;
+  /** Island name → the chunk URLs it imports besides its own (React and shared code). */
+  imports: Record<string, string[]>;
 }

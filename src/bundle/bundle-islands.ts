@@ -4,20 +4,15 @@ import type * as esbuild from 'esbuild';
 import { SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
-import { recall, type BundleMemo, type Memo } from '../emit/build-cache.ts';
+import { recall, type BundleMemo, type Memo } from '../build-cache.ts';
 import { listFiles, stampsOf, toPosix } from '../files.ts';
-import type { PageAssets } from '../model.ts';
+import type { BundledAssets, PageAssets } from '../model.ts';
 
 
 /** The browser assets of a site: hashed files and where each page finds them. */
-export interface BundleResult {
+export interface BundleResult extends BundledAssets {
   /** URL path (`/assets/runtime-AB12.js`) → contents. */
   files: Map<string, Uint8Array>;
-  assets: Omit<PageAssets, 'inlineHead' | 'devScripts'>;
-  /** URL path → SRI hash, for every script and stylesheet. */
-  integrity: Map<string, string>;
-  /** Island name → the chunk URLs it imports besides its own (React and shared code). */
-  imports: Record<string, string[]>;
   /** What the build cache keeps to skip bundling next time. */
   memo?: Memo<BundleMemo>;
 }

@@ -19,7 +19,7 @@ import { editorSchemas, type Json } from './json-schemas.ts';
  * sitegen's sources that shape the schemas besides the templates (its own
  * page and site keys, the conversion): a change to them writes them again.
  */
-const GENERATOR_SOURCES = ['src/emit/json-schemas.ts', 'src/emit/editor-schemas.ts', 'src/validate/validate.ts'];
+const GENERATOR_SOURCES = ['src/emit/json-schemas.ts', 'src/emit/editor-schemas.ts', 'src/core-schemas.ts'];
 
 export const EDITOR_SCHEMAS_DIR = path.join('.sitegen', 'schemas');
 const MADE_FROM = 'made-from';
@@ -33,7 +33,7 @@ export async function emitEditorSchemas(
   const madeFrom = `${path.basename(moduleFile)} ${generator}\n`;
   if (await readFile(path.join(dir, MADE_FROM), 'utf8').catch(() => undefined) === madeFrom) return false;
   // Imported only here: a build whose templates did not change never needs zod's converter.
-  const [{ z }, { pageCoreSchema, siteCoreSchema }, loaded] = await Promise.all([import('zod'), import('../validate/validate.ts'), templates()]);
+  const [{ z }, { pageCoreSchema, siteCoreSchema }, loaded] = await Promise.all([import('zod'), import('../core-schemas.ts'), templates()]);
   const toJson = (schema: unknown) => z.toJSONSchema(schema as ZodType, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Json;
   const pages = Object.fromEntries(Object.entries(loaded.pages).map(([name, template]) => [name, template.schema]));
   const files = editorSchemas({ pageCore: pageCoreSchema, siteCore: siteCoreSchema, layout: loaded.layout.schema, pages }, toJson);

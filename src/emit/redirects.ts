@@ -14,8 +14,8 @@
  */
 import { SiteError, throwIfAny } from '../errors.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { outputPathOf } from '../render/output-path.ts';
-import { pageLink } from '../render/base-path.ts';
+import { outputPathOf } from '../output-path.ts';
+import { pageLink } from '../base-path.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
 
 export interface Redirect {

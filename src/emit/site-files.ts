@@ -5,7 +5,7 @@
  * robots.txt.
  */
 import { escapeHtml } from '../escape-html.ts';
-import { pageLink } from '../render/base-path.ts';
+import { pageLink } from '../base-path.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
 import { formatHeadersFile, formatNginxSnippets, headerRules, NGINX_REDIRECTS } from './security-headers.ts';
 import { nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';

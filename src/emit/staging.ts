@@ -1,7 +1,7 @@
 import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { outputPathOf } from '../render/output-path.ts';
+import { outputPathOf } from '../output-path.ts';
 import type { OutputFiles } from './site-files.ts';
 import type { SiteInfo } from '../model.ts';
 

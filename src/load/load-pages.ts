@@ -6,19 +6,12 @@
  */
 import { SiteError } from '../errors.ts';
 import { contentHash, stampOf } from '../files.ts';
-import { copyTargetOf, resolveCopy } from '../validate/copies.ts';
-import { convertMarkdown } from './markdown.ts';
+import { copyTargetOf, resolveCopy } from '../copies.ts';
+import { convertMarkdown } from '../markdown/markdown.ts';
 import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
-import type { RawDoc } from './parse.ts';
+import type { RawContent, RawDoc } from '../model.ts';
 
-/** A whole site's content as read. */
-export interface RawContent {
-  site?: RawDoc;
-  pages: RawDoc[];
-  /** Every page's route, those that failed to parse included, so links to them are not reported too. */
-  routes: string[];
-  errors: SiteError[];
-}
+export type { RawContent };
 
 export interface LoadJob {
   root: string;

@@ -2,26 +2,9 @@ import { CORE_SCHEMA, YAMLException, load as yamlLoad } from 'js-yaml';
 import { createRequire } from 'node:module';
 import type { Document, LineCounter, Node } from 'yaml';
 import { SiteError } from '../errors.ts';
-import type { MarkdownReference } from './markdown.ts';
+import type { RawDoc } from '../model.ts';
 
-/** A content file as read from disk, before validation. */
-export interface RawDoc {
-  /** Path relative to the site root, with forward slashes. */
-  file: string;
-  /** The route it becomes (`/` for index), or undefined for site.yaml and private files. */
-  route?: string;
-  kind: 'yaml' | 'markdown';
-  source: string;
-  data: unknown;
-  /** Markdown body (without the front matter). */
-  body?: string;
-  /** The Markdown body as HTML, when a page job converted it ahead of validation. */
-  html?: string;
-  /** The links and images to this site in the Markdown body, found by that same conversion. */
-  references?: MarkdownReference[];
-  /** Finds the line and column of a field path in this file. */
-  locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
-}
+export type { RawDoc };
 
 /**
  * Parses one YAML or Markdown file; throws a SiteError (with position) on a

@@ -7,7 +7,7 @@ import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import type { SiteTemplates } from '../model.ts';
-import { recall, type Memo, type TemplatesMemo } from '../emit/build-cache.ts';
+import { recall, type Memo, type TemplatesMemo } from '../build-cache.ts';
 import { listFiles, stampsOf, toPosix } from '../files.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
 

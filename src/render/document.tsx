@@ -8,7 +8,7 @@ import { IslandContext, type IslandRegistry } from './island-wrapper.tsx';
 import type { FeedFormat, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
 import { FEED_TYPES } from './feed-types.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { applyUrlPolicy, pageLink, withBase } from './base-path.ts';
+import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
 

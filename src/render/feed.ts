@@ -6,7 +6,7 @@
  * what is a few lines per format here. Tests read them back with an
  * independent parser (feedsmith).
  */
-import { pageLink } from './base-path.ts';
+import { pageLink } from '../base-path.ts';
 import { SiteError } from '../errors.ts';
 import { escapeHtml } from '../escape-html.ts';
 import type { CollectionItem, FeedFormat, PageInfo, SiteInfo } from '../model.ts';

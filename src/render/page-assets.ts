@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { BundleResult } from '../bundle/bundle-islands.ts';
-import type { PageAssets, SiteInfo } from '../model.ts';
+import type { BundledAssets, PageAssets, SiteInfo } from '../model.ts';
 
 export interface SiteAssets {
   page: PageAssets;
@@ -9,7 +8,7 @@ export interface SiteAssets {
 }
 
 /** What every page links to: the bundle's hashed files and the inline head scripts, hashed for the CSP. */
-export function pageAssets(site: SiteInfo, bundle: BundleResult, options: { dev?: boolean } = {}): SiteAssets {
+export function pageAssets(site: SiteInfo, bundle: BundledAssets, options: { dev?: boolean } = {}): SiteAssets {
   const inlineHead = [htmlClassScript(site)];
   const importMap = integrityImportMap(bundle.integrity, site.basePath);
   return {

@@ -7,9 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash, listFiles, stampOf, stampsOf } from '../files.ts';
-import { outStampOf, type BuildCache, type PageEntry } from '../emit/build-cache.ts';
+import { outStampOf, type BuildCache, type PageEntry } from '../build-cache.ts';
 import { SITEGEN_DIR } from '../paths.ts';
-import type { RawDoc } from '../load/parse.ts';
+import type { RawDoc } from '../model.ts';
 import type { PageAssets, SiteInfo, SiteTemplates } from '../model.ts';
 
 export interface Reuse {

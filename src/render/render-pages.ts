@@ -12,7 +12,7 @@ import { FEED_FORMATS, feedRouteOf } from './feed-types.ts';
 import { templateError } from './template-error.ts';
 import { taxonomyPages } from './taxonomy.ts';
 
-import { outputPathOf } from './output-path.ts';
+import { outputPathOf } from '../output-path.ts';
 
 export interface RenderedPages {
   /** Output path → HTML. */

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { activeScope } from './scope.ts';
-import { didYouMean } from '../validate/did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
 import { imageFacts, imageKindOf, variantsOf, VARIANT_FORMATS } from './image-facts.ts';
 
 const EXTERNAL = /^(https?:|mailto:|tel:)/i;

@@ -5,8 +5,11 @@
  */
 import { z, type ZodType } from 'zod';
 import { SiteError } from '../errors.ts';
-import type { RawDoc } from '../load/parse.ts';
-import { closest } from './did-you-mean.ts';
+import { fieldError, formatPath } from '../field-error.ts';
+
+export { fieldError, formatPath };
+import type { RawDoc } from '../model.ts';
+import { closest } from '../did-you-mean.ts';
 import { keysAt } from './schema-keys.ts';
 
 /**
@@ -130,22 +133,6 @@ function sizeMessage(bound: 'at least' | 'at most', origin: string, count: numbe
   if (origin === 'string') return count === 1 && bound === 'at least' ? 'must not be empty' : `expected ${bound} ${count} characters`;
   if (origin === 'array' || origin === 'set') return count === 1 && bound === 'at least' ? 'expected a list of at least one item' : `expected a list of ${bound} ${count} items`;
   return `expected ${bound === 'at least' ? 'a number of at least' : 'a number of at most'} ${count}`;
-}
-
-export function fieldError(doc: RawDoc, fieldPath: readonly PropertyKey[], message: string, hint?: string, key?: string): SiteError {
-  const keyPath = key === undefined ? fieldPath : fieldPath.slice(0, -1);
-  const { line, column } = doc.locate(keyPath, key);
-  return new SiteError('content', message, {
-    location: { file: doc.file, line, column },
-    field: formatPath(fieldPath),
-    hint,
-  });
-}
-
-/** `sections[2].title` style path. */
-export function formatPath(fieldPath: readonly PropertyKey[]): string {
-  return fieldPath.reduce<string>((out, segment) =>
-    typeof segment === 'number' ? `${out}[${segment}]` : out ? `${out}.${String(segment)}` : String(segment), '') || '(top level)';
 }
 
 function valueAt(data: unknown, fieldPath: readonly PropertyKey[]): unknown {

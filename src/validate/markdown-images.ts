@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { escapeHtml } from '../escape-html.ts';
-import type { MarkdownReference } from '../load/markdown.ts';
+import type { MarkdownReference } from '../markdown/markdown.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { imageFacts, variantsOf, VARIANT_FORMATS } from '../template-api/image-facts.ts';
 import { targetOf } from './markdown-links.ts';

@@ -5,10 +5,10 @@
  * body; each error points at the line of the .md file where the link is.
  */
 import { SiteError } from '../errors.ts';
-import type { MarkdownReference } from '../load/markdown.ts';
-import type { RawDoc } from '../load/parse.ts';
+import type { MarkdownReference } from '../markdown/markdown.ts';
+import type { RawDoc } from '../model.ts';
 import type { ValidationScope } from '../template-api/scope.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
 
 /** Checks a body's links and images; the routes it links to are added to `linked`. */
 export function checkMarkdownReferences(

@@ -5,15 +5,15 @@
  * (routes, public files, the root) is passed in as data.
  */
 import { z, type ZodType } from 'zod';
-import { convertMarkdown } from '../load/markdown.ts';
+import { convertMarkdown } from '../markdown/markdown.ts';
 import type { SiteError } from '../errors.ts';
-import type { RawDoc } from '../load/parse.ts';
-import type { RawContent } from '../load/load-pages.ts';
+import type { RawDoc } from '../model.ts';
+import type { RawContent } from '../model.ts';
 import type { PageInfo, PageModel, SiteInfo, SiteModel, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
-import { endpoint } from '../template-api/schemas.ts';
+import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, fieldError, reportTypos, splitKeys } from './issues.ts';
-import { didYouMean } from './did-you-mean.ts';
+import { didYouMean } from '../did-you-mean.ts';
 
 /**
  * zod compiles a fast path for each object schema the first time it parses
@@ -26,75 +26,16 @@ export function validateFor(pages: number): void {
   z.config({ jitless: pages < 1_500 });
 }
 import { keysAt } from './schema-keys.ts';
-import { copyTargetOf, resolveCopy } from './copies.ts';
+import { copyTargetOf, resolveCopy } from '../copies.ts';
 import { checkMarkdownReferences } from './markdown-links.ts';
 import { sizeMarkdownImages } from './markdown-images.ts';
 
 export type { ValidationScope };
+export { pageCoreSchema, siteCoreSchema };
 /** What validation needs of the templates: their schemas, and the scope runner of their `sitegen` module. */
 export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'withValidationScope'>;
 
-/** A path a redirect leaves from: an address of this site, as a route is written. */
-const redirectPath = () => z.string().regex(/^\/[A-Za-z0-9._~%!&'()*+,;=:@\/-]*$/, 'expected a path of this site such as /old-page (letters, digits and - . _ ~ /; no spaces, quotes, ? or #)');
-
-/** Where a redirect goes: a route or file of this site, or a page elsewhere. */
-const redirectTarget = () => z.string().regex(/^(\/|https?:\/\/)[^\s"\\${}]*$/, 'expected a route such as /new-page, or an https:// address (no spaces, quotes, $ or braces)');
-
-/** An origin (or a host pattern) that a page may reach besides its own, for the Content-Security-Policy. */
-const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
-  'expected an origin such as https://api.example.com (https, a host name, an optional port, no path)');
-
-/** sitegen's own keys of content/site.yaml (the rest belongs to the layout); exported for the editors' JSON Schema. */
-export const siteCoreSchema = z.strictObject({
-  name: z.string().min(1),
-  url: z.url({ protocol: /^https?$/, message: 'expected an absolute URL such as https://example.com' }),
-  lang: z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as en or en-IN').default('en'),
-  description: z.string().min(1),
-  image: z.string().optional(),
-  favicon: z.string().default('/favicon.svg'),
-  themeColor: z.string().optional(),
-  csp: z.strictObject({
-    connect: z.array(origin()).default([]),
-    form: z.array(origin()).default([]),
-    script: z.array(origin()).default([]),
-  }).default({ connect: [], form: [], script: [] }),
-  gate: z.strictObject({
-    script: endpoint('/gate/check.js'),
-    tenantId: z.string().min(1),
-    function: z.string().regex(/^[A-Za-z_$][\w$]*(\.[A-Za-z_$][\w$]*)*$/, 'expected a global function name such as botCheck'),
-    mode: z.enum(['page', 'islands']).default('page'),
-  }).optional(),
-  analytics: z.strictObject({ vitalsUrl: endpoint('/vitals').optional() }).optional(),
-  basePath: z.string().regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'expected the path the site is served under, such as /docs (no slash at the end)').default('')
-    .describe('the path the site is served under, such as /docs; links in content stay /about and come out as /docs/about'),
-  trailingSlash: z.enum(['never', 'always']).default('never')
-    .describe('never: /about is about.html (the default); always: /about/ is about/index.html, for hosts that serve folders only (an S3 bucket)'),
-  fallback: z.enum(['redirect', 'not-found']).default('redirect')
-    .describe('unknown paths: redirect sends them to / (the default); not-found answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one'),
-  redirects: z.record(redirectPath(), z.union([redirectTarget(), z.strictObject({
-    to: redirectTarget(),
-    status: z.union([z.literal(301), z.literal(302)], { error: 'expected 301 (moved for good, the default) or 302 (for now)' }).default(301),
-  })])).default({})
-    .describe('old paths and where they go now: /old-page: /new-page (301), or /old-page: { to: /new-page, status: 302 }'),
-});
-
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
-
-/** sitegen's own keys of a page (the rest belongs to its template); the descriptions show in editors that read the JSON Schema. */
-export const pageCoreSchema = z.strictObject({
-  template: z.string().min(1).describe('the file in templates/pages/ that renders this page; Markdown files default to markdown'),
-  title: z.string().min(1).describe("the page's title, in the browser tab and in search results"),
-  description: z.string().min(1).describe('one or two sentences for search results and link previews'),
-  canonical: z.string().optional().describe('the route of the page this one repeats, when it does'),
-  image: z.string().optional().describe('the Open Graph image, a file in public/ such as /img/og.png'),
-  sitemap: z.boolean().default(true).describe('false keeps the page out of sitemap.xml'),
-  noindex: z.boolean().default(false).describe('true asks search engines not to index the page'),
-  date: z.union([z.iso.date(), z.iso.datetime({ offset: true })], { error: 'expected a date such as 2026-11-02 (or 2026-11-02T09:30:00Z)' })
-    .optional().describe('the date of a post, YYYY-MM-DD; collections sort by it and feeds date entries with it'),
-  tags: z.array(z.string().min(1)).default([]).describe('words that collections can select pages by'),
-  draft: z.boolean().default(false).describe('true: `sitegen dev` shows the page marked as a draft, `sitegen build` leaves it out'),
-  aliases: z.array(redirectPath()).default([]).describe('the paths this page had before it moved: each redirects here (301)'),
-});
 
 const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
 

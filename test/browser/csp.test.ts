@@ -10,22 +10,21 @@ import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
 import type { BuildResult } from '../../src/pipeline.ts';
-import { hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
+import { hydrateEveryIsland, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild, tempDir } from '../helpers/site.ts';
 
 let browser: Browser;
 let server: RunningServer;
 let build: BuildResult;
 
+let site: BrowsedSite<BuildResult> | undefined;
 test.before(async () => {
-  build = await buildRealSite();
-  server = await serveBuild(build.outDir);
-  browser = await launchBrowser();
+  site = await browseBuild(buildRealSite());
+  ({ build, server, browser } = site);
 });
 
 test.after(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
 });
 
 /** Every route of the build: the pages in dist/ but the 404 fallback, which only redirects. */

@@ -7,32 +7,21 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { buildRealSite, serveBuild } from '../helpers/site.ts';
+import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { buildRealSite } from '../helpers/site.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
 
-interface Context {
-  browser: Browser;
-  server: RunningServer;
-}
+type Context = BrowsedSite<unknown>;
 
 const FONT_BUDGET_BYTES = 30 * 1024;
 const design = suite<Context>('design');
 
 design.before(async (context) => {
-  try {
-    const { outDir } = await buildRealSite();
-    context.server = await serveBuild(outDir);
-    context.browser = await launchBrowser();
-  } catch (error) {
-    console.error(error);
-    throw error;
-  }
+  Object.assign(context, await browseBuild(buildRealSite()));
 });
 
-design.after(async ({ browser, server }) => {
-  await browser?.close();
-  await server?.close();
+design.after(async ({ close }) => {
+  await close?.();
 });
 
 async function open(context: Context, route: string, width: number): Promise<Page> {

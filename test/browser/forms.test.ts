@@ -10,34 +10,23 @@ import path from 'node:path';
 import type { Browser, Page, Request } from 'playwright-core';
 import { buildSite } from '../../src/pipeline.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
-import { framesDrawn, launchBrowser, openPage } from '../helpers/browser.ts';
+import { framesDrawn, openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild, tempDir } from '../helpers/site.ts';
 
-interface Context {
-  browser: Browser;
-  server: RunningServer;
-}
+type Context = BrowsedSite<unknown>;
 
 const forms = suite<Context>('forms');
 
 forms.before(async (context) => {
-  try {
-    const customRoot = process.env.SITEGEN_TEST_ROOT;
-    const built = customRoot
-      ? await buildSite({ root: customRoot, outDir: path.join(await tempDir(), 'dist') })
-      : await buildRealSite();
-    context.server = await serveBuild(built.outDir, { api: false, root: customRoot });
-    context.browser = await launchBrowser();
-  } catch (error) {
-    // uvu reports a failed hook as 0 passed with no reason; say why.
-    console.error(error);
-    throw error;
-  }
+  const customRoot = process.env.SITEGEN_TEST_ROOT;
+  const building = customRoot
+    ? tempDir().then((dir) => buildSite({ root: customRoot, outDir: path.join(dir, 'dist') }))
+    : buildRealSite();
+  Object.assign(context, await browseBuild(building, { api: false, root: customRoot }));
 });
 
-forms.after(async (context) => {
-  await context.browser?.close();
-  await context.server?.close();
+forms.after(async ({ close }) => {
+  await close?.();
 });
 
 const CONTACT_VALUES = { name: 'Asha Rao', company_name: 'Acme Bank', email_id: 'not-an-email', mobile_number: '12ab', message: 'Hello there' };

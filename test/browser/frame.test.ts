@@ -2,21 +2,20 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { buildRealSite, serveBuild } from '../helpers/site.ts';
+import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { buildRealSite } from '../helpers/site.ts';
 
 let browser: Browser;
 let server: RunningServer;
+let site: BrowsedSite<unknown> | undefined;
 
 test.before(async () => {
-  const { outDir } = await buildRealSite();
-  server = await serveBuild(outDir);
-  browser = await launchBrowser();
+  site = await browseBuild(buildRealSite());
+  ({ server, browser } = site);
 });
 
 test.after(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
 });
 
 test('the home page has the frame and every section of the specification', async () => {

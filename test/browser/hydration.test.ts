@@ -9,36 +9,22 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { serveBuild } from '../helpers/site.ts';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
 
-interface Context {
-  browser: Browser;
-  server: RunningServer;
-  build: BuildResult;
-}
+type Context = BrowsedSite<BuildResult>;
 
 const hydration = suite<Context>('hydration');
 
 hydration.before(async (context) => {
-  try {
-    const root = await copyFixture('hydration');
-    context.build = await buildSite({ root, outDir: path.join(root, 'dist') });
-    context.server = await serveBuild(context.build.outDir);
-    context.browser = await launchBrowser();
-  } catch (error) {
-    // uvu reports a failing hook as 0 tests run and no reason: print it.
-    console.error(error);
-    throw error;
-  }
+  const root = await copyFixture('hydration');
+  Object.assign(context, await browseBuild(buildSite({ root, outDir: path.join(root, 'dist') })));
 });
 
-hydration.after(async ({ browser, server }) => {
-  await browser?.close();
-  await server?.close();
+hydration.after(async ({ close }) => {
+  await close?.();
 });
 
 /** Opens a route, recording the path of every script it requests. */

@@ -9,23 +9,21 @@ import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
 import { buildSite } from '../../src/pipeline.ts';
-import { launchBrowser } from '../helpers/browser.ts';
+import { browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { copyFixture } from '../helpers/fixture.ts';
-import { serveBuild } from '../helpers/site.ts';
 
 let browser: Browser;
 let server: RunningServer;
+let site: BrowsedSite<unknown> | undefined;
 
 test.before(async () => {
   const root = await copyFixture('images');
-  const { outDir } = await buildSite({ root });
-  server = await serveBuild(outDir, { api: false, root });
-  browser = await launchBrowser();
+  site = await browseBuild(buildSite({ root }), { api: false, root });
+  ({ server, browser } = site);
 });
 
 test.after(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
 });
 
 test('a phone loads the smallest AVIF that covers the width the template gives, and the box keeps its ratio', async () => {

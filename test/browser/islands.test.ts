@@ -4,16 +4,14 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { openPage } from '../helpers/browser.ts';
+import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { FIXTURES, serveBuild, tempDir } from '../helpers/site.ts';
 import { buildSiteCopy } from '../helpers/island-site.ts';
 import { framesDrawn, hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
 
-interface Context {
-  browser: Browser;
-  server: RunningServer;
+interface Context extends BrowsedSite<Awaited<ReturnType<typeof buildSiteCopy>>> {
   outDir: string;
   chunks: Record<string, { src: string }>;
   files: Map<string, Uint8Array>;
@@ -23,24 +21,16 @@ interface Context {
 const islands = suite<Context>('islands');
 
 islands.before(async (context) => {
-  // uvu reports a failing hook as 0 tests run and no reason: print it.
-  try {
-    const site = await buildSiteCopy();
-    context.outDir = site.outDir;
-    context.chunks = site.bundle.assets.islands;
-    context.files = site.bundle.files;
-    context.runtime = site.bundle.assets.runtime.src;
-    context.server = await serveBuild(site.outDir, { root: site.root });
-    context.browser = await launchBrowser();
-  } catch (error) {
-    console.error(error);
-    throw error;
-  }
+  Object.assign(context, await browseBuild(buildSiteCopy()));
+  const site = context.build;
+  context.outDir = site.outDir;
+  context.chunks = site.bundle.assets.islands;
+  context.files = site.bundle.files;
+  context.runtime = site.bundle.assets.runtime.src;
 });
 
-islands.after(async ({ browser, server }) => {
-  await browser?.close();
-  await server?.close();
+islands.after(async ({ close }) => {
+  await close?.();
 });
 
 /** Opens a page and waits until every island on it that hydrates on load has hydrated. */

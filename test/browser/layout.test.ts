@@ -8,8 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
-import { buildRealSite, serveBuild, REPO_ROOT } from '../helpers/site.ts';
+import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { buildRealSite, REPO_ROOT } from '../helpers/site.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
 
 const ROUTES = [
@@ -23,19 +23,18 @@ const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'layout');
 
 let browser: Browser;
 let server: RunningServer;
+let site: BrowsedSite<unknown> | undefined;
 let origin: string;
 
 test.before(async () => {
-  const { outDir } = await buildRealSite();
-  server = await serveBuild(outDir);
+  site = await browseBuild(buildRealSite());
+  ({ server, browser } = site);
   origin = server.url.replace(/\/$/, '');
-  browser = await launchBrowser();
   await mkdir(SCREENSHOTS, { recursive: true });
 });
 
 test.after(async () => {
-  await browser?.close();
-  await server?.close();
+  await site?.close();
 });
 
 /** Loads every image now (lazy ones included) and reports those that failed. */

@@ -7,7 +7,7 @@ import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { hydrateEveryIsland, launchBrowser, openPage } from '../helpers/browser.ts';
+import { hydrateEveryIsland, openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { buildRealSite, serveBuild } from '../helpers/site.ts';
 import type { BuildResult } from '../../src/pipeline.ts';
 import type { RunningServer } from '../../src/serve/serve.ts';
@@ -15,10 +15,7 @@ import type { RunningServer } from '../../src/serve/serve.ts';
 /** The performance issue's budget for a page with no island. */
 const BUDGET_GZIP_BYTES = 2048;
 
-interface Context {
-  browser: Browser;
-  server: RunningServer;
-  build: BuildResult;
+interface Context extends BrowsedSite<BuildResult> {
   /** The runtime and the chunks it imports statically: what every page loads. */
   runtimeChunks: Set<string>;
 }
@@ -26,25 +23,16 @@ interface Context {
 const weight = suite<Context>('weight');
 
 weight.before(async (context) => {
-  try {
-    context.build = await buildRealSite();
-    context.server = await serveBuild(context.build.outDir);
-    context.browser = await launchBrowser();
-    const runtime = context.build.bundle.assets.runtime.src;
+  Object.assign(context, await browseBuild(buildRealSite()));
+  const runtime = context.build.bundle.assets.runtime.src;
     const code = Buffer.from(context.build.bundle.files.get(runtime)!).toString();
     // `import"./x.js"` and `from"./x.js"`, not `import("./x.js")`: a lazy chunk is not loaded by every page.
     const imported = [...code.matchAll(/\b(?:import|from)\s*"\.\/([^"]+\.js)"/g)].map((match) => `/assets/${match[1]}`);
-    context.runtimeChunks = new Set([runtime, ...imported]);
-  } catch (error) {
-    // uvu reports a failing hook as 0 tests run and no reason: print it.
-    console.error(error);
-    throw error;
-  }
+  context.runtimeChunks = new Set([runtime, ...imported]);
 });
 
-weight.after(async ({ browser, server }) => {
-  await browser?.close();
-  await server?.close();
+weight.after(async ({ close }) => {
+  await close?.();
 });
 
 /**

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { RunningServer } from '../../src/serve/serve.ts';
+import { serveBuild } from './site.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -67,4 +69,34 @@ export async function framesDrawn(page: Page, count = 2): Promise<void> {
   await page.evaluate(async (frames) => {
     for (let frame = 0; frame < frames; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
   }, count);
+}
+
+/** A built site, served on 127.0.0.1 and open to a browser: what most browser suites start from. */
+export interface BrowsedSite<B> {
+  build: B;
+  server: RunningServer;
+  browser: Browser;
+  /** Closes the browser and stops the server (each if it was started). */
+  close(): Promise<void>;
+}
+
+/**
+ * Builds (the promise given), serves the output and launches Chromium, for
+ * a suite's `before`. uvu reports a hook that throws as 0 tests and no
+ * reason (the harness fails the run), so the error is printed here first;
+ * what did start is stopped.
+ */
+export async function browseBuild<B extends { outDir: string }>(building: Promise<B>, options: { api?: boolean; root?: string } = {}): Promise<BrowsedSite<B>> {
+  let server: RunningServer | undefined;
+  try {
+    const build = await building;
+    server = await serveBuild(build.outDir, options);
+    const browser = await launchBrowser();
+    const served = server;
+    return { build, server, browser, close: async () => { await browser.close(); await served.close(); } };
+  } catch (error) {
+    console.error(error);
+    await server?.close();
+    throw error;
+  }
 }

@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { checkSite } from '../../src/check/check-output.ts';
-import { applyUrlPolicy } from '../../src/render/base-path.ts';
+import { applyUrlPolicy } from '../../src/base-path.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { REPO_ROOT, copyRepoSite, serveBuild, tempDir } from '../helpers/site.ts';

@@ -3,7 +3,7 @@ import * as assert from 'uvu/assert';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Window } from 'happy-dom';
-import { markdownToHtml } from '../../src/load/markdown.ts';
+import { markdownToHtml } from '../../src/markdown/markdown.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { copyFixture } from '../helpers/fixture.ts';
@@ -66,7 +66,7 @@ test('code blocks are highlighted at build time with classes only (no style attr
 });
 
 test('GFM text: bare addresses become links, and text without them keeps its emphasis and line breaks', () => {
-  // The second paragraph goes through the faster plain-text rule (src/load/markdown-extensions.ts), the first cannot.
+  // The second paragraph goes through the faster plain-text rule (src/markdown/markdown-extensions.ts), the first cannot.
   const html = markdownToHtml('Mail privacy@example.com or see www.example.com and https://example.com/a.\n\nIn snake_case_names, __bold__, _em_ and a line break  \nstay as GFM has them.');
   assert.is(html, [
     '<p>Mail <a href="mailto:privacy@example.com">privacy@example.com</a> or see <a href="http://www.example.com">www.example.com</a> and <a href="https://example.com/a">https://example.com/a</a>.</p>',

@@ -2,7 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { markdownToHtml } from '../../src/load/markdown.ts';
+import { markdownToHtml } from '../../src/markdown/markdown.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { readFile } from 'node:fs/promises';

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Window } from 'happy-dom';
 import { buildRealSite } from '../helpers/site.ts';
-import { outputPathOf } from '../../src/render/output-path.ts';
+import { outputPathOf } from '../../src/output-path.ts';
 
 interface RouteSpec {
   /** The h1 text, or a heading (h1–h3) text for pages whose spec names only their heading; null: only that the route exists. */

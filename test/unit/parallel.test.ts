@@ -4,7 +4,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
-import { PAGES_FOR_WORKERS, threadsFor } from '../../src/render/worker-pool.ts';
+import { PAGES_FOR_WORKERS, threadsFor } from '../../src/pipeline/worker-pool.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
 /** Enough pages that a worker starts before the main thread has loaded them all. */

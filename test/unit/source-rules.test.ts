@@ -1,6 +1,7 @@
 /**
  * Rules of sitegen's own source that keep one thing in one place: a path
- * made POSIX by one helper, a function exported by one module.
+ * made POSIX by one helper, a function exported by one module, and stages
+ * that stand side by side.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,9 +24,42 @@ rules('a path gets forward slashes through toPosix, not split(path.sep).join(\'/
   assert.equal(offenders, [], 'files that write it out again');
 });
 
-rules('outputPathOf is exported by one module, render/output-path.ts', async () => {
+rules('outputPathOf is exported by one module, output-path.ts', async () => {
   const exporters = (await sources()).filter(({ text }) => /export (function outputPathOf|\{[^}]*\boutputPathOf\b[^}]*\})/.test(text)).map(({ file }) => file);
-  assert.equal(exporters, ['render/output-path.ts']);
+  assert.equal(exporters, ['output-path.ts']);
+});
+
+/** The stage folders of the pipeline (docs/how-it-works.md): each may use the shared modules, none another stage. */
+const STAGES = ['load', 'validate', 'render', 'bundle', 'emit'];
+const stageOf = (file: string) => (STAGES.includes(file.split('/')[0]) && file.includes('/') ? file.split('/')[0] : undefined);
+
+/** Every relative import of a file (static, type-only or dynamic), as a path under src/. */
+function importsOf(file: string, text: string): string[] {
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)'(\.{1,2}\/[^']+)'/gm)].map((match) => match[1]);
+  return specifiers.map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)));
+}
+
+rules('stages stand side by side: no stage imports another, nor does a shared module a stage imports', async () => {
+  const graph = new Map((await sources()).map(({ file, text }) => [file, importsOf(file, text)]));
+  const crossings: string[] = [];
+  // The shared modules the stages reach, directly or through one another.
+  const shared = new Set<string>();
+  const reach = (file: string) => {
+    for (const target of graph.get(file) ?? []) {
+      if (stageOf(target) || shared.has(target)) continue;
+      shared.add(target);
+      reach(target);
+    }
+  };
+  for (const [file, targets] of graph) {
+    const stage = stageOf(file);
+    if (!stage) continue;
+    for (const target of targets) if (stageOf(target) && stageOf(target) !== stage) crossings.push(`${file} -> ${target}`);
+    reach(file);
+  }
+  for (const file of shared) for (const target of graph.get(file) ?? []) if (stageOf(target)) crossings.push(`${file} (shared) -> ${target}`);
+  assert.ok(shared.size > 5, `shared modules found: ${[...shared].join(', ')}`);
+  assert.equal(crossings, [], 'imports across stages');
 });
 
 rules.run();

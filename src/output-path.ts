@@ -1,4 +1,4 @@
-import type { SiteInfo } from '../model.ts';
+import type { SiteInfo } from './model.ts';
 
 /**
  * `/` → `index.html`, `/about` → `about.html` (served as /about by sirv,

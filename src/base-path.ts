@@ -7,8 +7,8 @@
  * templates and Markdown need no helper and an island's props carry the same
  * URLs as the HTML they hydrate. With the defaults the HTML is returned as it is.
  */
-import { escapeHtml } from '../escape-html.ts';
-import type { SiteInfo } from '../model.ts';
+import { escapeHtml } from './escape-html.ts';
+import type { SiteInfo } from './model.ts';
 
 export type UrlPolicy = Pick<SiteInfo, 'basePath' | 'trailingSlash'>;
 

@@ -1,6 +1,6 @@
-import type { SiteError } from '../errors.ts';
-import type { RawDoc } from '../load/parse.ts';
-import { fieldError } from './issues.ts';
+import type { SiteError } from './errors.ts';
+import type { RawDoc } from './model.ts';
+import { fieldError } from './field-error.ts';
 
 /** The route a page copies (`copyOf: /botshieldai`), if it is a copy. */
 export function copyTargetOf(doc: RawDoc): string | undefined {

@@ -6,12 +6,12 @@
  * while the templates compile and the islands bundle.
  */
 import { fromRecord, toRecord, SiteError } from '../errors.ts';
-import type { BuildCache } from '../emit/build-cache.ts';
+import type { BuildCache } from '../build-cache.ts';
 import { writeOutputs } from '../emit/staging.ts';
 import type { CollectionItem, PageSummary, SiteTemplates } from '../model.ts';
-import { itemOf, summaryOf } from './collection-item.ts';
+import { itemOf, summaryOf } from '../render/collection-item.ts';
 import type { BuiltPage, PageJobResult, RenderJob } from './page-jobs.ts';
-import { changedPages, type Reuse } from './page-reuse.ts';
+import { changedPages, type Reuse } from '../render/page-reuse.ts';
 import { startPagePool } from './worker-pool.ts';
 import { routeOf } from '../load/content-files.ts';
 
@@ -60,7 +60,7 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
       const byThread = results.map((result) => result.pages.length);
       const items = [...clean, ...results.flatMap((result) => result.pages.map((built) => built.page))].flatMap((page) => (page.item ? [page.item] : []));
       // Imported here, not above: a warm build that renders nothing never needs the renderer (or zod, which it imports).
-      const { renderPages } = await import('./render-pages.ts');
+      const { renderPages } = await import('../render/render-pages.ts');
       results.push(draftLinks(results), renderLists(results, job, templates, items, renderPages));
       return {
         built: results.flatMap((item) => item.pages),
@@ -102,7 +102,7 @@ function draftLinks(results: PageJobResult[]): PageJobResult {
  * what they list.
  */
 function renderLists(
-  results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderPages: typeof import('./render-pages.ts').renderPages,
+  results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderPages: typeof import('../render/render-pages.ts').renderPages,
 ): PageJobResult {
   const deferred = results.flatMap((result) => result.deferred ?? []);
   const models = deferred.map((entry) => entry.model);

@@ -4,7 +4,7 @@
  * thread compiled (see ./worker-pool.ts).
  */
 import { parentPort } from 'node:worker_threads';
-import { loadTemplates } from './compile-templates.ts';
+import { loadTemplates } from '../render/compile-templates.ts';
 import { appendShare, emptyShare, loadPages, type LoadJob, type LoadedPages } from '../load/load-pages.ts';
 import { renderQueue, type PageJobResult } from './page-jobs.ts';
 import { PageQueue, type WorkerRequest } from './worker-pool.ts';

@@ -9,8 +9,8 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageSummary, SiteInfo } from '../model.ts';
-import { contentHash, stampOf, stampsOf } from '../files.ts';
+import type { PageSummary, SiteInfo } from './model.ts';
+import { contentHash, stampOf, stampsOf } from './files.ts';
 
 /** Raised whenever what a memo holds changes shape (4: the bundle's assets list the font files), so an older cache is not trusted. */
 const FORMAT = 5;

@@ -9,11 +9,11 @@
 import { toRecord, type ErrorRecord, type SiteError } from '../errors.ts';
 import { writeOutputs } from '../emit/staging.ts';
 import type { LoadedPages } from '../load/load-pages.ts';
-import type { RawDoc } from '../load/parse.ts';
+import type { RawDoc } from '../model.ts';
 import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { validateFor, validatePage, type ValidationScope } from '../validate/validate.ts';
-import { renderPages } from './render-pages.ts';
-import { summaryOf } from './collection-item.ts';
+import { renderPages } from '../render/render-pages.ts';
+import { summaryOf } from '../render/collection-item.ts';
 
 export interface RenderJob {
   root: string;
