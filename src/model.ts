@@ -27,6 +27,8 @@ export interface SiteInfo {
   redirects?: Record<string, string | { to: string; status: 301 | 302 }>;
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
   layout: Record<string, unknown>;
+  /** content/data/NAME.yaml (or .json), each as its schema in templates/data.ts made it: `site.data.NAME`. */
+  data: Readonly<Record<string, unknown>>;
   /** The year of the build, for copyright lines. */
   year: number;
 }
@@ -214,6 +216,8 @@ export interface RenderedPage {
 export interface SiteTemplates {
   layout: LayoutModule;
   pages: Readonly<Record<string, TemplateModule>>;
+  /** templates/data.ts's `data`: the schema of each data file, by name (none without that module). */
+  data: Readonly<Record<string, ZodType>>;
   /** Runs a parse with the scope the bundle's schema helpers check against (src/template-api/scope.ts). */
   withValidationScope<T>(scope: ValidationScope, parse: () => T): { result: T; notes: ValidationNotes };
   renderPage(input: RenderInput): RenderedPage;
@@ -243,6 +247,8 @@ export interface RawDoc {
 /** A whole site's content as read. */
 export interface RawContent {
   site?: RawDoc;
+  /** content/data/'s files. */
+  data: RawDoc[];
   pages: RawDoc[];
   /** Every page's route, those that failed to parse included, so links to them are not reported too. */
   routes: string[];

@@ -6,7 +6,7 @@
  * of the render stage; `dev` and `check` call the same stages.
  */
 import path from 'node:path';
-import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readSiteFile, routeOf } from './load/content-files.ts';
+import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
 import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
@@ -45,8 +45,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   let staging: string | undefined;
   try {
-    const [siteDoc, publicFiles, compiled, bundle] = await Promise.all([
+    const [siteDoc, data, publicFiles, compiled, bundle] = await Promise.all([
       time('load', () => readSiteFile(root)),
+      time('load', () => readDataFiles(root)),
       time('load', () => listPublicFiles(root)),
       time('templates', () => prepareTemplates(root, cache?.templates)),
       time('bundle', () => bundleIslands(root, cache?.bundle)),
@@ -55,7 +56,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const templates = () => (loaded ??= time('templates', () => loadTemplates(compiled.moduleFile)));
     const scope = { routes: new Set(routes), publicFiles, root };
     const imagesStamp = imagesStampOf(root, publicFiles);
-    const validated = await time('validate', () => validateSiteOnce({ siteDoc, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site, imagesStamp }));
+    const validated = await time('validate', () => validateSiteOnce({ siteDoc, data, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site, imagesStamp }));
     const { site } = validated;
     // Written even when the content is broken: that is when an editor needs them.
     await time('emit', () => emitEditorSchemas(root, compiled.moduleFile, templates));

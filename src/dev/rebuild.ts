@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteErrors, type SiteError } from '../errors.ts';
-import { PAGES_DIR, SITE_FILE, duplicateRouteErrors, isPageFile, readPageFile, readSiteFile, routeOf } from '../load/content-files.ts';
+import { DATA_DIR, PAGES_DIR, SITE_FILE, duplicateRouteErrors, isDataFile, isPageFile, readDataFiles, readPageFile, readSiteFile, routeOf } from '../load/content-files.ts';
 import type { RawContent } from '../model.ts';
 import { listPublicFiles } from '../load/public-files.ts';
 import { validateContent } from '../validate/validate.ts';
@@ -25,8 +25,11 @@ import type { PageModel, PageSummary } from '../model.ts';
 
 /** Whether a changed path (relative to the root) is content that `build` reads too. */
 export function isContentPath(file: string): boolean {
-  return file === SITE_FILE || file.startsWith(`${PAGES_DIR}/`) && isPageFile(file.slice(PAGES_DIR.length + 1));
+  return file === SITE_FILE || file.startsWith(`${PAGES_DIR}/`) && isPageFile(file.slice(PAGES_DIR.length + 1))
+    || isDataPath(file);
 }
+
+const isDataPath = (file: string) => file.startsWith(`${DATA_DIR}/`) && isDataFile(file.slice(DATA_DIR.length + 1));
 
 /** Applies a batch of changed files to the last good build; returns how many output files changed. */
 export async function rebuildChanged(
@@ -59,7 +62,8 @@ export async function rebuildChanged(
   // A changed site model (site.yaml, or a local file its schema reads such as the login key) changes every page.
   const siteChanged = JSON.stringify(model.site) !== JSON.stringify(state.model.site);
   const everything = touchesBundle || layoutChanged || siteChanged;
-  const changedRoutes = new Set(contentChanged.filter((file) => file !== SITE_FILE).map((file) => routeOf(file.slice(PAGES_DIR.length + 1))));
+  // A data file is the site model's (site.data): when it changed, so did the site, and every page with it.
+  const changedRoutes = new Set(contentChanged.filter((file) => file !== SITE_FILE && !isDataPath(file)).map((file) => routeOf(file.slice(PAGES_DIR.length + 1))));
   // A page's canonical is a changed route when it is a copy of that page (copyOf): it shows the changed content.
   const pages = everything ? model.pages : model.pages.filter((page) =>
     changedRoutes.has(page.info.route) || changedRoutes.has(page.info.canonical)
@@ -120,6 +124,8 @@ function routedPages(
 function reloadContent(root: string, state: BuildResult, brokenFiles: Map<string, SiteError>, changed: string[]): RawContent {
   const docs = state.rawDocs;
   for (const file of changed) {
+    // The data files are read again as a whole, below: a few small files, and their errors stay until fixed.
+    if (isDataPath(file)) continue;
     brokenFiles.delete(file);
     try {
       docs.set(file, file === SITE_FILE ? readSiteFile(root) : readPageFile(root, file.slice(PAGES_DIR.length + 1)).doc);
@@ -130,11 +136,13 @@ function reloadContent(root: string, state: BuildResult, brokenFiles: Map<string
     }
   }
   const pageFiles = [...docs.keys(), ...brokenFiles.keys()].filter((file) => file !== SITE_FILE);
+  const data = readDataFiles(root);
   return {
     site: docs.get(SITE_FILE),
+    data: data.docs,
     pages: [...docs.values()].filter((doc) => doc.route !== undefined).sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)),
     routes: pageFiles.map((file) => routeOf(file.slice(PAGES_DIR.length + 1))),
-    errors: [...brokenFiles.values(), ...duplicateRouteErrors(pageFiles.map((file) => file.slice(PAGES_DIR.length + 1)))],
+    errors: [...data.errors, ...brokenFiles.values(), ...duplicateRouteErrors(pageFiles.map((file) => file.slice(PAGES_DIR.length + 1)))],
   };
 }
 

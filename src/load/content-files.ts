@@ -3,14 +3,50 @@
  * route each becomes, and reading and parsing one. `build`, `dev` and
  * `check` all read content through here, so they accept the same files.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';
+import { DATA_DIR, dataNameOf, isDataFile } from '../data-files.ts';
+
+export { DATA_DIR, dataNameOf, isDataFile };
 
 export const SITE_FILE = 'content/site.yaml';
 export const PAGES_DIR = 'content/pages';
+/**
+ * content/data/'s files, read and parsed; one that cannot be is an error in
+ * the list, not thrown, so that every broken file is reported at once. Two
+ * files of one name (logos.yaml and logos.json) are an error too.
+ */
+export function readDataFiles(root: string): { docs: RawDoc[]; errors: SiteError[] } {
+  let names: string[];
+  try {
+    names = readdirSync(path.join(root, DATA_DIR)).filter(isDataFile).sort();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return { docs: [], errors: [] };
+    throw error;
+  }
+  const docs: RawDoc[] = [];
+  const errors: SiteError[] = [];
+  const seen = new Map<string, string>();
+  for (const name of names) {
+    const file = `${DATA_DIR}/${name}`;
+    const key = dataNameOf(name);
+    const first = seen.get(key);
+    if (first) {
+      errors.push(new SiteError('data', `${first} and ${file} are both the data named ${key}`, { location: { file }, hint: 'keep one of the two files' }));
+      continue;
+    }
+    seen.set(key, file);
+    try {
+      docs.push(readContentFile(root, file).doc);
+    } catch (error) {
+      errors.push(error instanceof SiteError ? error : new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error }));
+    }
+  }
+  return { docs, errors };
+}
 
 const CONTENT_FILE = /\.(ya?ml|md|markdown)$/i;
 

@@ -8,7 +8,7 @@ import { SiteError } from '../errors.ts';
 import { contentHash, stampOf } from '../files.ts';
 import { copyTargetOf, resolveCopy } from '../copies.ts';
 import { convertMarkdown } from '../markdown/markdown.ts';
-import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
+import { PAGES_DIR, duplicateRouteErrors, readDataFiles, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
 import type { RawContent, RawDoc } from '../model.ts';
 
 export type { RawContent };
@@ -41,6 +41,8 @@ export function loadContent(root: string): RawContent {
   } catch (error) {
     errors.push(asSiteError(error, 'content/site.yaml'));
   }
+  const data = readDataFiles(root);
+  errors.push(...data.errors);
   const files = listPageFiles(root);
   if (files.length === 0) errors.push(noPagesError());
   errors.push(...duplicateRouteErrors(files));
@@ -52,7 +54,7 @@ export function loadContent(root: string): RawContent {
       errors.push(asSiteError(error, `${PAGES_DIR}/${relative}`));
     }
   }
-  return { site, pages, routes: files.map(routeOf), errors };
+  return { site, data: data.docs, pages, routes: files.map(routeOf), errors };
 }
 
 /** Adds what `more` loaded to `share`, in place (a thread loads its share batch by batch). */

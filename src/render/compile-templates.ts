@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readdir, writeFile, mkdir, rm, stat } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
@@ -33,7 +34,7 @@ export async function compileTemplates(root: string, memo?: Memo<TemplatesMemo>)
 }
 
 /**
- * Bundles templates/layout.tsx and templates/pages/*.tsx for Node with
+ * Bundles templates/layout.tsx, templates/pages/*.tsx and templates/data.ts (the data files' schemas) for Node with
  * esbuild, together with sitegen's document shell and react-dom/server, so
  * that they share one React. A build whose pages are all unchanged never
  * imports the bundle, so this stops at the file.
@@ -49,6 +50,7 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     `export * as layout from ${JSON.stringify(path.join(templatesDir, 'layout.tsx'))};`,
     ...names.map((name, index) => `import * as page${index} from ${JSON.stringify(path.join(templatesDir, 'pages', `${name}.tsx`))};`),
     `export const pages = { ${names.map((name, index) => `${JSON.stringify(name)}: page${index}`).join(', ')} };`,
+    existsSync(path.join(templatesDir, 'data.ts')) ? `export { data } from ${JSON.stringify(path.join(templatesDir, 'data.ts'))};` : 'export const data = {};',
     `export { withValidationScope } from 'sitegen';`,
     `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'render', 'document.tsx'))};`,
   ].join('\n');
@@ -112,13 +114,27 @@ export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> 
   const loaded = await import(pathToFileURL(moduleFile).href);
   checkModuleShape('templates/layout.tsx', loaded.layout);
   for (const [name, module] of Object.entries(loaded.pages as Record<string, unknown>)) checkModuleShape(`templates/pages/${name}.tsx`, module);
+  checkDataSchemas(loaded.data);
   return {
     layout: loaded.layout,
     pages: loaded.pages,
+    data: loaded.data,
     withValidationScope: loaded.withValidationScope,
     renderPage: loaded.renderPage,
     moduleFile,
   };
+}
+
+/** templates/data.ts exports `data`: a zod schema for each data file, by its name. */
+function checkDataSchemas(data: unknown): void {
+  const wrong = (what: string) => new SiteError('template-build', `templates/data.ts ${what}`, {
+    location: { file: 'templates/data.ts' }, origin: 'template',
+    hint: 'export const data = { team: z.array(z.strictObject({ name: z.string() })) }: one schema per file of content/data/, by its name',
+  });
+  if (!data || typeof data !== 'object') throw wrong('exports no `data` object of schemas');
+  for (const [name, schema] of Object.entries(data)) {
+    if (typeof (schema as { safeParse?: unknown })?.safeParse !== 'function') throw wrong(`exports a data.${name} that is not a zod schema`);
+  }
 }
 
 /**

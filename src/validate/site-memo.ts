@@ -1,6 +1,6 @@
 /**
- * content/site.yaml validated once per change: a warm build whose site.yaml,
- * templates, routes, public files and local files are as the last build saw
+ * content/site.yaml and content/data/ validated once per change: a warm
+ * build whose site.yaml, data files, templates, routes, public files and local files are as the last build saw
  * them takes the validated site from the build cache, without importing the
  * templates or zod.
  */
@@ -20,20 +20,23 @@ export interface ValidatedSite {
 }
 
 export async function validateSiteOnce(input: {
-  siteDoc: RawDoc; moduleFile: string; scope: ValidationScope; now: Date; templates: () => Promise<ValidationTemplates>; memo?: SiteMemo;
+  siteDoc: RawDoc;
+  /** content/data/'s files, and the errors of those that could not be read. */
+  data: { docs: RawDoc[]; errors: SiteError[] };
+  moduleFile: string; scope: ValidationScope; now: Date; templates: () => Promise<ValidationTemplates>; memo?: SiteMemo;
   /** The stamp of public/'s images, whose sizes image() reads (imagesStampOf). */
   imagesStamp: string;
 }): Promise<ValidatedSite> {
   const { siteDoc, scope, now, memo } = input;
-  const key = contentHash(JSON.stringify([siteDoc.source, input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), input.imagesStamp, now.getFullYear()]));
-  if (memo?.key === key && Object.entries(memo.localFiles).every(([file, stamp]) => stampOf(file) === stamp)) {
+  const key = contentHash(JSON.stringify([siteDoc.source, input.data.docs.map((doc) => [doc.file, doc.source]), input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), input.imagesStamp, now.getFullYear()]));
+  if (input.data.errors.length === 0 && memo?.key === key && Object.entries(memo.localFiles).every(([file, stamp]) => stampOf(file) === stamp)) {
     return { site: memo.value, errors: [], warnings: memo.warnings, images: memo.images, memo };
   }
   // Imported here, not at the top: a build that finds site.yaml in its cache never needs zod or marked.
   const { validateSite, validateFor } = await import('./validate.ts');
   validateFor(scope.routes.size);
-  const errors: SiteError[] = [];
-  const { site, notes } = validateSite(siteDoc, await input.templates(), scope, errors, now);
+  const errors: SiteError[] = [...input.data.errors];
+  const { site, notes } = validateSite(siteDoc, await input.templates(), scope, errors, now, input.data.docs);
   const fresh = site && { key, value: site, warnings: notes.warnings, images: notes.images, localFiles: stampsOf(notes.localFiles) };
   return { site, errors, warnings: notes.warnings, images: notes.images, memo: fresh };
 }

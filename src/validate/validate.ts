@@ -6,13 +6,14 @@
  */
 import { z, type ZodType } from 'zod';
 import { convertMarkdown } from '../markdown/markdown.ts';
-import type { SiteError } from '../errors.ts';
 import type { RawDoc } from '../model.ts';
 import type { RawContent } from '../model.ts';
 import type { PageInfo, PageModel, SiteInfo, SiteModel, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, fieldError, reportTypos, splitKeys } from './issues.ts';
+import { SiteError } from '../errors.ts';
+import { dataNameOf } from '../data-files.ts';
 import { didYouMean } from '../did-you-mean.ts';
 
 /**
@@ -33,7 +34,7 @@ import { sizeMarkdownImages } from './markdown-images.ts';
 export type { ValidationScope };
 export { pageCoreSchema, siteCoreSchema };
 /** What validation needs of the templates: their schemas, and the scope runner of their `sitegen` module. */
-export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'withValidationScope'>;
+export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'withValidationScope'> & Partial<Pick<SiteTemplates, 'data'>>;
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
 
@@ -44,7 +45,7 @@ export function validateContent(
   raw: RawContent, templates: ValidationTemplates, scope: ValidationScope, now = new Date(),
 ): { model?: SiteModel; errors: SiteError[]; notes: ValidationNotes } {
   const errors = [...raw.errors];
-  const siteResult = raw.site ? validateSite(raw.site, templates, scope, errors, now) : undefined;
+  const siteResult = raw.site ? validateSite(raw.site, templates, scope, errors, now, raw.data) : undefined;
   const notes: ValidationNotes = { localFiles: [...siteResult?.notes.localFiles ?? []], warnings: [...siteResult?.notes.warnings ?? []], images: [...siteResult?.notes.images ?? []] };
   const pages: PageModel[] = [];
   const byRoute = new Map(raw.pages.map((doc) => [doc.route, doc]));
@@ -58,15 +59,18 @@ export function validateContent(
   return { model: { site: siteResult.site, pages }, errors, notes };
 }
 
-/** content/site.yaml: sitegen's own keys, and the layout's keys against the layout's schema. */
+/** content/site.yaml: sitegen's own keys, and the layout's keys against the layout's schema; then content/data/'s files, each against its schema. */
 export function validateSite(
-  doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], now = new Date(),
+  doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], now = new Date(), dataDocs: readonly RawDoc[] = [],
 ): { site?: SiteInfo; notes: ValidationNotes } {
   const data = asObject(doc, errors);
   const meant = reportTypos(doc, data, [...CORE_SITE_KEYS, ...keysAt(templates.layout.schema, [])], errors);
   const [core, layoutData] = splitKeys(data, CORE_SITE_KEYS);
   const coreResult = check(doc, siteCoreSchema, core, errors, meant);
-  const { result: layoutResult, notes } = templates.withValidationScope(scope, () => check(doc, templates.layout.schema, layoutData, errors, meant));
+  const { result: [layoutResult, dataValues], notes } = templates.withValidationScope(scope, () => [
+    check(doc, templates.layout.schema, layoutData, errors, meant),
+    validateData(dataDocs, templates.data ?? {}, errors),
+  ] as const);
   notes.warnings = notes.warnings.map((warning) => `${doc.file}: ${warning}`);
   if (coreResult) {
     for (const key of ['image', 'favicon'] as const) {
@@ -78,8 +82,41 @@ export function validateSite(
   if (coreResult && !coreResult.gate) {
     notes.warnings.push(`${doc.file}: no gate configured, so the bot-detection check is skipped and every page renders at once`);
   }
-  if (!coreResult || !layoutResult) return { notes };
-  return { site: { ...coreResult, layout: layoutResult as Record<string, unknown>, year: now.getFullYear() }, notes };
+  if (!coreResult || !layoutResult || !dataValues) return { notes };
+  return { site: { ...coreResult, layout: layoutResult as Record<string, unknown>, data: dataValues, year: now.getFullYear() }, notes };
+}
+
+/**
+ * content/data/'s files, each against the schema templates/data.ts gives
+ * its name; a file without a schema, or a schema without a file, is an
+ * error. Undefined when any of them failed.
+ */
+function validateData(docs: readonly RawDoc[], schemas: Readonly<Record<string, ZodType>>, errors: SiteError[]): Record<string, unknown> | undefined {
+  const values: Record<string, unknown> = {};
+  let ok = true;
+  for (const doc of docs) {
+    const name = dataNameOf(doc.file);
+    if (!Object.hasOwn(schemas, name)) {
+      const suggestion = didYouMean(name, Object.keys(schemas), false);
+      errors.push(new SiteError('data', `templates/data.ts has no schema for ${doc.file}${suggestion ? `: ${suggestion}` : ''}`, {
+        location: { file: doc.file }, hint: `add \`${name}: z.…\` to the \`data\` that templates/data.ts exports, or rename the file`,
+      }));
+      ok = false;
+      continue;
+    }
+    const value = check(doc, schemas[name], doc.data, errors);
+    if (value === undefined) ok = false;
+    else values[name] = value;
+  }
+  const named = new Set(docs.map((doc) => dataNameOf(doc.file)));
+  for (const name of Object.keys(schemas)) {
+    if (named.has(name)) continue;
+    errors.push(new SiteError('data', `templates/data.ts declares the data ${name}, but content/data/${name}.yaml does not exist`, {
+      location: { file: 'templates/data.ts' }, origin: 'template', hint: `write content/data/${name}.yaml, or remove ${name} from the schemas`,
+    }));
+    ok = false;
+  }
+  return ok ? values : undefined;
 }
 
 /**

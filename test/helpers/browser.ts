@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
 import { serveBuild } from './site.ts';
+import { SiteErrors, formatSiteError } from '../../src/errors.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -95,7 +96,8 @@ export async function browseBuild<B extends { outDir: string }>(building: Promis
     const served = server;
     return { build, server, browser, close: async () => { await browser.close(); await served.close(); } };
   } catch (error) {
-    console.error(error);
+    // A build's errors each with its file and line, not only their count.
+    console.error(error instanceof SiteErrors ? `${error.message}\n${error.errors.map((item) => formatSiteError(item)).join('\n')}` : error);
     await server?.close();
     throw error;
   }

@@ -25,7 +25,7 @@ export interface SiteCopyOptions {
  */
 export async function buildSiteCopy(options: SiteCopyOptions = {}): Promise<BuildResult & { root: string }> {
   const root = await tempDir('sitegen-islands-');
-  for (const item of ['content/site.yaml', 'content/pages/index.yaml', 'templates', 'public', 'server/contract.ts']) {
+  for (const item of ['content/site.yaml', 'content/pages/index.yaml', 'content/data', 'templates', 'public', 'server/contract.ts']) {
     await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true });
   }
   const pagesDir = path.join(root, 'content', 'pages');

@@ -11,7 +11,7 @@ import { renderSiteFiles } from '../../src/emit/site-files.ts';
 
 const SITE: SiteInfo = {
   name: 'Example', url: 'https://www.example.com', lang: 'en', description: 'An example', favicon: '/favicon.ico',
-  csp: { connect: ['https://api.example.net'], form: [], script: [] }, basePath: '', trailingSlash: 'never', fallback: 'redirect', layout: {}, year: 2025,
+  csp: { connect: ['https://api.example.net'], form: [], script: [] }, basePath: '', trailingSlash: 'never', fallback: 'redirect', layout: {}, data: {}, year: 2025,
 };
 const HASHES = ['sha256-abc='];
 
