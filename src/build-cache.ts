@@ -78,22 +78,29 @@ export interface BundleMemo {
   imports: Record<string, string[]>;
 }
 
-/** One cache per root: a build into another output folder starts its pages afresh (templates and bundle still count). */
-export function cacheFile(root: string): string {
-  return path.join(root, '.sitegen', 'cache', 'build.json');
+/**
+ * Whose cache: `build`'s, or `dev`'s. Each keeps its own, so that a dev
+ * session (its own output folder, drafts shown, every page kept in memory)
+ * never replaces what the next build would reuse.
+ */
+export type CacheKind = 'build' | 'dev';
+
+/** One cache per root and kind: a build into another output folder starts its pages afresh (templates and bundle still count). */
+export function cacheFile(root: string, kind: CacheKind = 'build'): string {
+  return path.join(root, '.sitegen', 'cache', `${kind}.json`);
 }
 
-export function readCache(root: string): BuildCache | undefined {
+export function readCache(root: string, kind: CacheKind = 'build'): BuildCache | undefined {
   try {
-    const cache = JSON.parse(readFileSync(cacheFile(root), 'utf8')) as BuildCache;
+    const cache = JSON.parse(readFileSync(cacheFile(root, kind), 'utf8')) as BuildCache;
     return cache.format === FORMAT && cache.root === path.resolve(root) ? cache : undefined;
   } catch {
     return undefined;
   }
 }
 
-export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root'>): void {
-  const file = cacheFile(root);
+export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root'>, kind: CacheKind = 'build'): void {
+  const file = cacheFile(root, kind);
   mkdirSync(path.dirname(file), { recursive: true });
   const temporary = `${file}.${process.pid}.tmp`;
   writeFileSync(temporary, JSON.stringify({ format: FORMAT, root: path.resolve(root), ...cache }));
@@ -115,6 +122,7 @@ export function outStampOf(outDir: string): string {
 /** What a build records besides its pages. */
 export interface CacheParts {
   root: string;
+  kind: CacheKind;
   outDir: string;
   siteKey: string;
   publicFiles: Set<string>;
@@ -135,7 +143,7 @@ export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): 
     bundle: parts.bundle.memo,
     // A page whose template read local files is not reused: the page cache does not watch them.
     pages: Object.fromEntries(pages.filter((entry) => !entry.volatile).map((entry) => [entry.page.file, entry])),
-  });
+  }, parts.kind);
 }
 
 /** Whether public/ is as the cached build copied it (then a build with no page to render may leave the output as it is). */

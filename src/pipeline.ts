@@ -18,7 +18,7 @@ import { bundleIslands } from './bundle/bundle-islands.ts';
 import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
-import { readCache, saveBuildCache } from './build-cache.ts';
+import { readCache, saveBuildCache, type CacheKind } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
 import { throwIfAny } from './errors.ts';
@@ -34,7 +34,8 @@ const KEEP_IN_MEMORY_UP_TO = 500;
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, outDir = path.join(root, 'dist'), now = new Date(), cache: useCache = true } = options;
   const time = stopwatch(options.onStage);
-  const cache = useCache ? readCache(root) : undefined;
+  const kind: CacheKind = options.dev ? 'dev' : 'build';
+  const cache = useCache ? readCache(root, kind) : undefined;
   // A build without a cache renders every page: its shared modules can load while esbuild works.
   if (!cache) preloadVendorModules();
   const pageFiles = await time('load', () => listPageFiles(root));
@@ -63,7 +64,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     const assets = site && pageAssets(site, bundle, { dev: options.dev });
     const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev: options.dev ?? false, imagesStamp });
     const { clean, dirty, restamped } = render.plan(siteKey);
-    const cacheParts = { root, outDir, siteKey, publicFiles, site: validated.memo, templates: compiled, bundle };
+    const cacheParts = { root, kind, outDir, siteKey, publicFiles, site: validated.memo, templates: compiled, bundle };
     if (site && duplicates.length === 0 && dirty.length === 0 && saveBuildCache.unchangedSince(cache, cacheParts)) {
       if (restamped || cache?.site?.key !== validated.memo?.key) saveBuildCache(cacheParts, clean);
       return buildResult({ outDir, site, bundle, publicFiles, assets: assets!, clean, rendered: undefined, warnings: validated.warnings, timings: time.spent });

@@ -3,6 +3,7 @@ import * as assert from 'uvu/assert';
 import { cp, readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
+import { startDev } from '../../src/dev/dev.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 
 // keep: false is what a large site gets by default: pages are not held in memory, so unchanged ones are reused.
@@ -19,6 +20,18 @@ test('a warm build of unchanged content renders nothing and leaves dist/ as it i
   assert.is(warm.templates, undefined, 'the templates were imported although nothing needed them');
   assert.is((await stat(path.join(root, 'dist'))).ino, distBefore, 'dist/ was replaced');
   assert.equal(warm.pages.map((page) => page.route), cold.pages.map((page) => page.route));
+});
+
+test('a dev session between two builds leaves the second build nothing to render', async () => {
+  const root = await copyFixture('basic');
+  await build(root);
+  // What `sitegen dev` builds first: its own folder, drafts shown, every page kept.
+  const log = console.log;
+  console.log = () => undefined;
+  const session = await startDev({ root, port: 0, host: '127.0.0.1' }).finally(() => { console.log = log; });
+  await session.close();
+  const warm = await build(root);
+  assert.is(warm.rendered, 0, 'the dev session replaced the build\'s cache of its pages');
 });
 
 test('an edited page is the only one rendered; the others are carried over', async () => {
