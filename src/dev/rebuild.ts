@@ -64,9 +64,13 @@ export async function rebuildChanged(
   const everything = touchesBundle || layoutChanged || siteChanged;
   // A data file is the site model's (site.data): when it changed, so did the site, and every page with it.
   const changedRoutes = new Set(contentChanged.filter((file) => file !== SITE_FILE && !isDataPath(file)).map((file) => routeOf(file.slice(PAGES_DIR.length + 1))));
+  // A page whose validated data moved though its file did not: an image replaced under the same name (its size,
+  // its variants' hash), a local file its schema reads.
+  const before = new Map(state.model.pages.map((page) => [page.info.route, JSON.stringify(page.data)]));
+  const dataMoved = (page: PageModel) => before.get(page.info.route) !== JSON.stringify(page.data);
   // A page's canonical is a changed route when it is a copy of that page (copyOf): it shows the changed content.
   const pages = everything ? model.pages : model.pages.filter((page) =>
-    changedRoutes.has(page.info.route) || changedRoutes.has(page.info.canonical)
+    changedRoutes.has(page.info.route) || changedRoutes.has(page.info.canonical) || dataMoved(page)
     || templateFiles.some((file) => templates.dependencies[page.info.template]?.includes(file))
     // A list page shows other pages' titles and dates: any content change may change it.
     || contentChanged.length > 0 && templates.pages[page.info.template]?.collection !== undefined);

@@ -1,6 +1,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { copyFile, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
@@ -149,6 +150,32 @@ test('the site\'s <Img> offers the variants with the sizes its template passes, 
   const figure = renderToStaticMarkup(Figure({ image, still: '/a-still.png' }));
   assert.is(figure.split('<picture>').length, 2, `one <picture>, not one in another: ${figure}`);
   assert.match(figure, /<picture><source srcSet="\/a-still.png" media="\(prefers-reduced-motion: reduce\)"[^>]*\/><source type="image\/avif"/, 'the still first, then the variants');
+});
+
+test('dev renders again the pages that show an image replaced by another of the same name and size', async () => {
+  const root = await copyFixture('images');
+  const log = console.log;
+  console.log = () => undefined;
+  const session = await startDev({ root, port: 0, host: '127.0.0.1' });
+  console.log = log;
+  try {
+    const page = () => readFile(path.join(session.outDir, 'index.html'), 'utf8');
+    const variant = async () => /\/assets\/img\/chart-[0-9a-f]+-\d+\.avif/.exec(await page())?.[0];
+    const before = await variant();
+    assert.ok(before, 'the page offers the chart\'s variants');
+    // The editor drops in a new chart.png: the same size, another picture.
+    const { width, height } = await sharp(path.join(root, 'public/img/chart.png')).metadata();
+    await sharp({ create: { width: width!, height: height!, channels: 3, background: '#0066ff' } }).png().toFile(path.join(root, 'public/img/chart-new.png'));
+    await rename(path.join(root, 'public/img/chart-new.png'), path.join(root, 'public/img/chart.png'));
+    await waitUntil(async () => (await variant()) !== before, 'the page offers the new picture\'s variants', { timeoutMs: 5000 });
+    await session.idle();
+    const after = (await variant())!;
+    assert.ok(existsSync(path.join(session.outDir, after)), `dev wrote ${after}`);
+    const pixel = await sharp(path.join(session.outDir, after)).raw().toBuffer();
+    assert.equal([...pixel.subarray(0, 3)].map((value) => Math.round(value / 16)), [0, 6, 16], 'the new picture, not the old one');
+  } finally {
+    await session.close();
+  }
 });
 
 test('dev makes the variants of an image an edit brings in', async () => {
