@@ -25,6 +25,13 @@ export interface PageEntry {
   volatile?: boolean;
   /** The PNG and JPEG images its image() fields use, whose variants a build that reuses it makes again. */
   images?: string[];
+  /**
+   * A page whose template lists a collection: the key of the items it
+   * listed (every page's summary) and each of its routes' summaries. It is
+   * reused while no page it could list changed its summary, with the files
+   * it wrote (its pages and its feeds).
+   */
+  list?: { key: string; pages: PageSummary[]; files: string[] };
 }
 
 export interface BuildCache {

@@ -90,7 +90,7 @@ export function buildResult(parts: {
   const html = kept.flatMap((item) => [...item.html]);
   return {
     pages,
-    rendered: rendered?.built.length ?? 0,
+    rendered: rendered?.built.filter((entry) => !entry.reused).length ?? 0,
     model: { site: parts.site, pages: kept.flatMap((item) => item.models) },
     templates: parts.templates,
     bundle: parts.bundle,

@@ -15,7 +15,7 @@ import { pageAssets } from './render/page-assets.ts';
 import { siteKeyOf } from './render/page-reuse.ts';
 import { startRender } from './pipeline/render-stage.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
-import { discardStaging, emitSite, linkOutputs, stageSite } from './emit/staging.ts';
+import { discardStaging, emitSite, linkFiles, linkOutputs, stageSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type CacheKind } from './build-cache.ts';
@@ -73,7 +73,9 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     // The sitemap's dates: one git call, running while the pages render.
     const commits = commitDates(root);
     staging = await time('emit', () => stageSite(root, outDir, publicFiles));
-    linkOutputs(outDir, staging, clean.map((entry) => entry.page.route), site?.trailingSlash);
+    // A clean list page brings its pages and its feeds; any other clean page its one file.
+    linkOutputs(outDir, staging, clean.filter((entry) => !entry.list).map((entry) => entry.page.route), site?.trailingSlash);
+    linkFiles(outDir, staging, [...new Set(clean.flatMap((entry) => entry.list?.files ?? []))]);
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
     const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep, drafts: options.dev ?? false };
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty, clean.map((entry) => entry.page)));

@@ -57,9 +57,13 @@ export function writeOutputs(dir: string, files: Map<string, string | Uint8Array
  * changing it in place, so the old and new folders never disturb each other).
  */
 export function linkOutputs(outDir: string, staging: string, routes: string[], trailingSlash: SiteInfo['trailingSlash'] = 'never'): void {
+  linkFiles(outDir, staging, routes.map((route) => outputPathOf(route, trailingSlash)));
+}
+
+/** linkOutputs for files named by their path in the output folder (a list page's pages and feeds). */
+export function linkFiles(outDir: string, staging: string, files: readonly string[]): void {
   const madeDirs = new Set<string>();
-  for (const route of routes) {
-    const relative = outputPathOf(route, trailingSlash);
+  for (const relative of files) {
     const target = path.join(staging, relative);
     const parent = path.dirname(target);
     if (!madeDirs.has(parent)) {

@@ -43,6 +43,10 @@ export interface BuiltPage {
   volatile?: boolean;
   /** The PNG and JPEG images its image() fields use: a reused page's variants are made again in the new build. */
   images?: string[];
+  /** A list page: the key of the items it listed, and each of its routes (see PageEntry.list). */
+  list?: { key: string; pages: PageSummary[]; files: string[] };
+  /** A list page linked from the last build rather than rendered. */
+  reused?: boolean;
 }
 
 export interface PageJobResult {

@@ -7,7 +7,8 @@
  */
 import { fromRecord, toRecord, SiteError } from '../errors.ts';
 import type { BuildCache } from '../build-cache.ts';
-import { writeOutputs } from '../emit/staging.ts';
+import { linkFiles, writeOutputs } from '../emit/staging.ts';
+import { contentHash } from '../files.ts';
 import type { CollectionItem, PageSummary, SiteTemplates } from '../model.ts';
 import { itemOf, summaryOf } from '../render/collection-item.ts';
 import type { BuiltPage, PageJobResult, RenderJob } from './page-jobs.ts';
@@ -50,10 +51,12 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
   const reusable: Reuse | undefined = reuseFrom && changedPages(root, outDir, reuseFrom, pageFiles);
   const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
   const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, threads);
+  let lists = new Map<string, BuiltPage>();
   return {
     plan(siteKey) {
-      const { clean, dirty } = reusable ? reusable.confirm(siteKey) : { clean: [], dirty: pageFiles };
-      return { clean, dirty, restamped: reusable?.restamped ?? false };
+      const confirmed = reusable ? reusable.confirm(siteKey) : { clean: [], dirty: pageFiles, lists: new Map<string, BuiltPage>() };
+      lists = confirmed.lists;
+      return { clean: confirmed.clean, dirty: confirmed.dirty, restamped: reusable?.restamped ?? false };
     },
     async render(job, templates, dirty, clean) {
       const results = await pool.render(job, templates, dirty);
@@ -61,7 +64,7 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
       const items = [...clean, ...results.flatMap((result) => result.pages.map((built) => built.page))].flatMap((page) => (page.item ? [page.item] : []));
       // Imported here, not above: a warm build that renders nothing never needs the renderer (or zod, which it imports).
       const { renderPages } = await import('../render/render-pages.ts');
-      results.push(draftLinks(results), renderLists(results, job, templates, items, renderPages));
+      results.push(draftLinks(results), renderLists(results, job, templates, items, renderPages, { outDir, lists }));
       return {
         built: results.flatMap((item) => item.pages),
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
@@ -97,35 +100,53 @@ function draftLinks(results: PageJobResult[]): PageJobResult {
 
 /**
  * The pages whose template lists a collection, once every page's summary is
- * known: on the main thread (they are few), each into its list pages. They
- * are never reused from the cache (volatile), since any other page can change
- * what they list.
+ * known: on the main thread (they are few), each into its list pages. Any
+ * other page can change what they list, so they are reused from the last
+ * build (their files linked, as the pipeline links other clean pages) only
+ * while their own file and every page's summary are as that build saw them.
  */
 function renderLists(
   results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderPages: typeof import('../render/render-pages.ts').renderPages,
+  reuse: { outDir: string; lists: ReadonlyMap<string, BuiltPage> },
 ): PageJobResult {
   const deferred = results.flatMap((result) => result.deferred ?? []);
-  const models = deferred.map((entry) => entry.model);
-  if (models.length === 0 || results.some((result) => result.errors.length > 0)) return { pages: [], errors: [], warnings: [] };
+  if (deferred.length === 0 || results.some((result) => result.errors.length > 0)) return { pages: [], errors: [], warnings: [] };
   // The list pages are in collections too (a section's index under another's).
-  const all = [...items, ...models.map((model) => itemOf(model.info))];
-  const rendered = renderPages(models, templates, job.site, job.assets, job.root, all);
+  const all = [...items, ...deferred.map(({ model }) => itemOf(model.info))];
+  const key = contentHash(JSON.stringify([...all].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))));
+  const reused: BuiltPage[] = [];
+  const toRender = deferred.filter(({ model, hash }) => {
+    const last = reuse.lists.get(model.info.file);
+    if (!last?.list || last.list.key !== key || last.hash !== hash) return true;
+    linkFiles(reuse.outDir, job.outDir, last.list.files);
+    reused.push(...last.list.pages.map((page) => ({ ...last, page, reused: true })));
+    return false;
+  });
+  const models = toRender.map((entry) => entry.model);
+  if (models.length === 0) return { pages: reused, errors: [], warnings: [] };
   const taken = new Set(job.routes);
-  for (const model of models) {
-    const clash = rendered.routes.get(model.info.route)?.slice(1).find((route) => taken.has(route));
+  const errors: SiteError[] = [];
+  const files = new Map<string, string>();
+  const pages: BuiltPage[] = [];
+  // One at a time, so that each list page knows its own files (its pages, its feeds) for a later build to link.
+  for (const { model, stamp, hash } of toRender) {
+    const rendered = renderPages([model], templates, job.site, job.assets, job.root, all);
+    errors.push(...rendered.errors);
+    const routes = rendered.routes.get(model.info.route) ?? [];
+    const clash = routes.slice(1).find((route) => taken.has(route));
     if (clash) {
-      rendered.errors.push(new SiteError('route-clash', `its list page ${clash} is also the route of a content file`, {
+      errors.push(new SiteError('route-clash', `its list page ${clash} is also the route of a content file`, {
         location: { file: model.info.file }, hint: 'rename that file, or set a larger `perPage` in the template\'s collection',
       }));
     }
+    for (const [file, contents] of rendered.files) files.set(file, contents);
+    const summaries = routes.map((route) => summaryOf(model.info, route, rendered.islands.get(route) ?? []));
+    const list = { key, pages: summaries, files: [...rendered.files.keys()] };
+    pages.push(...summaries.map((page) => ({ page, stamp, hash, list })));
   }
-  if (rendered.errors.length === 0) writeOutputs(job.outDir, rendered.files);
-  const pages = deferred.flatMap(({ model: { info }, stamp, hash }) => (rendered.routes.get(info.route) ?? []).map((route) => ({
-    page: summaryOf(info, route, rendered.islands.get(route) ?? []),
-    stamp, hash, volatile: true,
-  })));
+  if (errors.length === 0) writeOutputs(job.outDir, files);
   return {
-    pages, errors: rendered.errors.map(toRecord), warnings: [],
-    kept: job.keep ? { docs: [], models, html: rendered.files } : undefined,
+    pages: [...reused, ...pages], errors: errors.map(toRecord), warnings: [],
+    kept: job.keep ? { docs: [], models, html: files } : undefined,
   };
 }

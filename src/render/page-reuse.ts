@@ -17,8 +17,13 @@ export interface Reuse {
   suspects: string[];
   /** Each page file's own stamp (by its path under content/pages/), for the page jobs to record. */
   stamps: Record<string, string>;
-  /** With the site key known, which pages are clean (reused as built) and which must be rendered. */
-  confirm(siteKey: string): { clean: PageEntry[]; dirty: string[] };
+  /**
+   * With the site key known, which pages are clean (reused as built) and
+   * which must be rendered; and the list pages' last entries, when the
+   * cache holds for this site key (a list page that must be validated again
+   * may still be reused once its items are known).
+   */
+  confirm(siteKey: string): { clean: PageEntry[]; dirty: string[]; lists: Map<string, PageEntry> };
   /** Whether confirm() found pages whose stamp moved but whose content did not (their new stamps need saving). */
   restamped: boolean;
 }
@@ -40,12 +45,19 @@ export function changedPages(root: string, outDir: string, cache: BuildCache | u
     stamps: Object.fromEntries(pageFiles.map((file, index) => [file, own[index]])),
     restamped: false,
     confirm(siteKey) {
-      if (!usable || cache.siteKey !== siteKey) return { clean: [], dirty: pageFiles };
+      if (!usable || cache.siteKey !== siteKey) return { clean: [], dirty: pageFiles, lists: new Map() };
       const suspect = new Set(suspects);
       const clean: PageEntry[] = [];
       const dirty: string[] = [];
+      const lists = new Map<string, PageEntry>();
+      const unchangedLists: [string, PageEntry][] = [];
       pageFiles.forEach((file, index) => {
         const entry = entries[`content/pages/${file}`];
+        if (entry?.list) {
+          lists.set(entry.page.file, entry);
+          if (!suspect.has(file)) return void unchangedLists.push([file, entry]);
+          return void dirty.push(file);
+        }
         if (!suspect.has(file)) return void clean.push(entry);
         // The stamp moved (a touch, a checkout): the page is dirty only if its content did too.
         const source = entry && readFileSync(path.join(root, 'content', 'pages', file), 'utf8');
@@ -57,7 +69,13 @@ export function changedPages(root: string, outDir: string, cache: BuildCache | u
           dirty.push(file);
         }
       });
-      return { clean, dirty };
+      // A list page lists every page's summary: with no page to render again, none changed, and neither did it.
+      const listsClean = dirty.length === 0;
+      for (const [file, entry] of unchangedLists) {
+        if (listsClean) clean.push(...entry.list!.pages.map((page) => ({ ...entry, page })));
+        else dirty.push(file);
+      }
+      return { clean, dirty, lists };
     },
   };
 }

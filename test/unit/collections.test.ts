@@ -3,7 +3,7 @@
  * the news starter (`sitegen init --starter news`).
  */
 import { existsSync } from 'node:fs';
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { test } from 'uvu';
@@ -15,6 +15,7 @@ import { startDev } from '../../src/dev/dev.ts';
 import { checkedQuery, selectItems } from '../../src/render/collections.ts';
 import type { CollectionItem } from '../../src/model.ts';
 import { initStarter } from '../helpers/starter.ts';
+import { edit } from '../helpers/fixture.ts';
 import { serveBuild } from '../helpers/site.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
@@ -278,6 +279,46 @@ test('the starter\'s cover image gets its size from the file and AVIF and WebP v
       assert.ok((await readFile(path.join(outDir, url))).length > 0, `the variant ${url} is in the build`);
     }
   }
+});
+
+test('a warm build reuses the list pages while no post changed what they list', async () => {
+  const root = await newsSite();
+  const build = () => buildSite({ root, keep: false, parallel: false });
+  // The oldest post is on the list's second page, and in each feed.
+  const list = () => readFile(path.join(root, 'dist', 'news', '2.html'), 'utf8');
+  const inode = async () => (await stat(path.join(root, 'dist', 'news', '2.html'))).ino;
+  process.env.SITEGEN_QUIET = '1';
+  await writeFile(path.join(root, 'public', 'notes.txt'), 'first\n');
+  await build();
+  const unchanged = await build();
+  assert.is(unchanged.rendered, 0, 'nothing changed: nothing rendered, list pages included');
+
+  // A public file edited makes a new output folder with no page to render: the list pages and feeds come along.
+  await writeFile(path.join(root, 'public', 'notes.txt'), 'second\n');
+  const publicOnly = await build();
+  assert.is(publicOnly.rendered, 0);
+  assert.is(await readFile(path.join(root, 'dist', 'notes.txt'), 'utf8'), 'second\n', 'the edited public file');
+  for (const file of ['news.html', 'news/2.html', 'news/feed.atom', 'news/feed.rss', 'news/feed.json', 'tags/announcements.html']) {
+    assert.ok(existsSync(path.join(root, 'dist', file)), `${file} is in the new build`);
+  }
+
+  // A post's body is not on the list: the post is rendered, the list pages are linked as they were.
+  const listBefore = await inode();
+  await edit(root, 'content/pages/news/hello-world.md', 'The list at [News](/news) sorts by', 'The list at [News](/news) still sorts by');
+  const bodyOnly = await build();
+  assert.is(bodyOnly.rendered, 1, 'only the edited post');
+  assert.is(await inode(), listBefore, 'news/2.html is the same file, linked into the new build');
+  for (const feed of ['feed.atom', 'feed.rss', 'feed.json']) {
+    assert.match(await readFile(path.join(root, 'dist', 'news', feed), 'utf8'), 'Hello, world', `the reused list's ${feed} is in the new build`);
+  }
+
+  // Its title is: every list page that shows it is rendered again.
+  await edit(root, 'content/pages/news/hello-world.md', 'title: Hello, world', 'title: Hello again, world');
+  const retitled = await build();
+  assert.ok(retitled.rendered > 1, `the post and the lists: ${retitled.rendered}`);
+  assert.match(await list(), 'Hello again, world');
+  assert.match(await readFile(path.join(root, 'dist', 'news', 'feed.atom'), 'utf8'), 'Hello again, world');
+  assert.equal((await checkSite(root, path.join(root, 'dist'))).problems, [], 'every link of the warm build resolves');
 });
 
 test.run();
