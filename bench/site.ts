@@ -4,7 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { measure, median, type Measurement } from './measure.ts';
 import { REPO, SITEGEN_BIN, failureSummary, parseStageLine } from './builders.ts';
@@ -19,16 +19,17 @@ export interface SiteBuildResult {
 }
 
 /**
- * A snapshot of the repo's site root (content, templates, public, .sitegen)
- * in the work folder: others edit the repo while the bench runs, and the
+ * A snapshot of the repo's site root (content, templates, public, server,
+ * .sitegen) in the work folder, with the packages its server imports (node_modules, linked): others edit the repo while the bench runs, and the
  * login public key the site names is made there (`sitegen keys`, as
  * `npm start` does on first start) when the repo has none yet.
  */
 export async function snapshotSite(work: string): Promise<string> {
   const root = await mkdtemp(path.join(work, 'site-root-'));
-  for (const dir of ['content', 'templates', 'public', '.sitegen']) {
+  for (const dir of ['content', 'templates', 'public', 'server', '.sitegen']) {
     if (existsSync(path.join(REPO, dir))) await cp(path.join(REPO, dir), path.join(root, dir), { recursive: true });
   }
+  await symlink(path.join(REPO, 'node_modules'), path.join(root, 'node_modules'), 'dir');
   if (!existsSync(path.join(root, '.sitegen', 'login-public.pem'))) {
     spawnSync(process.execPath, [SITEGEN_BIN, 'keys', '--root', root], { stdio: 'ignore' });
   }

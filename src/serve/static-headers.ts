@@ -16,9 +16,18 @@ export function staticHeaders(outDir: string, pathname: string): Record<string, 
  * resources readable by this origin only. A page's answer replaces these
  * with its own (staticHeaders).
  */
-export function defaultHeaders(outDir: string): Record<string, string> {
-  return { ...headersFor(rulesOf(outDir), `${basePathOf(outDir)}/`), ...LOCKED_DOWN };
+export function defaultHeaders(outDir: string): Readonly<Record<string, string>> {
+  const rules = rulesOf(outDir);
+  let headers = defaults.get(rules);
+  if (!headers) {
+    headers = { ...headersFor(rules, `${rules[0]?.pattern.replace(/\/\*$/, '') ?? ''}/`), ...LOCKED_DOWN };
+    defaults.set(rules, headers);
+  }
+  return headers;
 }
+
+/** defaultHeaders of each set of rules, made once: every request of a server asks for them. */
+const defaults = new WeakMap<readonly HeaderRule[], Readonly<Record<string, string>>>();
 
 /**
  * The path the build put the site under (`basePath`), read from its first
@@ -38,6 +47,9 @@ const LOCKED_DOWN: Record<string, string> = {
   'Cache-Control': 'no-store',
 };
 
+/** The rules of a folder without _headers: one array, so that what is made of it is made once. */
+const NO_RULES: HeaderRule[] = [];
+
 export function rulesOf(outDir: string): HeaderRule[] {
   const file = path.join(outDir, '_headers');
   let mtimeMs: number | undefined;
@@ -45,9 +57,9 @@ export function rulesOf(outDir: string): HeaderRule[] {
     // Asked up to three times a request: a folder without the file (a test's, a bench's) costs no thrown error.
     mtimeMs = statSync(file, { throwIfNoEntry: false })?.mtimeMs;
   } catch {
-    return [];
+    return NO_RULES;
   }
-  if (mtimeMs === undefined) return [];
+  if (mtimeMs === undefined) return NO_RULES;
   if (!cached || cached.file !== file || cached.mtimeMs !== mtimeMs) {
     cached = { file, mtimeMs, rules: parseHeadersFile(readFileSync(file, 'utf8')) };
   }

@@ -51,7 +51,11 @@ export async function loadSiteServer(root: string): Promise<SiteServer | undefin
 
 /** What a compiled server links to and was made from (KEY/inputs.json). */
 interface Inputs {
-  /** Files outside server/ that the bundle holds: path → size and modification time. */
+  /**
+   * Files outside server/ that the bundle holds: path → size and modification
+   * time. Relative to the site root when inside it, so that a copied root
+   * (its .sitegen too) checks its own files, not the original's.
+   */
   files: Record<string, [number, number]>;
 }
 
@@ -63,7 +67,7 @@ async function compileSiteServer(root: string): Promise<string> {
   for (const file of sources) hash.update(file).update('\0').update(await readFile(path.join(dir, file))).update('\0');
   const out = path.join(root, '.sitegen', 'cache', 'server', hash.digest('hex').slice(0, 16));
   const entry = path.join(out, 'index.mjs');
-  if (existsSync(entry) && await unchanged(path.join(out, 'inputs.json'))) return entry;
+  if (existsSync(entry) && await unchanged(root, path.join(out, 'inputs.json'))) return entry;
 
   const workers = sources.filter((file) => file.endsWith('.worker.ts'));
   await writableCache(root, path.dirname(out));
@@ -93,7 +97,8 @@ async function compileSiteServer(root: string): Promise<string> {
     const file = path.resolve(input);
     if (file.startsWith(dir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
     const info = await stat(file);
-    inputs.files[file] = [info.size, info.mtimeMs];
+    const relative = path.relative(root, file);
+    inputs.files[relative.startsWith('..') || path.isAbsolute(relative) ? file : relative] = [info.size, info.mtimeMs];
   }
   await writeFile(path.join(staging, 'inputs.json'), JSON.stringify(inputs));
   await rm(out, { recursive: true, force: true });
@@ -119,7 +124,7 @@ async function writableCache(root: string, dir: string): Promise<void> {
 }
 
 /** Whether every file outside server/ that the compiled server holds is as it was. */
-async function unchanged(record: string): Promise<boolean> {
+async function unchanged(root: string, record: string): Promise<boolean> {
   let inputs: Inputs;
   try {
     inputs = JSON.parse(await readFile(record, 'utf8')) as Inputs;
@@ -127,7 +132,7 @@ async function unchanged(record: string): Promise<boolean> {
     return false;
   }
   for (const [file, [size, mtime]] of Object.entries(inputs.files)) {
-    const info = await stat(file).catch(() => undefined);
+    const info = await stat(path.resolve(root, file)).catch(() => undefined);
     if (!info || info.size !== size || info.mtimeMs !== mtime) return false;
   }
   return true;
