@@ -13,7 +13,7 @@ import { SiteError, throwIfAny, type SourceLocation } from '../errors.ts';
 import type { ErrorCode } from '../error-codes.ts';
 import { parseContentFile } from '../load/parse.ts';
 import { validateDoc } from '../validate/validate.ts';
-import { RESPONSE_TEXT } from './endpoints.ts';
+import { TextResponse } from './web-objects.ts';
 
 export { defineServer } from './types.ts';
 export type { SiteServer, StartedServer, Routes, Endpoint, EndpointContext, HttpMethod, SiteCommandTools } from './types.ts';
@@ -65,13 +65,10 @@ export { logServerError } from '../serve/error-log.ts';
  * microseconds less a request. `Cache-Control: no-store` unless `init` says
  * otherwise, as sitegen adds to any endpoint's reply.
  */
-export function json(data: unknown, init: ResponseInit = {}): Response {
-  const text = JSON.stringify(data);
-  const headers = new Headers(init.headers);
-  if (!headers.has('content-type')) headers.set('content-type', 'application/json; charset=utf-8');
-  const response = new Response(text, { ...init, headers });
-  Object.defineProperty(response, RESPONSE_TEXT, { value: text });
-  return response;
+export function json(data: unknown, init: { status?: number; statusText?: string; headers?: Record<string, string> } = {}): Response {
+  const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
+  for (const [name, value] of Object.entries(init.headers ?? {})) headers[name.toLowerCase()] = value;
+  return TextResponse.of(JSON.stringify(data), { ...init, headers });
 }
 
 /**
