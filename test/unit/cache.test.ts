@@ -3,8 +3,8 @@ import * as assert from 'uvu/assert';
 import { cp, readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
-import { startDev } from '../../src/dev/dev.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
+import { quietDev } from '../helpers/dev-session.ts';
 
 // keep: false is what a large site gets by default: pages are not held in memory, so unchanged ones are reused.
 const build = (root: string) => buildSite({ root, keep: false, parallel: false });
@@ -26,9 +26,7 @@ test('a dev session between two builds leaves the second build nothing to render
   const root = await copyFixture('basic');
   await build(root);
   // What `sitegen dev` builds first: its own folder, drafts shown, every page kept.
-  const log = console.log;
-  console.log = () => undefined;
-  const session = await startDev({ root, port: 0, host: '127.0.0.1' }).finally(() => { console.log = log; });
+  const session = await quietDev(root);
   await session.close();
   const warm = await build(root);
   assert.is(warm.rendered, 0, 'the dev session replaced the build\'s cache of its pages');

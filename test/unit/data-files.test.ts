@@ -9,10 +9,10 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
-import { startDev } from '../../src/dev/dev.ts';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
+import { quietDev } from '../helpers/dev-session.ts';
 
 const data = suite('data files');
 
@@ -96,12 +96,10 @@ data('a warm build re-renders the pages when a data file changes', async () => {
 
 data('dev re-renders the pages when a data file changes, and shows its error until it is fixed', async () => {
   const root = await teamSite();
-  const log = console.log;
   const error = console.error;
   const printed: string[] = [];
-  console.log = () => undefined;
   console.error = (...args: unknown[]) => void printed.push(args.join(' '));
-  const session = await startDev({ root, port: 0, host: '127.0.0.1' }).finally(() => { console.log = log; });
+  const session = await quietDev(root);
   try {
     const page = () => readFile(path.join(session.outDir, 'team.html'), 'utf8');
     await writeFile(path.join(root, 'content', 'data', 'team.yaml'), '- { name: Mary Jackson, role: Engineer }\n');

@@ -6,13 +6,13 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import sharp from 'sharp';
 import { buildSite } from '../../src/pipeline.ts';
-import { startDev } from '../../src/dev/dev.ts';
 import { checkSite } from '../../src/check/check-output.ts';
 import { SiteErrors, type SiteError } from '../../src/errors.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { Img } from '../../templates/components/Img.tsx';
 import { Figure } from '../../templates/components/Figure.tsx';
 import { waitUntil } from '../helpers/wait-until.ts';
+import { quietDev } from '../helpers/dev-session.ts';
 
 const pictureSources = (html: string, src: string) => {
   const picture = new RegExp(`<picture>((?:(?!</picture>).)*)<img src="${src}"[^>]*></picture>`).exec(html);
@@ -154,10 +154,7 @@ test('the site\'s <Img> offers the variants with the sizes its template passes, 
 
 test('dev renders again the pages that show an image replaced by another of the same name and size', async () => {
   const root = await copyFixture('images');
-  const log = console.log;
-  console.log = () => undefined;
-  const session = await startDev({ root, port: 0, host: '127.0.0.1' });
-  console.log = log;
+  const session = await quietDev(root);
   try {
     const page = () => readFile(path.join(session.outDir, 'index.html'), 'utf8');
     const variant = async () => /\/assets\/img\/chart-[0-9a-f]+-\d+\.avif/.exec(await page())?.[0];
@@ -180,10 +177,7 @@ test('dev renders again the pages that show an image replaced by another of the 
 
 test('dev makes the variants of an image an edit brings in', async () => {
   const root = await copyFixture('images');
-  const log = console.log;
-  console.log = () => undefined;
-  const session = await startDev({ root, port: 0, host: '127.0.0.1' });
-  console.log = log;
+  const session = await quietDev(root);
   try {
     await copyFile(path.join(root, 'public/img/photo.jpg'), path.join(root, 'public/img/photo-copy.jpg'));
     await session.idle();
