@@ -47,8 +47,10 @@ export interface PageInfo {
   /** The front matter's `date` (YYYY-MM-DD or an RFC 3339 date-time), as written. */
   date?: string;
   tags: string[];
-  /** Built by `sitegen dev` (marked as a draft), never by `sitegen build`. */
+  /** Built by `sitegen dev` (marked as a draft), never by `sitegen build`: `draft: true`, or scheduled. */
   draft: boolean;
+  /** Its `date`, when that is after the build: a build leaves it out until then, dev shows it marked as scheduled. */
+  scheduled?: string;
   /** The paths this page had before it moved; each redirects to it. */
   aliases?: string[];
 }

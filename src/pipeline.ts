@@ -77,7 +77,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
     linkOutputs(outDir, staging, clean.filter((entry) => !entry.list).map((entry) => entry.page.route), site?.trailingSlash);
     linkFiles(outDir, staging, [...new Set(clean.flatMap((entry) => entry.list?.files ?? []))]);
     // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
-    const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep, drafts: options.dev ?? false };
+    const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep, drafts: options.dev ?? false, now: now.toISOString() };
     const rendered = await time('pages', async () => render.render(job, await templates(), dirty, clean.map((entry) => entry.page)));
     throwIfAny([...duplicates, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);

@@ -28,8 +28,10 @@ export interface RenderJob {
   keep: boolean;
   /** False when site.yaml is broken: the pages are only validated, so their errors are reported too. */
   render: boolean;
-  /** Render pages marked `draft: true` (sitegen dev); a build leaves them out. */
+  /** Render pages marked `draft: true`, and those dated after `now` (sitegen dev); a build leaves them out. */
   drafts: boolean;
+  /** The build's moment (ISO 8601): a page dated after it is scheduled. */
+  now: string;
 }
 
 /** A built page as the build cache records it. */
@@ -75,7 +77,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
   for (const doc of share.docs.filter(wanted)) {
     const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[] };
-    const model = validatePage(doc, templates, scope, errors, notes);
+    const model = validatePage(doc, templates, scope, errors, notes, new Date(job.now));
     if (notes.localFiles.length > 0) volatile.add(doc.file);
     if (model && !model.info.draft && notes.links.length > 0) links[doc.file] = notes.links;
     if (notes.images.length > 0) images.set(doc.file, [...new Set(notes.images)]);

@@ -32,7 +32,9 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
     .map(([format, href]) => element('link', { rel: 'alternate', type: FEED_TYPES[format as FeedFormat], title: page.title, href })).join('');
   const head = renderHead({ page: listPageInfo(page, collection), site, assets, preload, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
   // Only `sitegen dev` renders drafts; the note says why the page will be missing from the built site.
-  const draftNote = page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
+  const draftNote = page.scheduled
+    ? `<p role="note" data-sitegen-draft="">Scheduled for ${escapeHtml(page.scheduled)}: <code>sitegen build</code> leaves this page out until then.</p>`
+    : page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
   const html = `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${draftNote}${body}</body></html>`;
   return { html: applyUrlPolicy(html, site), islands };
 }
@@ -65,7 +67,7 @@ function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): 
   const image = absolute(site.url, withBase(site.basePath, page.image ?? site.image ?? site.favicon));
   // Editors often write the site name into a title themselves; it is not added a second time.
   const named = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
-  const title = page.draft ? `[Draft] ${named}` : named;
+  const title = page.scheduled ? `[Scheduled] ${named}` : page.draft ? `[Draft] ${named}` : named;
   const config: RuntimeConfig = {
     gate: site.gate && { ...site.gate, script: withBase(site.basePath, site.gate.script) },
     vitalsUrl: site.analytics?.vitalsUrl && withBase(site.basePath, site.analytics.vitalsUrl),

@@ -52,7 +52,7 @@ export function validateContent(
   for (const doc of raw.pages) {
     const target = copyTargetOf(doc);
     const resolved = resolveCopy(doc, target === undefined ? undefined : byRoute.get(target), errors);
-    const page = resolved && validatePage(resolved, templates, scope, errors, notes);
+    const page = resolved && validatePage(resolved, templates, scope, errors, notes, now);
     if (page) pages.push(page);
   }
   if (errors.length > 0 || !siteResult?.site) return { errors, notes };
@@ -152,7 +152,7 @@ function takenBy(pathname: string, scope: ValidationScope): string | undefined {
  * files read, warnings) is added to `notes`.
  */
 export function validatePage(
-  doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes,
+  doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes, now = new Date(),
 ): PageModel | undefined {
   const data = asObject(doc, errors);
   if (doc.kind === 'markdown') {
@@ -193,8 +193,11 @@ export function validatePage(
   notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
   if (!parsed.result) return undefined;
   const canonical = info.canonical ?? doc.route!;
-  const sitemap = info.sitemap && !info.noindex && !info.draft && canonical === doc.route;
-  const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap };
+  // A post dated after the build is scheduled: a draft until its date comes (a build then publishes it).
+  const scheduled = !info.draft && info.date !== undefined && Date.parse(info.date) > now.getTime() ? info.date : undefined;
+  const draft = info.draft || scheduled !== undefined;
+  const sitemap = info.sitemap && !info.noindex && !draft && canonical === doc.route;
+  const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap, draft, ...(scheduled ? { scheduled } : {}) };
   return { info: page, data: parsed.result as Record<string, unknown> };
 }
 

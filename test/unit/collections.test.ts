@@ -80,6 +80,30 @@ test('a draft is built by dev (marked as a draft, listed) and never by build (no
   assert.not.match(await read(dev, 'sitemap.xml'), 'coming-soon', 'not even dev puts a draft in the sitemap');
 });
 
+test('a post dated after the build is scheduled: dev shows it marked so, build leaves it out until its date', async () => {
+  const root = await newsSite();
+  await writeFile(path.join(root, 'content/pages/news/next-week.md'), [
+    '---', 'template: post', 'title: Next week', 'description: A post for later.', 'date: 2026-11-27', 'tags: [announcements]', '---', '', 'Not yet.', '',
+  ].join('\n'));
+  const built = path.join(root, 'dist');
+  await buildSite({ root, outDir: built, now: NOW });
+  assert.not.ok(existsSync(path.join(built, 'news', 'next-week.html')), 'build leaves the scheduled post out');
+  for (const file of ['news.html', 'news/feed.atom', 'news/feed.rss', 'news/feed.json', 'sitemap.xml', 'tags/announcements.html']) {
+    assert.not.match(await read(built, file), 'next-week', `${file} mentions the scheduled post`);
+  }
+  const dev = path.join(root, '.sitegen', 'dev');
+  await buildSite({ root, outDir: dev, now: NOW, dev: true });
+  const scheduled = await read(dev, 'news/next-week.html');
+  assert.match(scheduled, '<title>[Scheduled] Next week | My Site</title>');
+  assert.match(scheduled, '<meta name="robots" content="noindex"/>');
+  assert.match(scheduled, 'Scheduled for 2026-11-27: <code>sitegen build</code> leaves this page out until then.');
+  // A build on its date publishes it, with nothing else changed.
+  await buildSite({ root, outDir: built, now: new Date('2026-11-27T08:00:00Z') });
+  assert.ok(existsSync(path.join(built, 'news', 'next-week.html')), 'published on its date');
+  assert.match(await read(built, 'news.html'), '/news/next-week');
+  assert.match(await read(built, 'sitemap.xml'), '/news/next-week');
+});
+
 /** Waits until `check` passes, a file not yet written counting as not yet (file events arrive asynchronously). */
 const eventually = (check: () => Promise<boolean>, what: string) => waitUntil(() => check().catch(() => false), what, { timeoutMs: 5000 });
 
