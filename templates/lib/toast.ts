@@ -48,6 +48,7 @@ export function createToaster(doc: Document, clock: Clock): Toaster {
   return {
     show(message, kind) {
       const region = findRegion(doc, kind);
+      placeBelowHeader(doc, region);
       const element = toastElement(doc, message, kind, closeLabel(region));
       const close = () => {
         timer.cancel();
@@ -61,6 +62,18 @@ export function createToaster(doc: Document, clock: Clock): Toaster {
       region.append(element);
     },
   };
+}
+
+/**
+ * Puts the toasts just below the header as it stands when one shows (the
+ * banner above the sticky navbar may have scrolled away), so that they never
+ * cover its links ("Contact", "Request Demo"); they stay at the right.
+ */
+function placeBelowHeader(doc: Document, region: HTMLElement): void {
+  const toaster = region.closest<HTMLElement>(`.${TOASTER_CLASS}`);
+  const header = doc.querySelector<HTMLElement>('.navbar');
+  if (!toaster || !header) return;
+  toaster.style.setProperty('--toasts-top', `${Math.max(0, Math.round(header.getBoundingClientRect().bottom))}px`);
 }
 
 function wireToast(element: HTMLElement, timer: Countdown, close: () => void): void {

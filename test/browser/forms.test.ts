@@ -222,6 +222,9 @@ forms('a click or a sideways drag dismisses a toast', async (context) => {
     await fillAll(page, DEMO_VALUES);
     await submitAndWait(page, posted);
     const box = (await page.locator('.toast').boundingBox())!;
+    const header = (await page.locator('.navbar').boundingBox())!;
+    assert.ok(box.y >= header.y + header.height, `the toast (top ${box.y}) covers the header (bottom ${header.y + header.height})`);
+    assert.ok(box.x + box.width > page.viewportSize()!.width - 40, 'the toast is at the right');
     await page.mouse.move(box.x + 20, box.y + box.height / 2);
     await page.mouse.down();
     await page.mouse.move(box.x + 80, box.y + box.height / 2, { steps: 4 });
