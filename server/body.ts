@@ -1,11 +1,8 @@
-import { MAX_REQUEST_BYTES } from './contract.ts';
-
-/**
- * The largest request body the API reads (the contract's limit): the
- * server's maxBodyBytes, so the generator answers 413 to a larger one, and
- * closes the connection, before any handler runs.
+/*
+ * A body larger than the contract's limit (MAX_REQUEST_BYTES, the server's
+ * maxBodyBytes) never reaches these: the generator answers 413, and closes
+ * the connection, before any handler runs.
  */
-export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
 
 /**
  * The deepest nesting of arrays and objects a body may have. The API's
@@ -15,44 +12,39 @@ export const MAX_BODY_BYTES = MAX_REQUEST_BYTES;
  */
 export const MAX_JSON_DEPTH = 8;
 
-export type Refusal = { status: 403 | 413 | 415; error: string };
+export type Refusal = { status: 403 | 415; error: string };
 
 /**
  * What can be refused from the request's headers alone, and must be before
- * the request may spend anything (an attempt of a rate limit, a read):
+ * the request may spend anything (an attempt of a rate limit):
  * - `Sec-Fetch-Site: cross-site`, which browsers send with every request
  *   another site's page makes;
  * - any type but application/json, the one a page of another site cannot
  *   send without a CORS preflight, which this API never grants (a form or
- *   `fetch` with text/plain needs none);
- * - a body announced larger than the limit.
+ *   `fetch` with text/plain needs none).
  * So no web page can spend a visitor's allowance by making their browser
  * post here.
  */
-export function refuseEarly(request: Request, limit = MAX_BODY_BYTES): Refusal | undefined {
+export function refuseEarly(request: Request): Refusal | undefined {
   if ((request.headers.get('sec-fetch-site') ?? '').toLowerCase() === 'cross-site') {
     return { status: 403, error: 'requests from other sites are refused' };
   }
   const type = (request.headers.get('content-type') ?? '').split(';')[0].trim().toLowerCase();
   if (type !== 'application/json') return { status: 415, error: 'send the body as application/json' };
-  if (Number(request.headers.get('content-length') ?? 0) > limit) return tooLarge(limit);
   return undefined;
 }
 
 export type BodyResult = { ok: true; value: unknown } | { ok: false; status: 400; error: string } | ({ ok: false } & Refusal);
 
 /**
- * Reads a JSON request body of at most `limit` bytes and `MAX_JSON_DEPTH`
- * levels, after refuseEarly's checks. (The generator has read it already,
- * within maxBodyBytes: a larger one never reaches a handler.) A body that is
- * not UTF-8 JSON, or nests deeper, is a 400.
+ * Reads a JSON request body of at most `MAX_JSON_DEPTH` levels, after
+ * refuseEarly's checks. A body that is not UTF-8 JSON, or nests deeper, is
+ * a 400.
  */
-export async function readJsonBody(request: Request, limit = MAX_BODY_BYTES): Promise<BodyResult> {
-  const refusal = refuseEarly(request, limit);
+export async function readJsonBody(request: Request): Promise<BodyResult> {
+  const refusal = refuseEarly(request);
   if (refusal) return { ok: false, ...refusal };
-  const body = new Uint8Array(await request.arrayBuffer());
-  if (body.length > limit) return { ok: false, ...tooLarge(limit) };
-  return parseJson(body);
+  return parseJson(new Uint8Array(await request.arrayBuffer()));
 }
 
 /** A body's bytes as JSON, or the 400 every malformed body gets. */
@@ -95,8 +87,4 @@ export function jsonDepth(text: string): number {
     }
   }
   return deepest;
-}
-
-function tooLarge(limit: number): Refusal {
-  return { status: 413, error: `the body is larger than ${limit} bytes` };
 }

@@ -1,4 +1,4 @@
-import { logServerError, type Endpoint } from 'sitegen/server';
+import { logServerError, type Endpoint, type ErrorLog } from 'sitegen/server';
 import { readJsonBody } from './body.ts';
 import { json, tooMany, unreachable } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -56,11 +56,11 @@ function idempotencyKeyOf(request: Request): string | false | undefined {
  * answers 200. With an Idempotency-Key it stores once per key: a retry after
  * a lost reply gets the first answer, and nothing is stored twice.
  */
-export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: RateLimiter): Endpoint {
+export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: RateLimiter, logError: ErrorLog = logServerError): Endpoint {
   return async (request, { clientAddress }) => {
-    // Read before anything is counted: a request refused for its origin, type or size spends nothing.
+    // Read before anything is counted: a request refused for its origin or type (or, by the generator, its size) spends nothing.
     const body = await readJsonBody(request);
-    if (!body.ok && body.status !== 400) return json(body.status, { error: body.error }, body.status === 413 ? { connection: 'close' } : {});
+    if (!body.ok && body.status !== 400) return json(body.status, { error: body.error });
     let allowed;
     try {
       // Counted whatever follows, as every request costs the server its work: a reservation never given back.
@@ -88,7 +88,7 @@ export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: R
     } catch (error) {
       // Nothing is acknowledged that `sitegen submissions` could not read back.
       if (error instanceof StoreUnreachable) return unreachable(UNREACHABLE); // the store says so once per outage
-      logServerError(error, `${request.method} ${new URL(request.url).pathname}`);
+      logError(error, `${request.method} ${new URL(request.url).pathname}`);
       return json(500, { error: 'the request could not be stored; please try again later' });
     }
     return json(200, { ok: true, id });

@@ -58,10 +58,10 @@ async function login(request: Request, clientAddress: string, deps: LoginDeps): 
   if (!deps.opener || !deps.license) {
     return json(503, { statusCode: 503, error: 'login is not set up on this server: run `sitegen keys` and add content/private/license.yaml' });
   }
-  // Read before anything is counted: a request refused for its origin, type or size spends nothing.
+  // Read before anything is counted: a request refused for its origin or type (or, by the generator, its size) spends nothing.
   const body = await readJsonBody(request);
   if (!body.ok && body.status !== 400) {
-    return json(body.status, { statusCode: body.status, error: body.error }, body.status === 413 ? { connection: 'close' } : {});
+    return json(body.status, { statusCode: body.status, error: body.error });
   }
   const attempt = await deps.perAddress.reserve(clientAddress);
   if (!attempt.ok) return tooMany(attempt.retryAfter, LOCKED);

@@ -42,7 +42,7 @@ export function readDataFiles(root: string): { docs: RawDoc[]; errors: SiteError
     try {
       docs.push(readContentFile(root, file).doc);
     } catch (error) {
-      errors.push(error instanceof SiteError ? error : new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error }));
+      errors.push(asSiteError(error, file));
     }
   }
   return { docs, errors };
@@ -122,4 +122,10 @@ function readContentFile(root: string, file: string): { doc: RawDoc; source: str
     throw new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error });
   }
   return { doc: parseContentFile(file, source), source };
+}
+
+/** A content file's error as a SiteError at that file (an unexpected one, say a read that failed oddly, is `unreadable`). */
+export function asSiteError(error: unknown, file: string): SiteError {
+  return error instanceof SiteError ? error
+    : new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error });
 }

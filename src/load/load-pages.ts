@@ -8,7 +8,7 @@ import { SiteError } from '../errors.ts';
 import { contentHash, stampOf } from '../files.ts';
 import { copyTargetOf, resolveCopy } from '../copies.ts';
 import { convertMarkdown } from '../markdown/markdown.ts';
-import { PAGES_DIR, duplicateRouteErrors, readDataFiles, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
+import { PAGES_DIR, asSiteError, duplicateRouteErrors, readDataFiles, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
 import type { RawContent, RawDoc } from '../model.ts';
 
 export type { RawContent };
@@ -109,9 +109,4 @@ export function loadPages(job: LoadJob): LoadedPages {
 function readPage(job: LoadJob, relative: string): { doc: RawDoc; source: string; stamp: string } {
   const stamp = job.stamps?.[relative] ?? stampOf(`${job.root}/${PAGES_DIR}/${relative}`);
   return { ...readPageFile(job.root, relative), stamp };
-}
-
-function asSiteError(error: unknown, file: string): SiteError {
-  return error instanceof SiteError ? error
-    : new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error });
 }

@@ -75,9 +75,10 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const volatile = new Set<string>();
   const links: Record<string, string[]> = {};
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
+  const now = new Date(job.now);
   for (const doc of share.docs.filter(wanted)) {
     const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[] };
-    const model = validatePage(doc, templates, scope, errors, notes, new Date(job.now));
+    const model = validatePage(doc, templates, scope, errors, notes, now);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
     if (model && !model.info.draft && notes.links.length > 0) links[doc.file] = notes.links;
     if (notes.images.length > 0) images.set(doc.file, [...new Set(notes.images)]);

@@ -20,7 +20,7 @@ export function defaultHeaders(outDir: string): Readonly<Record<string, string>>
   const rules = rulesOf(outDir);
   let headers = defaults.get(rules);
   if (!headers) {
-    headers = { ...headersFor(rules, `${rules[0]?.pattern.replace(/\/\*$/, '') ?? ''}/`), ...LOCKED_DOWN };
+    headers = { ...headersFor(rules, `${basePathIn(rules)}/`), ...LOCKED_DOWN };
     defaults.set(rules, headers);
   }
   return headers;
@@ -35,7 +35,11 @@ const defaults = new WeakMap<readonly HeaderRule[], Readonly<Record<string, stri
  * the build wrote for hosts, so the two cannot disagree.
  */
 export function basePathOf(outDir: string): string {
-  return rulesOf(outDir)[0]?.pattern.replace(/\/\*$/, '') ?? '';
+  return basePathIn(rulesOf(outDir));
+}
+
+function basePathIn(rules: readonly HeaderRule[]): string {
+  return rules[0]?.pattern.replace(/\/\*$/, '') ?? '';
 }
 
 const LOCKED_DOWN: Record<string, string> = {

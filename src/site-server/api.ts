@@ -57,7 +57,7 @@ export async function readContentFile<T>(root: string, file: string, schema: Zod
  * than thrown) in the server's one log: the first of a kind in a minute
  * with its stack, the rest counted, as for the handlers that throw.
  */
-export { logServerError } from '../serve/error-log.ts';
+export { logServerError, type ErrorLog } from '../serve/error-log.ts';
 
 /**
  * `Response.json(data, init)`, whose text sitegen sends as it is rather

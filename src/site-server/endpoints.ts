@@ -63,27 +63,21 @@ function originOf(host: string | undefined): string {
   }
 }
 
+/** A type whose body is UTF-8 text. */
+const UTF8_TEXT = /^(text\/[^;]*|application\/([a-z.+-]*\+)?json)\s*(;\s*charset=(utf-8|"utf-8")\s*)?$/i;
+
 /** The endpoint's status, headers and body, over serve's policy headers (an endpoint may set its own, such as Cache-Control). */
 async function writeResponse(res: http.ServerResponse, response: Response, head: boolean): Promise<void> {
+  // json()'s replies as they were made, without a Response's stream to read back; any other as the Web gives it.
   const written = response instanceof TextResponse ? response.written() : undefined;
-  if (written) {
-    for (const [name, value] of Object.entries(written.headers)) res.setHeader(name, value);
-    if (!Object.hasOwn(written.headers, 'cache-control')) res.setHeader('cache-control', 'no-store');
-    res.setHeader('content-length', Buffer.byteLength(written.text));
-    res.writeHead(response.status);
-    res.end(head ? undefined : written.text);
-    return;
-  }
-  // Text (JSON, HTML) goes out with the headers in one write; anything else as bytes.
-  const type = response.headers.get('content-type') ?? '';
-  const text = /^(text\/[^;]*|application\/([a-z.+-]*\+)?json)\s*(;\s*charset=(utf-8|"utf-8")\s*)?$/i.test(type);
-  const body: string | Buffer = text ? await response.text() : Buffer.from(await response.arrayBuffer());
-  for (const [name, value] of response.headers) {
-    if (name !== 'set-cookie') res.setHeader(name, value);
-  }
-  const cookies = response.headers.getSetCookie();
+  const headers = written ? Object.entries(written.headers) : [...response.headers].filter(([name]) => name !== 'set-cookie');
+  for (const [name, value] of headers) res.setHeader(name, value);
+  const cookies = written ? [] : response.headers.getSetCookie();
   if (cookies.length > 0) res.setHeader('set-cookie', cookies);
-  if (!response.headers.has('cache-control')) res.setHeader('cache-control', 'no-store');
+  if (!headers.some(([name]) => name === 'cache-control')) res.setHeader('cache-control', 'no-store');
+  // Text (JSON, HTML) goes out with the headers in one write; anything else as bytes.
+  const body: string | Buffer = written ? written.text
+    : UTF8_TEXT.test(response.headers.get('content-type') ?? '') ? await response.text() : Buffer.from(await response.arrayBuffer());
   res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.length);
   res.writeHead(response.status);
   res.end(head ? undefined : body);

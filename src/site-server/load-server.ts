@@ -21,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
-import { listFiles, toPosix } from '../files.ts';
+import { listFiles, stampOf, toPosix } from '../files.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from '../render/vendor.ts';
 import type { SiteServer } from './types.ts';
@@ -49,15 +49,13 @@ export async function loadSiteServer(root: string): Promise<SiteServer | undefin
   return checkedServer(module.default);
 }
 
-/** What a compiled server links to and was made from (KEY/inputs.json). */
-interface Inputs {
-  /**
-   * Files outside server/ that the bundle holds: path → size and modification
-   * time. Relative to the site root when inside it, so that a copied root
-   * (its .sitegen too) checks its own files, not the original's.
-   */
-  files: Record<string, [number, number]>;
-}
+/**
+ * What a compiled server was made from besides server/ (KEY/inputs.json):
+ * the other files its bundle holds, path → stamp (files.ts). A path is
+ * relative to the site root when inside it, so that a copied root (its
+ * .sitegen too) checks its own files, not the original's.
+ */
+type Inputs = Record<string, string>;
 
 async function compileSiteServer(root: string): Promise<string> {
   const dir = path.join(root, 'server');
@@ -92,13 +90,12 @@ async function compileSiteServer(root: string): Promise<string> {
       hint: 'the site\'s server code does not compile: fix the file and line above',
     });
   }
-  const inputs: Inputs = { files: {} };
+  const inputs: Inputs = {};
   for (const input of Object.keys(metafile.inputs)) {
     const file = path.resolve(input);
     if (file.startsWith(dir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
-    const info = await stat(file);
     const relative = path.relative(root, file);
-    inputs.files[relative.startsWith('..') || path.isAbsolute(relative) ? file : relative] = [info.size, info.mtimeMs];
+    inputs[relative.startsWith('..') || path.isAbsolute(relative) ? file : relative] = stampOf(file);
   }
   await writeFile(path.join(staging, 'inputs.json'), JSON.stringify(inputs));
   await rm(out, { recursive: true, force: true });
@@ -131,11 +128,7 @@ async function unchanged(root: string, record: string): Promise<boolean> {
   } catch {
     return false;
   }
-  for (const [file, [size, mtime]] of Object.entries(inputs.files)) {
-    const info = await stat(path.resolve(root, file)).catch(() => undefined);
-    if (!info || info.size !== size || info.mtimeMs !== mtime) return false;
-  }
-  return true;
+  return Object.entries(inputs).every(([file, stamp]) => stampOf(path.resolve(root, file)) === stamp);
 }
 
 /**

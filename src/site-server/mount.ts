@@ -5,15 +5,18 @@
  */
 import type { Mount } from '../commands.ts';
 import type { RequestHandler } from '../serve/serve.ts';
-import { hasSiteServer, loadSiteServer, checkRoutes } from './load-server.ts';
+import { loadSiteServer, checkRoutes } from './load-server.ts';
 import { endpointHandler } from './endpoints.ts';
-import type { Routes } from './types.ts';
+import type { Routes, SiteServer } from './types.ts';
 
 export function siteMount(root: string, trustProxy = 0): Mount & { prepare(): Promise<void> } {
+  // Compiled (or found in the cache) and imported once, for `start`'s prepare and its handlers alike.
+  let loading: Promise<SiteServer | undefined> | undefined;
+  const load = () => (loading ??= loadSiteServer(root));
   const mount = {
     name: '',
     async handlers(): Promise<RequestHandler[]> {
-      const server = await loadSiteServer(root);
+      const server = await load();
       if (!server) return [];
       const started = (await server.start?.({ root })) ?? undefined;
       const closers = [started?.close, server.close].filter((close) => typeof close === 'function');
@@ -33,11 +36,9 @@ export function siteMount(root: string, trustProxy = 0): Mount & { prepare(): Pr
     close: async (): Promise<void> => {},
     /** `sitegen start`, before its build: what the site's server makes that git does not hold (its `prepare`). */
     async prepare(): Promise<void> {
-      const server = await loadSiteServer(root);
+      const server = await load();
       await server?.prepare?.({ root });
     },
   };
   return mount;
 }
-
-export { hasSiteServer };

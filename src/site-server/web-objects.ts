@@ -30,9 +30,9 @@ function forwardTo(base: { prototype: object }, lazy: { prototype: object }): vo
 
 /**
  * A Request whose body the generator has read already, within the limit:
- * its readers answer from those bytes, with no stream to pump (what a
- * Request made with a body costs each reply about a third of an API's
- * throughput). Reading it twice is the TypeError the standard's is.
+ * its readers answer from those bytes rather than pump the real Request's
+ * stream (which a copy of the request still reads). Reading it twice is the
+ * TypeError the standard's is.
  */
 export class ReadRequest extends Request {
   readonly #bytes: Uint8Array;
@@ -101,7 +101,6 @@ export class ReadRequest extends Request {
 }
 // `body` is a property of Request in TypeScript's view, a getter in fact: the stream, made when asked for.
 Object.defineProperty(ReadRequest.prototype, 'body', { get(this: ReadRequest) { return this.stream; }, configurable: true });
-
 
 /** A Response of text (JSON, by `json()`), written as it is: see the module's header. */
 export class TextResponse {

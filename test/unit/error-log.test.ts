@@ -45,11 +45,12 @@ log('100 contact posts on a full disk: each a 500 with the headers, one log line
   const outDir = await tempDir('sitegen-full-');
   await writeFile(path.join(outDir, 'index.html'), '<!doctype html><title>home</title>\n');
   const store = { add: async () => { throw diskFull(); }, addOnce: async () => { throw diskFull(); } };
-  const handle = contactHandler(store, createRateLimiter({ max: 1_000, windowMs: 60_000 }));
+  const lines: string[] = [];
+  // A log of its own: the server's shared one would print this test's count a minute later, into another test.
+  const handle = contactHandler(store, createRateLimiter({ max: 1_000, windowMs: 60_000 }), createErrorLog({ write: (line) => lines.push(line) }));
   const api = endpointHandler({ '/api/contact': { POST: handle } }, { root: outDir });
   process.env.SITEGEN_QUIET = '1';
   const server = await startServer({ outDir, port: 0, host: '127.0.0.1', handlers: [api] });
-  const lines: string[] = [];
   const error = console.error;
   console.error = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
   try {
