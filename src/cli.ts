@@ -7,7 +7,6 @@ import path from 'node:path';
 import { Command, Option } from 'commander';
 import { SiteError } from './errors.ts';
 import { errorDocument, printError } from './report.ts';
-import { style } from './terminal.ts';
 import { SITEGEN_DIR } from './paths.ts';
 
 const { version } = JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'package.json'), 'utf8')) as { version: string };

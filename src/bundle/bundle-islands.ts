@@ -6,7 +6,7 @@ import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import { recall, type BundleMemo, type Memo } from '../build-cache.ts';
 import { listFiles, stampsOf, toPosix } from '../files.ts';
-import type { BundledAssets, PageAssets } from '../model.ts';
+import type { BundledAssets } from '../model.ts';
 
 
 /** The browser assets of a site: hashed files and where each page finds them. */

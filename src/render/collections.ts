@@ -4,7 +4,7 @@
  * summary gives the list pages its page is rendered as (/news, /news/2, …).
  */
 import { z } from 'zod';
-import type { CollectionItem, CollectionPage, CollectionQuery, PageInfo } from '../model.ts';
+import type { CollectionItem, CollectionPage, CollectionQuery } from '../model.ts';
 
 const querySchema = z.strictObject({
   under: z.string().regex(/^\/([^/]+(\/[^/]+)*)?$/, 'expected a route such as /news').optional(),

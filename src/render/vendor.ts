@@ -12,7 +12,6 @@ import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type * as esbuild from 'esbuild';
 import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { contentHash } from '../files.ts';
 import { SITEGEN_DIR } from '../paths.ts';

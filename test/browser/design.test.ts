@@ -6,10 +6,9 @@
  */
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { buildRealSite } from '../helpers/site.ts';
-import type { RunningServer } from '../../src/serve/serve.ts';
 
 type Context = BrowsedSite<unknown>;
 

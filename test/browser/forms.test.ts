@@ -7,11 +7,10 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import path from 'node:path';
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { buildSite } from '../../src/pipeline.ts';
-import type { RunningServer } from '../../src/serve/serve.ts';
 import { framesDrawn, openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
-import { buildRealSite, serveBuild, tempDir } from '../helpers/site.ts';
+import { buildRealSite, tempDir } from '../helpers/site.ts';
 
 type Context = BrowsedSite<unknown>;
 

@@ -8,11 +8,10 @@
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
-import type { RunningServer } from '../../src/serve/serve.ts';
 
 type Context = BrowsedSite<BuildResult>;
 

@@ -3,13 +3,12 @@ import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
 import { FIXTURES, serveBuild, tempDir } from '../helpers/site.ts';
 import { buildSiteCopy } from '../helpers/island-site.ts';
-import { framesDrawn, hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
+import { framesDrawn, hydrateEveryIsland } from '../helpers/browser.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
-import type { RunningServer } from '../../src/serve/serve.ts';
 
 interface Context extends BrowsedSite<Awaited<ReturnType<typeof buildSiteCopy>>> {
   outDir: string;

@@ -6,7 +6,7 @@
  * `sitegen submissions`, and the grep of dist/ for the private license.
  */
 import { spawn } from 'node:child_process';
-import { cp, readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';

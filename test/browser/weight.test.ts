@@ -6,11 +6,9 @@
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Browser } from 'playwright-core';
 import { hydrateEveryIsland, openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
-import { buildRealSite, serveBuild } from '../helpers/site.ts';
+import { buildRealSite } from '../helpers/site.ts';
 import type { BuildResult } from '../../src/pipeline.ts';
-import type { RunningServer } from '../../src/serve/serve.ts';
 
 /** The performance issue's budget for a page with no island. */
 const BUDGET_GZIP_BYTES = 2048;

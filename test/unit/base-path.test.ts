@@ -3,7 +3,7 @@
  * `/about`; the built pages, the sitemap, the host files, `sitegen serve`
  * and `sitegen check` all use /docs/about.
  */
-import { appendFile, cp, readFile } from 'node:fs/promises';
+import { appendFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';

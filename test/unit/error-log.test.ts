@@ -2,7 +2,6 @@
  * A flood of requests that all fail the same way (a full disk) logs one
  * line a minute with a count, not a stack per request.
  */
-import http from 'node:http';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { suite } from 'uvu';

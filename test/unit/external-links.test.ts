@@ -1,13 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import type { SiteErrors } from '../../src/errors.ts';
 import { endpoint, webAddress } from '../../src/template-api/index.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
-import { REPO_ROOT, copyRepoSite, tempDir } from '../helpers/site.ts';
+import { copyRepoSite, tempDir } from '../helpers/site.ts';
 
 const HOSTILE = ['javascript:alert(1)', 'JavaScript://example.com/%0Aalert(1)', 'data:text/html,<script>alert(1)</script>', 'vbscript:msgbox(1)'];
 
