@@ -1,9 +1,7 @@
 /**
- * What `buildSite` takes and gives back, and the stopwatch it times its
- * stages with; kept apart so the orchestrator (src/pipeline.ts) reads as
- * the order of the stages.
+ * What `buildSite` takes and gives back; kept apart so the orchestrator
+ * (src/pipeline.ts) reads as the order of the stages.
  */
-import { performance } from 'node:perf_hooks';
 import type { BundleResult } from './bundle/bundle-islands.ts';
 import type { OutputFiles } from './emit/site-files.ts';
 import type { RawDoc } from './load/parse.ts';
@@ -32,6 +30,13 @@ export interface BuildOptions {
   keep?: boolean;
   /** Told when each stage starts and ends (the CLI's progress line); stages overlap. */
   onStage?: StageListener;
+  /**
+   * How the output folder receives the build. 'swap' (the default): a new folder is staged and swapped in whole, so
+   * the folder holds either the last build or this one. 'update': only what changed is moved into the folder as it
+   * is, file by file (dev's rebuilds: its server keeps serving it). 'none': the pages are validated, nothing is
+   * rendered or written (`sitegen check`).
+   */
+  output?: 'swap' | 'update' | 'none';
 }
 
 export type StageListener = (stage: string, phase: 'start' | 'end') => void;
@@ -60,22 +65,8 @@ export interface BuildResult {
   timings: Record<string, number>;
   /** Pages rendered by each thread, the main thread first (one entry when the build stayed on it). */
   pagesByThread: number[];
-}
-
-/** Times async work by stage name; `spent` holds the milliseconds per stage (stages that overlap each count in full). */
-export function stopwatch(onStage?: StageListener) {
-  const spent: Record<string, number> = {};
-  const time = async <T>(stage: string, work: () => Promise<T> | T): Promise<T> => {
-    const start = performance.now();
-    onStage?.(stage, 'start');
-    try {
-      return await work();
-    } finally {
-      spent[stage] = (spent[stage] ?? 0) + performance.now() - start;
-      onStage?.(stage, 'end');
-    }
-  };
-  return Object.assign(time, { spent });
+  /** With output 'update': how many files of the output folder changed (0: nothing to reload). */
+  changed?: number;
 }
 
 export function buildResult(parts: {

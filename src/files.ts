@@ -16,10 +16,10 @@ export function toPosix(relativePath: string): string {
 /**
  * The files under a folder, as paths relative to it with forward slashes,
  * sorted by code unit; dotfiles and dot-folders left out (an editor's swap
- * file, `.DS_Store`). A missing folder has no files. Synchronous: these
+ * file, `.DS_Store`) unless `hidden` (an output folder's `.well-known/`). A missing folder has no files. Synchronous: these
  * folders are small next to what the build does with their files.
  */
-export function listFiles(dir: string, options: { recursive?: boolean } = {}): string[] {
+export function listFiles(dir: string, options: { recursive?: boolean; hidden?: boolean } = {}): string[] {
   const found: string[] = [];
   const walk = (current: string, prefix: string) => {
     let entries;
@@ -30,7 +30,7 @@ export function listFiles(dir: string, options: { recursive?: boolean } = {}): s
       throw error;
     }
     for (const entry of entries) {
-      if (entry.name.startsWith('.')) continue;
+      if (entry.name.startsWith('.') && !options.hidden) continue;
       const relative = prefix + entry.name;
       if (entry.isDirectory()) {
         if (options.recursive !== false) walk(path.join(current, entry.name), relative + '/');

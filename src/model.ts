@@ -2,7 +2,6 @@ import type { ReactNode, ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
 import type { MarkdownReference } from './markdown/markdown.ts';
-import type { SiteError } from './errors.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
 export interface SiteInfo {
@@ -244,17 +243,6 @@ export interface RawDoc {
   references?: MarkdownReference[];
   /** Finds the line and column of a field path in this file. */
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
-}
-
-/** A whole site's content as read. */
-export interface RawContent {
-  site?: RawDoc;
-  /** content/data/'s files. */
-  data: RawDoc[];
-  pages: RawDoc[];
-  /** Every page's route, those that failed to parse included, so links to them are not reported too. */
-  routes: string[];
-  errors: SiteError[];
 }
 
 /** What the pages need of the bundle stage's output: the asset URLs, their SRI hashes, each island's imports. */

@@ -1,29 +1,33 @@
 /**
- * The build, top to bottom: load → validate → render → bundle → emit. Each
- * stage is a function of its own folder; this file only orders them (and
- * overlaps what can run at once: pages load while the templates compile and
- * the islands bundle). Workers and the reuse of unchanged pages are options
- * of the render stage; `dev` and `check` call the same stages.
+ * The build, top to bottom: load → validate → render → emit. Each stage is a
+ * function of its own folder; this file only orders them (and overlaps what
+ * can run at once: pages load while the templates compile and the islands
+ * bundle). It is the one road: `build` swaps a new output folder in, each of
+ * `dev`'s rebuilds updates its folder in place with what changed (the build
+ * cache tells which pages did), and `check` validates without writing.
  */
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
 import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
 import { preloadVendorModules } from './render/vendor.ts';
-import { pageAssets } from './render/page-assets.ts';
+import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { siteKeyOf } from './render/page-reuse.ts';
-import { startRender } from './pipeline/render-stage.ts';
+import { startRender, type RenderStage } from './pipeline/render-stage.ts';
+import type { BuiltPage, RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
-import { discardStaging, emitSite, linkFiles, linkOutputs, stageSite } from './emit/staging.ts';
+import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './emit/staging.ts';
 import { siteFiles } from './emit/site-files.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
-import { readCache, saveBuildCache, type CacheKind } from './build-cache.ts';
+import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
-import { throwIfAny } from './errors.ts';
-import { buildResult, stopwatch, type BuildOptions, type BuildResult } from './build-result.ts';
-import type { SiteTemplates } from './model.ts';
+import { SiteErrors, throwIfAny, type SiteError } from './errors.ts';
+import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
+import type { SiteInfo, SiteTemplates } from './model.ts';
+import { outputPathOf } from './output-path.ts';
 import { toPosix } from './files.ts';
 
 export type { BuildOptions, BuildResult };
@@ -31,8 +35,12 @@ export type { BuildOptions, BuildResult };
 /** Pages up to which a build keeps every page's data and HTML in its result (tests read them); larger ones reuse pages. */
 const KEEP_IN_MEMORY_UP_TO = 500;
 
+type Stopwatch = ReturnType<typeof stopwatch>;
+
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const { root, outDir = path.join(root, 'dist'), now = new Date(), cache: useCache = true } = options;
+  const { root, output = 'swap' } = options;
+  const outDir = options.outDir ?? path.join(root, 'dist');
+  const useCache = (options.cache ?? true) && output !== 'none';
   const time = stopwatch(options.onStage);
   const kind: CacheKind = options.dev ? 'dev' : 'build';
   const cache = useCache ? readCache(root, kind) : undefined;
@@ -41,63 +49,175 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const pageFiles = await time('load', () => listPageFiles(root));
   if (pageFiles.length === 0) throw noPagesError();
   const keep = options.keep ?? pageFiles.length <= KEEP_IN_MEMORY_UP_TO;
-  const routes = pageFiles.map(routeOf);
-  const duplicates = duplicateRouteErrors(pageFiles);
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
-  let staging: string | undefined;
   try {
-    const [siteDoc, data, publicFiles, compiled, bundle] = await Promise.all([
-      time('load', () => readSiteFile(root)),
-      time('load', () => readDataFiles(root)),
-      time('load', () => listPublicFiles(root)),
-      time('templates', () => prepareTemplates(root, cache?.templates)),
-      time('bundle', () => bundleIslands(root, cache?.bundle)),
-    ]);
-    let loaded: Promise<SiteTemplates> | undefined;
-    const templates = () => (loaded ??= time('templates', () => loadTemplates(compiled.moduleFile)));
-    const scope = { routes: new Set(routes), publicFiles, root };
-    const imagesStamp = imagesStampOf(root, publicFiles);
-    const validated = await time('validate', () => validateSiteOnce({ siteDoc, data, moduleFile: compiled.moduleFile, scope, now, templates, memo: cache?.site, imagesStamp }));
-    const { site } = validated;
-    // Written even when the content is broken: that is when an editor needs them.
-    await time('emit', () => emitEditorSchemas(root, compiled.moduleFile, templates));
-    const assets = site && pageAssets(site, bundle, { dev: options.dev });
-    const siteKey = siteKeyOf({ siteDoc, site, templates: compiled, assets: assets?.page, routes, publicFiles, dev: options.dev ?? false, imagesStamp });
-    const { clean, dirty, restamped } = render.plan(siteKey);
-    const cacheParts = { root, kind, outDir, siteKey, publicFiles, site: validated.memo, templates: compiled, bundle };
-    if (site && duplicates.length === 0 && dirty.length === 0 && saveBuildCache.unchangedSince(cache, cacheParts)) {
-      if (restamped || cache?.site?.key !== validated.memo?.key) saveBuildCache(cacheParts, clean);
-      return buildResult({ outDir, site, bundle, publicFiles, assets: assets!, clean, rendered: undefined, warnings: validated.warnings, timings: time.spent });
-    }
+    const inputs = await readInputs(root, cache, time);
+    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs };
+    const validated = await validate(run);
+    if (!validated.site || output === 'none') return await validateOnly(run, validated);
+    const built = await renderSite(run, validated, validated.site);
+    if (useCache && built.record) saveBuildCache({ ...built.record, root, kind, outDir }, keep ? [] : built.record.pages);
+    return built.result;
+  } finally {
+    render.close();
+  }
+}
 
-    // The sitemap's dates: one git call, running while the pages render.
-    const commits = commitDates(root);
-    staging = await time('emit', () => stageSite(root, outDir, publicFiles));
+/** What one run of the pipeline works from: its options, and what the load phase read. */
+interface Run {
+  options: BuildOptions;
+  root: string;
+  outDir: string;
+  output: NonNullable<BuildOptions['output']>;
+  now: Date;
+  time: Stopwatch;
+  cache?: BuildCache;
+  keep: boolean;
+  pageFiles: string[];
+  routes: string[];
+  render: RenderStage;
+  inputs: Inputs;
+}
+
+type Inputs = Awaited<ReturnType<typeof readInputs>>;
+
+/** The load phase: everything but the pages (which the render stage loads as it goes), read at once. */
+async function readInputs(root: string, cache: BuildCache | undefined, time: Stopwatch) {
+  const [siteDoc, data, publicFiles, compiled, bundle] = await Promise.all([
+    time('load', () => readSiteFile(root)),
+    time('load', () => readDataFiles(root)),
+    time('load', () => listPublicFiles(root)),
+    time('templates', () => prepareTemplates(root, cache?.templates)),
+    time('bundle', () => bundleIslands(root, cache?.bundle)),
+  ]);
+  let loaded: Promise<SiteTemplates> | undefined;
+  // Imported only when needed: a warm build with nothing to render or validate never loads the templates.
+  const templates = () => (loaded ??= time('templates', () => loadTemplates(compiled.moduleFile)));
+  return { siteDoc, data, publicFiles, compiled, bundle, templates, imagesStamp: imagesStampOf(root, publicFiles) };
+}
+
+type Validated = Awaited<ReturnType<typeof validateSiteOnce>> & { duplicates: SiteError[] };
+
+/** The validate phase for the site (each page is validated by its page job), and the schemas editors check against. */
+async function validate(run: Run): Promise<Validated> {
+  const { root, inputs, time } = run;
+  const scope = { routes: new Set(run.routes), publicFiles: inputs.publicFiles, root };
+  const validated = await time('validate', () => validateSiteOnce({ ...inputs, moduleFile: inputs.compiled.moduleFile, scope, now: run.now, memo: run.cache?.site }));
+  // Written even when the content is broken: that is when an editor needs them.
+  if (run.output !== 'none') await time('emit', () => emitEditorSchemas(root, inputs.compiled.moduleFile, inputs.templates));
+  return { ...validated, duplicates: duplicateRouteErrors(run.pageFiles) };
+}
+
+/** What every result of a run carries, whatever it did. */
+function resultParts(run: Run) {
+  return { outDir: run.outDir, bundle: run.inputs.bundle, publicFiles: run.inputs.publicFiles, timings: run.time.spent };
+}
+
+/** The page jobs' common part: where they write, and whether drafts are published. */
+function jobOf(run: Run, outDir: string, render: RenderJob['render']): RenderJob {
+  return {
+    root: run.root, routes: run.routes, publicFiles: [...run.inputs.publicFiles], render, outDir, keep: run.keep,
+    drafts: run.options.dev ?? false, now: run.now.toISOString(),
+  };
+}
+
+/**
+ * Every page validated and none rendered: `sitegen check`, and a build whose
+ * site.yaml is broken (so that every page's errors are reported at once).
+ */
+async function validateOnly(run: Run, validated: Validated): Promise<BuildResult> {
+  const { inputs, time } = run;
+  const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), await inputs.templates(), run.pageFiles, []));
+  const errors = [...validated.duplicates, ...validated.errors, ...checked.errors];
+  throwIfAny(errors);
+  // A site that did not validate has errors: only a check gets here.
+  if (!validated.site) throw new SiteErrors(errors);
+  const assets = pageAssets(validated.site, inputs.bundle, { dev: run.options.dev });
+  return buildResult({ ...resultParts(run), site: validated.site, assets, clean: [], warnings: [...validated.warnings, ...checked.warnings] });
+}
+
+/** What a run leaves for the build cache to record: its pages, and what they all depend on. */
+type CacheRecord = Omit<CacheParts, 'root' | 'kind' | 'outDir'> & { pages: BuiltPage[] };
+
+/**
+ * The render and emit phases, for a valid site: which pages changed since
+ * the cached build (none: the output stays as it is), those rendered into a
+ * staging folder beside the output, then the output swapped for it (build)
+ * or updated from it (dev). A build with an error writes nothing.
+ */
+async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promise<{ result: BuildResult; record?: CacheRecord }> {
+  const { inputs, options } = run;
+  const assets = pageAssets(site, inputs.bundle, { dev: options.dev });
+  const siteKey = siteKeyOf({ ...inputs, site, templates: inputs.compiled, assets: assets.page, routes: run.routes, dev: options.dev ?? false });
+  const plan = run.render.plan(siteKey);
+  const record = { siteKey, publicFiles: inputs.publicFiles, site: validated.memo, templates: inputs.compiled, bundle: inputs.bundle };
+  if (validated.duplicates.length === 0 && plan.dirty.length === 0 && saveBuildCache.unchangedSince(run.cache, { root: run.root, ...record })) {
+    const result = { ...buildResult({ ...resultParts(run), site, assets, clean: plan.clean, warnings: validated.warnings }), changed: 0 };
+    // Recorded again only when the cache learnt something: new stamps of unchanged files, or a site validated afresh.
+    const learnt = plan.restamped || run.cache?.site?.key !== validated.memo?.key;
+    return { result, record: learnt ? { ...record, pages: plan.clean } : undefined };
+  }
+  const built = await renderPages(run, validated, site, assets, plan);
+  return { result: built.result, record: { ...record, pages: built.pages } };
+}
+
+async function renderPages(
+  run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReturnType<RenderStage['plan']>,
+): Promise<{ result: BuildResult; pages: BuiltPage[] }> {
+  const { root, outDir, inputs, time, options } = run;
+  const { clean, dirty } = plan;
+  const update = run.output === 'update';
+  // The sitemap's dates: one git call, running while the pages render. dev's sitemap is never published.
+  const commits = options.dev ? Promise.resolve(new Map<string, string>()) : commitDates(root);
+  const staging = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
+  try {
     // A clean list page brings its pages and its feeds; any other clean page its one file.
-    linkOutputs(outDir, staging, clean.filter((entry) => !entry.list).map((entry) => entry.page.route), site?.trailingSlash);
-    linkFiles(outDir, staging, [...new Set(clean.flatMap((entry) => entry.list?.files ?? []))]);
-    // With a broken site.yaml the pages are still validated (not rendered), so every error is reported at once.
-    const job = { root, routes, publicFiles: [...publicFiles], site: site!, assets: assets?.page!, outDir: staging, render: Boolean(site), keep, drafts: options.dev ?? false, now: now.toISOString() };
-    const rendered = await time('pages', async () => render.render(job, await templates(), dirty, clean.map((entry) => entry.page)));
-    throwIfAny([...duplicates, ...validated.errors, ...rendered.errors]);
+    const cleanFiles = [
+      ...clean.filter((entry) => !entry.list).map((entry) => outputPathOf(entry.page.route, site.trailingSlash)),
+      ...new Set(clean.flatMap((entry) => entry.list?.files ?? [])),
+    ];
+    if (!update) linkFiles(outDir, staging, cleanFiles);
+    const job = jobOf(run, staging, { site, assets: assets.page });
+    const rendered = await time('pages', async () => run.render.render(job, await inputs.templates(), dirty, clean.map((entry) => entry.page)));
+    throwIfAny([...validated.duplicates, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
-    await time('emit', () => emitImageVariants(root, staging!, [...validated.images, ...pageImages]));
+    await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
 
     const built = [...clean, ...rendered.built];
     // A page's stamp starts with its file's modification time (files.ts stampOf).
     const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
-    const lastmod = await contentDates(root, pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
+    const lastmod = await contentDates(root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
     const pages = built.map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
-    const files = siteFiles(site!, pages, assets!.inlineScriptHashes, bundle.files);
-    await time('emit', () => emitSite(staging!, outDir, files));
-    staging = undefined;
-    if (useCache) saveBuildCache(cacheParts, keep ? [] : [...clean, ...rendered.built]);
-    return buildResult({
-      outDir, site: site!, bundle, publicFiles, assets: assets!, clean, rendered, files, siteDoc, templates: { ...await templates(), ...compiled },
-      warnings: [...validated.warnings, ...rendered.warnings], timings: time.spent,
+    const files = siteFiles(site, pages, assets.inlineScriptHashes, inputs.bundle.files);
+    let changed: number | undefined;
+    if (update) {
+      changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));
+    } else {
+      await time('emit', () => emitSite(staging, outDir, files));
+    }
+    const result = buildResult({
+      ...resultParts(run), site, assets, clean, rendered, files, siteDoc: inputs.siteDoc, templates: { ...await inputs.templates(), ...inputs.compiled },
+      warnings: [...validated.warnings, ...rendered.warnings],
     });
+    return { result: { ...result, changed }, pages: built };
   } finally {
-    render.close();
-    if (staging) await discardStaging(staging);
+    // Gone already when it was swapped in or moved over; left behind only by an error.
+    await discardStaging(staging);
   }
+}
+
+/** The run's stopwatch: times async work by stage name; `spent` holds the milliseconds per stage (stages that overlap each count in full). */
+function stopwatch(onStage?: StageListener) {
+  const spent: Record<string, number> = {};
+  const time = async <T>(stage: string, work: () => Promise<T> | T): Promise<T> => {
+    const start = performance.now();
+    onStage?.(stage, 'start');
+    try {
+      return await work();
+    } finally {
+      spent[stage] = (spent[stage] ?? 0) + performance.now() - start;
+      onStage?.(stage, 'end');
+    }
+  };
+  return Object.assign(time, { spent });
 }

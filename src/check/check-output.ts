@@ -1,16 +1,14 @@
 /**
- * `sitegen check`: the load and validate stages over the content, then the
- * built output checked as a whole: every internal link, image, video and
- * script in its HTML resolves to a file.
+ * `sitegen check`: the build's own road (src/pipeline.ts) over the content,
+ * validating every page and writing nothing; then the built output checked
+ * as a whole: every internal link, image, video and script in its HTML
+ * resolves to a file.
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { loadContent } from '../load/load-pages.ts';
-import { compileTemplates } from '../render/compile-templates.ts';
-import { validateContent } from '../validate/validate.ts';
-import { listPublicFiles } from '../load/public-files.ts';
+import { buildSite } from '../pipeline.ts';
 import { listFiles } from '../files.ts';
-import { SiteError, throwIfAny } from '../errors.ts';
+import { SiteError } from '../errors.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
 
 export interface CheckReport {
@@ -27,11 +25,10 @@ const REFERENCE = /\s(href|src|poster|srcset|content)="([^"]*)"/gi;
 
 /** Validates the content, then checks that every internal reference in the built HTML resolves to a file. */
 export async function checkSite(root: string, outDir: string, options: { external?: ExternalLinkOptions | boolean } = {}): Promise<CheckReport> {
-  const [raw, templates, publicFiles] = await Promise.all([loadContent(root), compileTemplates(root), listPublicFiles(root)]);
-  const validated = validateContent(raw, templates, { routes: new Set(raw.routes), publicFiles, root });
-  throwIfAny(validated.errors);
+  // Every page validated afresh (no cache): a check must not trust a page for being unchanged.
+  const { model } = await buildSite({ root, outDir, output: 'none', cache: false });
   // The built HTML carries the base path (`/docs/about`); the files in the output do not.
-  const base = validated.model?.site.basePath ?? '';
+  const base = model.site.basePath;
 
   const htmlFiles = listFiles(outDir).filter((file) => file.endsWith('.html'));
   if (htmlFiles.length === 0) {
@@ -62,7 +59,7 @@ export async function checkSite(root: string, outDir: string, options: { externa
     }
   }
   if (!options.external) return { pages: htmlFiles.length, references, problems };
-  const links = externalLinksOf(pages, new URL(validated.model?.site.url ?? 'http://site.invalid').origin);
+  const links = externalLinksOf(pages, new URL(model.site.url ?? 'http://site.invalid').origin);
   const sources = new Map<string, string>();
   for (const file of ['content/site.yaml', ...listFiles(path.join(root, 'content', 'pages')).map((page) => `content/pages/${page}`)]) {
     sources.set(file, await readFile(path.join(root, file), 'utf8').catch(() => ''));

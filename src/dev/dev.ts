@@ -1,19 +1,20 @@
 /**
- * `sitegen dev`: build, serve, watch, and rebuild only what a change
- * affects (./rebuild.ts). It builds into its own folder, ROOT/.sitegen/dev/,
- * never dist/: only its pages carry the live-reload client. A change that
- * breaks the content prints its errors and leaves the last good build
- * served; fixing the file recovers.
+ * `sitegen dev`: build, serve, watch, and rebuild on every change. Each
+ * rebuild is the build's own road (src/pipeline.ts) with dev's cache: it
+ * renders the pages whose files (or whose site) changed and moves only the
+ * files that came out different into the folder the server serves. dev
+ * builds into its own folder, ROOT/.sitegen/dev/, never dist/: only its
+ * pages carry the live-reload client. A change that breaks the content
+ * prints its errors and leaves the last good build served; fixing the file
+ * recovers.
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
-import { buildSite, type BuildResult } from '../pipeline.ts';
+import { buildSite } from '../pipeline.ts';
 import { stampOf, toPosix } from '../files.ts';
-import type { SiteError } from '../errors.ts';
 import { describeError, printError } from '../report.ts';
 import { listPageFiles, routeOf } from '../load/content-files.ts';
-import { rebuildChanged } from './rebuild.ts';
 import { startServer, type RunningServer } from '../serve/serve.ts';
 import { style } from '../terminal.ts';
 import { countOf, mountedLine, type Mount } from '../commands.ts';
@@ -56,12 +57,13 @@ export async function devCommand(options: DevOptions): Promise<void> {
 }
 
 export async function startDev({ root, port, host, mount, outDir = devOutDir(root) }: DevOptions): Promise<DevSession> {
-  let state: BuildResult | undefined;
+  // One thread (a rebuild renders a few pages), and the unchanged pages reused whatever the site's size.
+  const build = () => buildSite({ root, outDir, dev: true, keep: false, parallel: false, output: 'update' });
   let failure: unknown;
   try {
-    state = await buildSite({ root, outDir, dev: true, keep: true, parallel: false });
-    for (const warning of state.warnings) console.warn(style('yellow', 'warning ') + warning);
-    console.log(`built ${countOf(state.model.pages.length, 'page')}`);
+    const built = await build();
+    for (const warning of built.warnings) console.warn(style('yellow', 'warning ') + warning);
+    console.log(`built ${countOf(built.pages.length, 'page')}`);
   } catch (error) {
     failure = error;
     printError(error, root);
@@ -72,7 +74,6 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   // Tabs show the terminal's report while the site is broken.
   if (failure !== undefined) server.showErrors(describeError(failure, root));
 
-  const brokenFiles = new Map<string, SiteError>();
   const pending = new Set<string>();
   let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
@@ -93,7 +94,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     const started = performance.now();
     recheckLater(changed);
     try {
-      const written = state ? await rebuildChanged(root, outDir, state, brokenFiles, changed) : await fullBuild();
+      const built = await build();
+      const written = built.changed ?? 0;
       server.clearErrors();
       if (written > 0) server.reload();
       console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
@@ -117,11 +119,6 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
         if (stampOf(path.join(root, file)) !== before) schedule(path.join(root, file));
       }
     }, 60).unref();
-  }
-
-  async function fullBuild(): Promise<number> {
-    state = await buildSite({ root, outDir, dev: true, keep: true, parallel: false });
-    return state.files.size;
   }
 
   const watcher = watch(['content', 'templates', 'public'].map((dir) => path.join(root, dir)), {

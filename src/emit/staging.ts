@@ -1,26 +1,91 @@
-import { copyFileSync, linkSync, mkdirSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { copyFileSync, linkSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { outputPathOf } from '../output-path.ts';
+import { listFiles } from '../files.ts';
 import type { OutputFiles } from './site-files.ts';
 import type { SiteInfo } from '../model.ts';
 
 /**
  * The emit stage: everything a build made goes into a fresh folder beside
- * the output folder, which is then swapped in whole, so the output folder
- * always holds either the previous build or the new one, never half of each.
+ * the output folder first. A build then swaps that folder in whole, so the
+ * output folder always holds either the previous build or the new one,
+ * never half of each. dev's rebuilds instead move what changed into the
+ * folder its server keeps serving (updateSite).
  */
 
 /**
- * A fresh folder beside `outDir`, holding a copy of public/'s published files, where a build
- * writes everything before `publishSite` swaps it in: `outDir` always holds
- * either the previous build or the new one, never half of each.
+ * A fresh folder beside `outDir` where a build writes everything before `publishSite` swaps it in (with a copy of
+ * public/'s published files) or `updateSite` moves what changed into `outDir` (empty: public/ is synced there).
  */
 export async function stageSite(root: string, outDir: string, publicFiles: Iterable<string>): Promise<string> {
   const staging = path.join(path.dirname(outDir), `.${path.basename(outDir)}.next-${process.pid}-${Date.now()}`);
   await mkdir(staging, { recursive: true });
   await copyPublicFiles(root, publicFiles, staging);
   return staging;
+}
+
+/**
+ * Moves a staged update into an output folder as it is, for dev's rebuilds:
+ * each staged file only when its bytes differ from the served one (a page
+ * rendered again to the same HTML keeps its time, and the browser reloads
+ * only for a real change), each by a rename, so a request never reads half a
+ * file. The site files (`files`: the sitemap, the headers, the bundle) are
+ * compared in memory and written the same way; public/'s files are copied
+ * when their size or time moved; and every file the build no longer makes (a
+ * deleted page, an old bundle) is removed. `kept` names the outputs reused as
+ * they are. Returns how many files changed.
+ */
+export async function updateSite(
+  root: string, staging: string, outDir: string, files: OutputFiles, publicFiles: Iterable<string>, kept: Iterable<string>,
+): Promise<number> {
+  let changed = 0;
+  const staged = listFiles(staging, { hidden: true });
+  for (const file of staged) {
+    const target = path.join(outDir, file);
+    if (sameBytes(readFileSync(path.join(staging, file)), target)) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(path.join(staging, file), target);
+    changed++;
+  }
+  for (const [file, contents] of files) {
+    const target = path.join(outDir, file);
+    if (sameBytes(typeof contents === 'string' ? Buffer.from(contents) : contents, target)) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.tmp`;
+    await writeFile(temporary, contents);
+    await rename(temporary, target);
+    changed++;
+  }
+  const published = [...publicFiles].map((url) => url.slice(1));
+  for (const file of published) {
+    const source = path.join(root, 'public', file);
+    const target = path.join(outDir, file);
+    const [from, to] = [statSync(source), statSync(target, { throwIfNoEntry: false })];
+    // Within the millisecond a copy's time is set to (a Date rounds it).
+    if (to && to.size === from.size && Math.abs(to.mtimeMs - from.mtimeMs) < 1) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    const temporary = `${target}.${process.pid}.tmp`;
+    await copyFile(source, temporary);
+    // The copy takes its original's time, which the next update compares.
+    await utimes(temporary, from.atime, from.mtime);
+    await rename(temporary, target);
+    changed++;
+  }
+  const made = new Set([...staged, ...files.keys(), ...published, ...kept]);
+  for (const file of listFiles(outDir, { hidden: true })) {
+    if (made.has(file)) continue;
+    await rm(path.join(outDir, file), { force: true });
+    changed++;
+  }
+  await discardStaging(staging);
+  return changed;
+}
+
+/** Whether a file holds exactly these bytes. */
+function sameBytes(contents: Uint8Array, file: string): boolean {
+  const other = statSync(file, { throwIfNoEntry: false });
+  return other !== undefined && other.size === contents.byteLength && Buffer.from(contents.buffer, contents.byteOffset, contents.byteLength).equals(readFileSync(file));
 }
 
 /** Swaps a staged build in for `outDir`. */
@@ -77,17 +142,6 @@ export function linkFiles(outDir: string, staging: string, files: readonly strin
       copyFileSync(path.join(outDir, relative), target);
     }
   }
-}
-
-/** Writes files into an existing output folder, each through a temporary name (for incremental rebuilds). */
-export async function emitFiles(outDir: string, files: Map<string, string | Uint8Array>): Promise<void> {
-  await Promise.all([...files].map(async ([relative, contents]) => {
-    const target = path.join(outDir, relative);
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, contents);
-    await rename(temporary, target);
-  }));
 }
 
 /**

@@ -1,17 +1,14 @@
 /**
  * The load stage: content files read and parsed into raw documents, before
  * any template is known. `loadPages` loads one share of the pages (a build
- * gives shares to worker threads); `loadContent` loads a whole site at once
- * (`check`, and `dev`'s first look).
+ * gives shares to worker threads, and `check` and `dev` take the same road).
  */
 import { SiteError } from '../errors.ts';
 import { contentHash, stampOf } from '../files.ts';
 import { copyTargetOf, resolveCopy } from '../copies.ts';
 import { convertMarkdown } from '../markdown/markdown.ts';
-import { PAGES_DIR, asSiteError, duplicateRouteErrors, readDataFiles, listPageFiles, noPagesError, readPageFile, readSiteFile, routeOf } from './content-files.ts';
-import type { RawContent, RawDoc } from '../model.ts';
-
-export type { RawContent };
+import { PAGES_DIR, asSiteError, readPageFile } from './content-files.ts';
+import type { RawDoc } from '../model.ts';
 
 export interface LoadJob {
   root: string;
@@ -30,31 +27,6 @@ export interface LoadedPages {
   read: RawDoc[];
   sources: Map<string, { stamp: string; hash: string; also?: string }>;
   errors: SiteError[];
-}
-
-/** Reads content/site.yaml and every page; never throws for bad content. */
-export function loadContent(root: string): RawContent {
-  const errors: SiteError[] = [];
-  let site: RawDoc | undefined;
-  try {
-    site = readSiteFile(root);
-  } catch (error) {
-    errors.push(asSiteError(error, 'content/site.yaml'));
-  }
-  const data = readDataFiles(root);
-  errors.push(...data.errors);
-  const files = listPageFiles(root);
-  if (files.length === 0) errors.push(noPagesError());
-  errors.push(...duplicateRouteErrors(files));
-  const pages: RawDoc[] = [];
-  for (const relative of files) {
-    try {
-      pages.push(readPageFile(root, relative).doc);
-    } catch (error) {
-      errors.push(asSiteError(error, `${PAGES_DIR}/${relative}`));
-    }
-  }
-  return { site, data: data.docs, pages, routes: files.map(routeOf), errors };
 }
 
 /** Adds what `more` loaded to `share`, in place (a thread loads its share batch by batch). */

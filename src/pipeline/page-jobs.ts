@@ -20,14 +20,15 @@ export interface RenderJob {
   /** Every route of the site, for link checks. */
   routes: string[];
   publicFiles: string[];
-  site: SiteInfo;
-  assets: PageAssets;
+  /**
+   * What rendering needs: the validated site and its assets. Absent when the pages are only validated: site.yaml is
+   * broken (their errors are reported too), or `sitegen check` writes nothing.
+   */
+  render?: { site: SiteInfo; assets: PageAssets };
   /** The staging folder the HTML is written into. */
   outDir: string;
-  /** Keep documents, models and HTML in memory for the caller (dev and small builds). */
+  /** Keep documents, models and HTML in memory for the caller (small builds). */
   keep: boolean;
-  /** False when site.yaml is broken: the pages are only validated, so their errors are reported too. */
-  render: boolean;
   /** Render pages marked `draft: true`, and those dated after `now` (sitegen dev); a build leaves them out. */
   drafts: boolean;
   /** The build's moment (ISO 8601): a page dated after it is scheduled. */
@@ -85,12 +86,12 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
     if (model) models.push(model);
   }
   // A build with any error writes nothing, so rendering would be wasted.
-  if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings };
+  if (errors.length > 0 || !job.render) return { pages: [], errors: errors.map(toRecord), warnings, drafts: draftsOf(job, models, links) };
 
   const published = job.drafts ? models : models.filter((model) => !model.info.draft);
   const isList = (model: PageModel) => templates.pages[model.info.template]?.collection !== undefined;
   const ready = published.filter((model) => !isList(model));
-  const rendered = renderPages(ready, templates, job.site, job.assets, job.root);
+  const rendered = renderPages(ready, templates, job.render.site, job.render.assets, job.root);
   errors.push(...rendered.errors);
   const html = rendered.files;
   const pages: BuiltPage[] = ready.map(({ info }) => ({
@@ -102,9 +103,14 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   if (errors.length === 0) writeOutputs(job.outDir, html);
   return {
     pages, errors: errors.map(toRecord), warnings, deferred,
-    drafts: job.drafts ? undefined : { routes: models.filter((model) => model.info.draft).map((model) => model.info.route), links },
+    drafts: draftsOf(job, models, links),
     kept: job.keep ? { docs: share.read.filter(wanted), models: ready, html } : undefined,
   };
+}
+
+/** A build's drafts and the links to them (dev shows drafts, so a link to one is fine there). */
+function draftsOf(job: RenderJob, models: readonly PageModel[], links: Record<string, string[]>): PageJobResult['drafts'] {
+  return job.drafts ? undefined : { routes: models.filter((model) => model.info.draft).map((model) => model.info.route), links };
 }
 
 /**
@@ -149,7 +155,7 @@ export function renderQueue(
 ): PageJobResult {
   validateFor(job.routes.length);
   const result = renderShare(loaded, job, templates, only);
-  const validateOnly = { ...job, render: false };
+  const validateOnly = { ...job, render: undefined };
   for (let share = next(); share; share = next()) {
     appendResult(result, renderShare(share, result.errors.length > 0 ? validateOnly : job, templates, only));
   }

@@ -110,7 +110,8 @@ function renderLists(
   reuse: { outDir: string; lists: ReadonlyMap<string, BuiltPage> },
 ): PageJobResult {
   const deferred = results.flatMap((result) => result.deferred ?? []);
-  if (deferred.length === 0 || results.some((result) => result.errors.length > 0)) return { pages: [], errors: [], warnings: [] };
+  const { render } = job;
+  if (!render || deferred.length === 0 || results.some((result) => result.errors.length > 0)) return { pages: [], errors: [], warnings: [] };
   // The list pages are in collections too (a section's index under another's).
   const all = [...items, ...deferred.map(({ model }) => itemOf(model.info))];
   const key = contentHash(JSON.stringify([...all].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))));
@@ -130,7 +131,7 @@ function renderLists(
   const pages: BuiltPage[] = [];
   // One at a time, so that each list page knows its own files (its pages, its feeds) for a later build to link.
   for (const { model, stamp, hash } of toRender) {
-    const rendered = renderPages([model], templates, job.site, job.assets, job.root, all);
+    const rendered = renderPages([model], templates, render.site, render.assets, job.root, all);
     errors.push(...rendered.errors);
     const routes = rendered.routes.get(model.info.route) ?? [];
     const clash = routes.slice(1).find((route) => taken.has(route));

@@ -27,12 +27,6 @@ export interface Templates extends SiteTemplates {
 /** The compiled template bundle on disk, not yet imported. */
 export type CompiledTemplates = Pick<Templates, 'moduleFile' | 'dependencies' | 'layoutDependencies' | 'memo'>;
 
-/** Compiles the templates (see prepareTemplates) and imports them. */
-export async function compileTemplates(root: string, memo?: Memo<TemplatesMemo>): Promise<Templates> {
-  const compiled = await prepareTemplates(root, memo);
-  return { ...(await loadTemplates(compiled.moduleFile)), ...compiled };
-}
-
 /**
  * Bundles templates/layout.tsx, templates/pages/*.tsx and templates/data.ts (the data files' schemas) for Node with
  * esbuild, together with sitegen's document shell and react-dom/server, so

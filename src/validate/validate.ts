@@ -7,8 +7,7 @@
 import { z, type ZodType } from 'zod';
 import { convertMarkdown } from '../markdown/markdown.ts';
 import type { RawDoc } from '../model.ts';
-import type { RawContent } from '../model.ts';
-import type { PageInfo, PageModel, SiteInfo, SiteModel, SiteTemplates } from '../model.ts';
+import type { PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, fieldError, reportTypos, splitKeys } from './issues.ts';
@@ -27,7 +26,6 @@ export function validateFor(pages: number): void {
   z.config({ jitless: pages < 1_500 });
 }
 import { keysAt } from './schema-keys.ts';
-import { copyTargetOf, resolveCopy } from '../copies.ts';
 import { checkMarkdownReferences } from './markdown-links.ts';
 import { sizeMarkdownImages } from './markdown-images.ts';
 
@@ -39,25 +37,6 @@ export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'with
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
 
 const CORE_PAGE_KEYS = Object.keys(pageCoreSchema.shape);
-
-/** Checks every content file against its schema: the typed model, or every error of every file. */
-export function validateContent(
-  raw: RawContent, templates: ValidationTemplates, scope: ValidationScope, now = new Date(),
-): { model?: SiteModel; errors: SiteError[]; notes: ValidationNotes } {
-  const errors = [...raw.errors];
-  const siteResult = raw.site ? validateSite(raw.site, templates, scope, errors, now, raw.data) : undefined;
-  const notes: ValidationNotes = { localFiles: [...siteResult?.notes.localFiles ?? []], warnings: [...siteResult?.notes.warnings ?? []], images: [...siteResult?.notes.images ?? []] };
-  const pages: PageModel[] = [];
-  const byRoute = new Map(raw.pages.map((doc) => [doc.route, doc]));
-  for (const doc of raw.pages) {
-    const target = copyTargetOf(doc);
-    const resolved = resolveCopy(doc, target === undefined ? undefined : byRoute.get(target), errors);
-    const page = resolved && validatePage(resolved, templates, scope, errors, notes, now);
-    if (page) pages.push(page);
-  }
-  if (errors.length > 0 || !siteResult?.site) return { errors, notes };
-  return { model: { site: siteResult.site, pages }, errors, notes };
-}
 
 /** content/site.yaml: sitegen's own keys, and the layout's keys against the layout's schema; then content/data/'s files, each against its schema. */
 export function validateSite(

@@ -253,6 +253,20 @@ test('a published page that links to a draft is an error in build, and fine in d
   await buildSite({ root, outDir: path.join(root, '.sitegen', 'dev'), now: NOW, dev: true });
 });
 
+test('sitegen check finds the link to a draft as build does: both take one road', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const home = path.join(root, 'content', 'pages', 'index.md');
+  await writeFile(home, `${await readFile(home, 'utf8')}\nSee [what is coming](/news/coming-soon).\n`);
+  const error = await checkSite(root, outDir).then(() => undefined, (error: unknown) => error);
+  assert.instance(error, SiteErrors, 'check passed a page that links to a draft');
+  assert.equal((error as SiteErrors).errors.map((each) => [each.location?.file, each.message]), [
+    ['content/pages/index.md', 'links to /news/coming-soon, which is a draft: `sitegen build` leaves it out'],
+  ]);
+  assert.ok(existsSync(path.join(outDir, 'index.html')), 'check wrote over or removed the build it checks');
+});
+
 test('a list page on the route of a content file is an error naming the list', async () => {
   const root = await newsSite();
   await writeFile(path.join(root, 'content', 'pages', 'news', '2.md'), '---\ntemplate: post\ntitle: Two\ndescription: A post named 2.\ndate: 2026-10-01\n---\n\nTwo.\n');

@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { access, readFile, stat, writeFile } from 'node:fs/promises';
+import { access, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDev, type DevSession } from '../../src/dev/dev.ts';
 import { buildSite } from '../../src/pipeline.ts';
@@ -95,6 +95,18 @@ test('a file in content/pages/ that is no YAML or Markdown is ignored by dev, as
   assert.not.ok((await output('sitemap.xml')).includes('/notes<'), 'the sitemap lists /notes');
   const built = await buildSite({ root, outDir: path.join(root, 'build-check') });
   assert.not.ok(built.pages.some((page) => /notes|swp/.test(page.file)), `build took a non-page: ${built.pages.map((page) => page.file)}`);
+});
+
+test('a page or a public file removed leaves the served folder, and a public file replaced is served new', async () => {
+  await writeFile(path.join(root, 'public/img/extra.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(root, 'content/pages/gone.yaml'), await readFile(path.join(root, 'content/pages/about.yaml'), 'utf8'));
+  await eventually(async () => await exists(path.join(session.outDir, 'gone.html')) && await exists(path.join(session.outDir, 'img/extra.svg')), 'the new page and image');
+  await writeFile(path.join(root, 'public/img/extra.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="2"/>');
+  await eventually(async () => (await output('img/extra.svg')).includes('width="2"'), 'the replaced image');
+  await rm(path.join(root, 'public/img/extra.svg'));
+  await rm(path.join(root, 'content/pages/gone.yaml'));
+  await eventually(async () => !await exists(path.join(session.outDir, 'gone.html')) && !await exists(path.join(session.outDir, 'img/extra.svg')), 'both to leave');
+  assert.not.ok((await output('sitemap.xml')).includes('/gone<'), 'the sitemap still lists the removed page');
 });
 
 test('a dev session never creates dist/', async () => {
