@@ -37,7 +37,8 @@ export const schema = z.strictObject({
     image: image().optional(),
   }).refine((benefits) => benefits.items || benefits.image, 'expected benefit items, a benefits diagram, or both'),
   sectors: listSection('sectors or use cases'),
-  closing: closing.optional(),
+  /** Every page of this kind ends on the demo band: one voice across the site. */
+  closing,
 });
 
 type Data = z.infer<typeof schema>;
@@ -76,7 +77,7 @@ export default function Product({ data }: PageProps<Data>) {
       <PageSection id="industries" title={sectors.title} intro={sectors.intro}>
         <ItemList name="sectors" items={sectors.items} variant={sectors.items.some((item) => item.text) ? 'tiles' : 'chips'} />
       </PageSection>
-      {data.closing ? <Closing {...data.closing} /> : null}
+      <Closing {...data.closing} />
     </>
   );
 }

@@ -25,7 +25,8 @@ export const schema = z.strictObject({
   places: listSection('places of use'),
   benefits: listSection('benefits'),
   industries: listSection('industries'),
-  closing: closing.optional(),
+  /** Every page of this kind ends on the demo band: one voice across the site. */
+  closing,
 });
 
 type Data = z.infer<typeof schema>;
@@ -55,7 +56,7 @@ export default function Solution({ data }: PageProps<Data>) {
       <PageSection id="industries" title={industries.title} intro={industries.intro}>
         <ItemList name="industries" items={industries.items} variant="tiles" />
       </PageSection>
-      {data.closing ? <Closing {...data.closing} /> : null}
+      <Closing {...data.closing} />
     </>
   );
 }

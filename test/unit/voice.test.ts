@@ -1,0 +1,72 @@
+/**
+ * One voice across the real site, read from the built HTML: one label for
+ * the demo link (the specification fixes one other, the home page's closing
+ * "Book a Demo"), the closing demo band on every product and solution page,
+ * and British spelling of "behaviour" outside the labels the specification
+ * fixes.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { Window } from 'happy-dom';
+import { buildRealSite } from '../helpers/site.ts';
+import { outputPathOf } from '../../src/output-path.ts';
+
+const DEMO_LABEL = 'Request Demo';
+/** Spec section 3: the home page's closing section has "a Book a Demo link to /demo". */
+const HOME_CLOSING_LABEL = 'Book a Demo';
+/** Labels the specification spells the American way (its route table, footer and lists). */
+const FIXED_LABELS = ['Adaptive Behavioral Authentication', 'Behavioral Biometrics ZTA', 'Behavioral biometrics', 'Behavioral analysis'];
+
+async function documentOf(outDir: string, route: string): Promise<Document> {
+  const html = await readFile(path.join(outDir, outputPathOf(route, 'never')), 'utf8');
+  const window = new Window();
+  window.document.write(html);
+  return window.document as unknown as Document;
+}
+
+const text = (element: Element) => (element.textContent ?? '').replace(/\s+/g, ' ').trim();
+
+test('every link to /demo says "Request Demo", but the home page\'s closing band, which the specification names', async () => {
+  const built = await buildRealSite();
+  const labels = new Map<string, number>();
+  for (const page of built.pages) {
+    const document = await documentOf(built.outDir, page.route);
+    for (const link of document.querySelectorAll('a[href="/demo"]')) {
+      const label = text(link);
+      const homeClosing = page.route === '/' && link.closest('.closing') !== null;
+      assert.is(label, homeClosing ? HOME_CLOSING_LABEL : DEMO_LABEL, `${page.route}: a demo link says "${label}"`);
+      labels.set(label, (labels.get(label) ?? 0) + 1);
+    }
+  }
+  assert.is(labels.get(HOME_CLOSING_LABEL), 1, 'the home page\'s closing link');
+  assert.ok((labels.get(DEMO_LABEL) ?? 0) > 20, `only ${labels.get(DEMO_LABEL)} demo links found`);
+});
+
+test('every product and solution page ends on the closing demo band', async () => {
+  const built = await buildRealSite();
+  const pages = built.model.pages.filter((page) => ['product', 'solution'].includes(page.info.template));
+  assert.is(pages.length, 10, `product and solution pages (/ztna copies /botshieldai): ${pages.map((page) => page.info.route)}`);
+  for (const { info } of pages) {
+    const document = await documentOf(built.outDir, info.route);
+    const sections = [...document.querySelectorAll('main > section, main section.section')];
+    const last = sections.at(-1);
+    assert.ok(last?.classList.contains('closing'), `${info.route} ends on ${last?.className ?? 'nothing'}, not the closing band`);
+    assert.is(last?.querySelector('h2') ? text(last.querySelector('h2')!) !== '' : false, true, `${info.route}: the band has no heading`);
+    assert.is(last?.querySelector('a[href="/demo"]')?.textContent, DEMO_LABEL, `${info.route}: the band's link`);
+  }
+});
+
+test('the site\'s own copy spells behaviour the British way; only the labels the specification fixes do not', async () => {
+  const built = await buildRealSite();
+  for (const page of built.pages) {
+    const document = await documentOf(built.outDir, page.route);
+    let copy = text(document.body);
+    for (const label of FIXED_LABELS) copy = copy.replaceAll(label, '');
+    const american = copy.match(/.{0,30}\bbehavior\w*.{0,30}/i);
+    assert.not.ok(american, `${page.route}: "${american?.[0]}"`);
+  }
+});
+
+test.run();
