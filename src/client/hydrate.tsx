@@ -1,6 +1,7 @@
 import { Component, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { showIslandError } from './island-error.ts';
+import { catchUp } from './catch-up.ts';
 
 /** Hydrates one island over its server HTML; a render error replaces that island only. */
 export function mount<P extends object>(element: HTMLElement, Island: ComponentType<P>, props: P): void {
@@ -19,6 +20,9 @@ class Boundary extends Component<{ element: HTMLElement; children: ReactNode }, 
   componentDidMount() {
     // Hydration has committed: tests and styles can tell a live island from static HTML.
     this.props.element.setAttribute('hydrated', '');
+    // Then what the visitor typed or submitted meanwhile, told as changes once this commit is done.
+    const { element } = this.props;
+    queueMicrotask(() => catchUp(element));
   }
 
   static getDerivedStateFromError() {

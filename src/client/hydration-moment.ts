@@ -1,11 +1,14 @@
 /**
  * When an island hydrates, as Astro's client directives say it: at once
  * (`load`, the default), when the browser is idle (`idle`), or when the
- * island comes near the viewport (`visible`). Waiting means the island's
- * chunk, and React with it, is fetched only then.
+ * island comes near the viewport (`visible`); and, as Eleventy's is-land's
+ * `on:interaction`, when the visitor first reaches into it (`interaction`:
+ * a pointer over or down, a touch, focus, a key). Waiting means the
+ * island's chunk, and React with it, is fetched only then. What the visitor
+ * types or submits meanwhile is kept (./hold-submits.ts, ./catch-up.ts).
  */
 
-export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible'] as const;
+export const HYDRATE_STRATEGIES = ['load', 'idle', 'visible', 'interaction'] as const;
 export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number];
 
 /** The longest an `idle` island waits for an idle moment on a page that is never idle. */
@@ -14,6 +17,8 @@ export const IDLE_TIMEOUT_MS = 2000;
 export const IDLE_FALLBACK_MS = 200;
 /** A `visible` island starts loading this far before it scrolls in, so it is live by the time it is seen. */
 export const VISIBLE_MARGIN = '200px';
+/** The events that say a visitor is reaching into an `interaction` island: a mouse on its way, a finger, the keyboard. */
+export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
 
 type Observer = Pick<IntersectionObserver, 'observe' | 'disconnect'>;
 
@@ -43,6 +48,14 @@ export function hydrationMoment(element: Element, strategy: HydrateStrategy, dep
     if (strategy === 'idle') {
       if (deps.requestIdleCallback) deps.requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
       else deps.setTimeout(resolve, IDLE_FALLBACK_MS);
+    } else if (strategy === 'interaction') {
+      const start = () => {
+        for (const type of INTERACTION_EVENTS) element.removeEventListener(type, start, true);
+        resolve();
+      };
+      for (const type of INTERACTION_EVENTS) element.addEventListener(type, start, { capture: true, passive: true });
+      // Already reached into (focus came before the runtime, as autofocus does): no event will come.
+      if (element.contains(element.ownerDocument.activeElement)) start();
     } else if (strategy === 'visible' && deps.IntersectionObserver) {
       const observer = new deps.IntersectionObserver((entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;

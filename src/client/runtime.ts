@@ -7,6 +7,7 @@
 import { readConfig } from './config.ts';
 import { passGate } from './gate.ts';
 import { hydrateIslands } from './hydrate-islands.ts';
+import { holdEarlySubmits } from './hold-submits.ts';
 import { enhanceMenus } from './menu.ts';
 
 const config = readConfig();
@@ -17,6 +18,8 @@ const config = readConfig();
 // toggle and no navigation for as long as the check takes, or for good when it
 // fails or never answers. In mode `page` the body is hidden until then anyway.
 enhanceMenus();
+// From the start, gate or not: a form in an island is only ever sent by its island.
+holdEarlySubmits(document);
 
 void passGate(config.gate).then(() => hydrateIslands());
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { FormField } from './FormField.tsx';
 import { afterSubmit, initialState, withValue, type FormSpec, type FormState } from '../lib/forms.ts';
 import { announce, postJson, type OutcomeMessages } from '../lib/submit.ts';
@@ -17,7 +17,6 @@ export interface RequestFormProps {
 export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, messages }: RequestFormProps & { spec: FormSpec<Payload> }) {
   const [state, setState] = useState<FormState>(() => initialState(spec));
   const [sending, setSending] = useState(false);
-  const hydrated = useHydratedForm(spec, setState);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -37,27 +36,8 @@ export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, 
           <FormField key={field.name} field={field} id={`${spec.id}-${field.name}`} label={labels[field.name] ?? field.name} value={state[field.name] ?? ''} onChange={change} />
         ))}
       </div>
-      {/* Disabled until hydrated: before that, a native submit would send the visitor's details nowhere useful. */}
-      <button type="submit" className="button button--primary request-form__submit" disabled={!hydrated || sending}>{submit}</button>
+      {/* A submit before the island is live is held by sitegen's runtime and made again once it is. */}
+      <button type="submit" className="button button--primary request-form__submit" disabled={sending}>{submit}</button>
     </form>
   );
-}
-
-/**
- * True once the island is live. On the way it keeps what a quick visitor
- * typed into the server HTML before the script arrived.
- */
-function useHydratedForm(spec: FormSpec<unknown>, setState: (update: (state: FormState) => FormState) => void): boolean {
-  const [hydrated, setHydrated] = useState(false);
-  const adopted = useRef(false);
-  useEffect(() => {
-    if (adopted.current) return;
-    adopted.current = true;
-    setState((state) => spec.fields.reduce((next, field) => {
-      const input = document.getElementById(`${spec.id}-${field.name}`) as HTMLInputElement | HTMLTextAreaElement | null;
-      return input?.value ? withValue(next, field.name, input.value) : next;
-    }, state));
-    setHydrated(true);
-  }, [spec, setState]);
-  return hydrated;
 }

@@ -56,7 +56,7 @@ export default function Contact({ data, site }: PageProps<Data>) {
         </div>
         <section className="form-card" aria-labelledby="contact-form-title">
           <h2 id="contact-form-title">{title}</h2>
-          <Island name="contact-form" component={ContactForm} props={{ url: (site.layout as LayoutData).api.contactUrl, ...form }} />
+          <Island name="contact-form" component={ContactForm} props={{ url: (site.layout as LayoutData).api.contactUrl, ...form }} hydrate="interaction" />
         </section>
       </div>
     </div>

@@ -41,7 +41,7 @@ export default function CustomerLogin({ data, site }: PageProps<Data>) {
     <div className="login-page">
       <Island name="login" component={Login} props={{
         loginUrl: api.loginUrl, publicKey: api.publicKey, form: data.form, failure: data.failure, license: data.license, home: '/',
-      }} />
+      }} hydrate="interaction" />
     </div>
   );
 }

@@ -19,7 +19,7 @@ export default function Demo({ data, site }: PageProps<Data>) {
       <section className="form-card" aria-labelledby="demo-title">
         <h1 id="demo-title">{data.heading}</h1>
         <p className="lead">{data.intro}</p>
-        <Island name="demo-form" component={DemoForm} props={{ url: (site.layout as LayoutData).api.contactUrl, ...data.form }} />
+        <Island name="demo-form" component={DemoForm} props={{ url: (site.layout as LayoutData).api.contactUrl, ...data.form }} hydrate="interaction" />
       </section>
     </div>
   );

@@ -31,13 +31,14 @@ forms.after(async ({ close }) => {
 const CONTACT_VALUES = { name: 'Asha Rao', company_name: 'Acme Bank', email_id: 'not-an-email', mobile_number: '12ab', message: 'Hello there' };
 const DEMO_VALUES = { name: 'Ravi', lastname: 'Kumar', company_name: 'Acme Pay', email_id: 'ravi@acme', mobile_number: '+91 98' };
 
-/** A page on `route` with the form hydrated (its submit button is enabled once the island is live). */
+/** A page on `route` with the form live: it hydrates when the visitor reaches into it, here a pointer over it. */
 async function openForm(context: Context, route: string, size?: { width: number; height: number }, options: { clock?: boolean } = {}) {
   const opened = await openPage(context.browser, size);
   // The page's clock runs as real time does, and a test may run it ahead (page.clock.runFor) rather than wait.
   if (options.clock) await opened.page.clock.install();
   await opened.page.goto(context.server.url + route);
-  await opened.page.waitForSelector('.request-form button[type=submit]:not([disabled])', { timeout: 10_000 });
+  await opened.page.hover('.request-form');
+  await opened.page.waitForSelector('sitegen-island:has(.request-form)[hydrated]', { timeout: 10_000 });
   return opened;
 }
 
@@ -114,6 +115,36 @@ forms('contact, 200: exact JSON, green toast, every field cleared', async (conte
     assert.is(await toast.evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(21, 128, 61)', 'the success toast is not green');
     assert.equal(await fieldValues(page), ['', '', '', '', ''], 'fields were not cleared');
     assert.equal(errors, [], 'console errors on a successful submit');
+  } finally {
+    await page.close();
+  }
+});
+
+forms('contact on a slow network and CPU: no island code until the visitor reaches in; typed and sent before React arrives, every keystroke is kept', async (context) => {
+  const { page, errors } = await openPage(context.browser);
+  try {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const asked: string[] = [];
+    // Every script takes most of a second, as on a slow phone network.
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      await route.continue();
+    });
+    await page.goto(context.server.url + '/contact');
+    const posted = await answerPosts(page, [200]);
+    await page.waitForLoadState('load');
+    const chunk = await page.locator('sitegen-island:has(.request-form)').getAttribute('src');
+    assert.not.ok(asked.includes(chunk!), `the form's chunk was fetched at load: ${asked}`);
+    for (const [name, value] of Object.entries(CONTACT_VALUES)) await page.locator(`.request-form [name="${name}"]`).pressSequentially(value);
+    assert.not.ok(await page.locator('sitegen-island:has(.request-form)').evaluate((island) => island.hasAttribute('hydrated')), 'the form was live before its chunk came');
+    await page.click('.request-form button[type=submit]');
+    await page.locator('[role=status] .toast').waitFor({ timeout: 15_000 });
+    assert.equal(posted.bodies, [{ name: 'Asha Rao', request_type: 'contact', company_name: 'Acme Bank', email_id: 'not-an-email', mobile_number: '12ab', message: 'Hello there' }]);
+    assert.equal(await fieldValues(page), ['', '', '', '', ''], 'the fields are cleared after the submit');
+    assert.is(new URL(page.url()).search, '', 'the form was submitted natively, into the address');
+    assert.equal(errors, []);
   } finally {
     await page.close();
   }

@@ -63,9 +63,11 @@ function sitegen(args: string[], input = ''): Promise<string> {
   });
 }
 
+/** /customerlogin with the form live: it hydrates when the visitor reaches into it, here a pointer over it. */
 async function openLogin(context: Context): Promise<{ page: Page; errors: string[] }> {
   const opened = await openPage(context.browser);
   await opened.page.goto(context.server.url + '/customerlogin');
+  await opened.page.hover('.login');
   await opened.page.waitForSelector('sitegen-island[name=login][hydrated]', { timeout: 10_000 });
   return opened;
 }
@@ -129,6 +131,35 @@ login('a real login reaches /license without a page load and shows the table; Ba
   }
 });
 
+login('typed and sent before the island is live: the login still goes through, and the password never reaches the URL', async (context) => {
+  const { page, errors } = await openPage(context.browser);
+  try {
+    // The island's chunk takes a second to come, as on a slow phone network; until the visitor reaches in, none is asked for.
+    const asked: string[] = [];
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      asked.push(new URL(route.request().url()).pathname);
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await page.goto(context.server.url + '/customerlogin');
+    await page.waitForLoadState('load');
+    const beforeReaching = [...asked];
+    await page.getByLabel('Username').pressSequentially('alice');
+    await page.getByLabel('Password').pressSequentially(PASSWORD);
+    assert.not.ok(await page.locator('sitegen-island[name=login]').evaluate((island) => island.hasAttribute('hydrated')), 'the island was live before its chunk came');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(context.server.url + '/license', { timeout: 15_000 });
+    await page.getByRole('heading', { name: 'LICENSE ISSUED' }).waitFor();
+    const chunk = await page.locator('sitegen-island[name=login]').getAttribute('src');
+    assert.ok(chunk && asked.includes(chunk), `the island's chunk ${chunk} was never fetched: ${asked}`);
+    assert.not.ok(beforeReaching.includes(chunk), 'the island\'s chunk was fetched before the visitor reached in');
+    assert.not.ok(page.url().includes(PASSWORD), 'the password went into the address');
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 login('a wrong password shows the error toast, clears both fields and stays', async (context) => {
   const { page } = await openLogin(context);
   try {
@@ -164,7 +195,7 @@ login('contact and demo submits through the real forms are stored and listed by 
     const { page } = await openPage(context.browser);
     try {
       await page.goto(context.server.url + route);
-      await page.waitForSelector('.request-form button[type=submit]:not([disabled])', { timeout: 10_000 });
+      // As a visitor would: straight in, whether or not the island is live yet (the runtime keeps what comes early).
       for (const [name, value] of Object.entries(values)) await page.fill(`.request-form [name="${name}"]`, value);
       await page.click('.request-form button[type=submit]');
       await page.locator('[role=status] .toast').last().waitFor({ timeout: 10_000 });

@@ -53,6 +53,8 @@ export async function hydrateEveryIsland(page: Page, options: { orError?: boolea
     const waiting = [...document.querySelectorAll('sitegen-island')]
       .filter((island) => !island.hasAttribute('hydrated') && !(orError && island.querySelector('.island-error')));
     waiting.find((island) => island.getAttribute('hydrate') === 'visible')?.scrollIntoView({ block: 'center' });
+    // An island that waits for the visitor: a pointer comes over it.
+    for (const island of waiting.filter((each) => each.getAttribute('hydrate') === 'interaction')) island.dispatchEvent(new PointerEvent('pointerover', { bubbles: true }));
     return waiting.length === 0;
   }, options.orError ?? false);
 }

@@ -2,6 +2,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { IDLE_FALLBACK_MS, IDLE_TIMEOUT_MS, hydrationMoment, strategyOf, type HydrationMomentDeps } from '../../src/client/hydration-moment.ts';
+import { Window } from 'happy-dom';
 import { fakeClock } from '../helpers/fake-clock.ts';
 
 const element = (hydrate?: string) => ({ getAttribute: (name: string) => (name === 'hydrate' ? hydrate ?? null : null) }) as unknown as Element;
@@ -85,6 +86,29 @@ test('visible without IntersectionObserver hydrates at once rather than never', 
   const { deps } = fakeDeps();
   delete deps.IntersectionObserver;
   assert.ok(await settled(hydrationMoment(element(), 'visible', deps)));
+});
+
+test('an interaction island waits for the visitor to reach into it: a pointer, a touch, focus or a key, and any one will do', async () => {
+  for (const event of ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown']) {
+    const window = new Window();
+    window.document.body.innerHTML = '<sitegen-island hydrate="interaction"><form><input id="name"></form></sitegen-island><p id="outside">x</p>';
+    const island = window.document.querySelector('sitegen-island') as unknown as Element;
+    const moment = hydrationMoment(island, strategyOf(island), fakeDeps().deps);
+    window.document.querySelector('#outside')!.dispatchEvent(new window.Event(event, { bubbles: true }));
+    assert.not.ok(await settled(moment), `${event} outside the island started it`);
+    window.document.querySelector('#name')!.dispatchEvent(new window.Event(event, { bubbles: true }));
+    assert.ok(await settled(moment), `${event} inside the island did not start it`);
+    await window.happyDOM.close();
+  }
+});
+
+test('an interaction island that already has the focus (autofocus) starts at once', async () => {
+  const window = new Window();
+  window.document.body.innerHTML = '<sitegen-island hydrate="interaction"><input id="name"></sitegen-island>';
+  (window.document.querySelector('#name') as unknown as HTMLInputElement).focus();
+  const island = window.document.querySelector('sitegen-island') as unknown as Element;
+  assert.ok(await settled(hydrationMoment(island, 'interaction', fakeDeps().deps)));
+  await window.happyDOM.close();
 });
 
 test.run();

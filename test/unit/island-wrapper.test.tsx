@@ -22,7 +22,7 @@ test('an island hydrated on load carries no hydrate attribute and is preloaded',
   assert.equal([...registry.onLoad], ['hello'], 'not marked for preloading');
 });
 
-for (const moment of ['idle', 'visible']) {
+for (const moment of ['idle', 'visible', 'interaction']) {
   test(`an island hydrated when ${moment} says so and is not preloaded`, () => {
     const { html, registry } = render(moment);
     assert.match(html, `hydrate="${moment}"`);
@@ -34,7 +34,7 @@ for (const moment of ['idle', 'visible']) {
 
 test('an unknown moment is an error naming the island and the choices', () => {
   assert.throws(() => render('onclick'), (error: Error) =>
-    error.message === 'island "hello": hydrate="onclick" is not one of "load", "idle", "visible"');
+    error.message === 'island "hello": hydrate="onclick" is not one of "load", "idle", "visible", "interaction"');
 });
 
 test.run();

@@ -1,0 +1,76 @@
+/**
+ * What a visitor does in an island before React takes it over is kept. An
+ * island's server HTML is a real form, so a quick visitor (or one on a slow
+ * network, or with `hydrate="interaction"`, which fetches the island only
+ * once they reach into it) can type and submit before React is there:
+ *
+ * - Typed values: React hydrates keeping what the DOM shows, but the
+ *   component's state still holds the server's value, and React notes the
+ *   typed text as already seen. Once hydration has committed, each control
+ *   whose value differs from the one React rendered (its default, which
+ *   React keeps in step) is told again, as an `input` event React takes for
+ *   a change: the state then follows, as if the visitor had typed it then.
+ *   It runs in one task, so nothing flickers; the caret stays where it was.
+ * - A submit, held by the runtime meanwhile (./hold-submits.ts), is made
+ *   again once the state has caught up.
+ *
+ * This half runs in the islands' shared code (./hydrate.tsx), so that the
+ * runtime every page loads stays small.
+ */
+import { HELD_SUBMIT, type HeldSubmit } from './hold-submits.ts';
+
+type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+/** Once an island's hydration has committed: its state caught up with what the visitor did, and a held submit made. */
+export function catchUp(element: HTMLElement): void {
+  const active = element.ownerDocument.activeElement;
+  const caret = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? selectionOf(active) : undefined;
+  // Read all first: React renders after each change it is told, and puts every control it controls back to its state.
+  const changes = [...element.querySelectorAll<Control>('input, textarea, select')].flatMap((control) => changeOf(control) ?? []);
+  for (const change of changes) change();
+  if (caret) caret();
+  const island = element as HTMLElement & { [HELD_SUBMIT]?: HeldSubmit };
+  const held = island[HELD_SUBMIT];
+  delete island[HELD_SUBMIT];
+  if (held?.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected && held.form.contains(held.submitter) ? held.submitter : null);
+}
+
+/** For a control the visitor changed before React was listening: what tells React about it. */
+function changeOf(control: Control): (() => void) | undefined {
+  if (control instanceof HTMLSelectElement) {
+    const options = [...control.options];
+    if (options.every((option) => option.selected === option.defaultSelected)) return undefined;
+    const selected = options.map((option) => option.selected);
+    // React reads a select on its change event.
+    return () => {
+      options.forEach((option, index) => (option.selected = selected[index]));
+      control.dispatchEvent(new Event('change', { bubbles: true }));
+    };
+  }
+  const checkable = control instanceof HTMLInputElement && (control.type === 'checkbox' || control.type === 'radio');
+  const field = checkable ? 'checked' : 'value';
+  const shown = control[field as 'value'] as string | boolean;
+  const rendered = checkable ? (control as HTMLInputElement).defaultChecked : control.defaultValue;
+  if (shown === rendered || (control instanceof HTMLInputElement && ['file', 'submit', 'button', 'reset', 'image', 'hidden'].includes(control.type))) return undefined;
+  return () => {
+    // The element's own setter is React's: it now believes the control shows what it rendered. The prototype's
+    // setter then puts the visitor's value back without telling it, and the event makes React look and see a change.
+    (control as unknown as Record<string, unknown>)[field] = rendered;
+    Object.getOwnPropertyDescriptor(Object.getPrototypeOf(control), field)?.set?.call(control, shown);
+    // A plain Event: a MouseEvent click would toggle a checkbox again.
+    control.dispatchEvent(new Event(checkable ? 'click' : 'input', { bubbles: true }));
+  };
+}
+
+/** A function that puts a text control's selection back (setting its value moved the caret to the end). */
+function selectionOf(control: HTMLInputElement | HTMLTextAreaElement): (() => void) | undefined {
+  let start: number | null;
+  let end: number | null;
+  try {
+    [start, end] = [control.selectionStart, control.selectionEnd];
+  } catch {
+    return undefined; // an input type without a selection (email, number)
+  }
+  if (start === null || end === null) return undefined;
+  return () => control.setSelectionRange(start, end);
+}
