@@ -56,8 +56,10 @@ export type WorkerRequest =
  * modules) or that has other work (the main thread driving esbuild) takes
  * fewer, and no thread waits for another at the end of the load. Each
  * thread then renders what it loaded. The main thread takes from the front
- * of the list and the workers from the back, so the last pages are always a
- * worker's once one has started.
+ * of the list and the workers from the back, and the main thread never takes
+ * the last `reserve` pages (a batch per worker): the build waits for every
+ * worker's answer anyway, so a worker that starts late (a busy machine) still
+ * renders its part instead of idling while the main thread renders all.
  *
  * Until the templates are ready the threads load ahead; once rendering
  * starts (`startRendering`, seen by every thread) each renders what it
@@ -69,7 +71,13 @@ export type WorkerRequest =
 export class PageQueue {
   private readonly range: BigInt64Array;
   private readonly rendering: Int32Array;
-  constructor(readonly files: readonly string[], readonly shared = PageQueue.share(files.length), readonly batch = BATCH) {
+  /** `reserve`: pages at the back the front end leaves to the workers (only the main thread takes from the front). */
+  constructor(
+    readonly files: readonly string[],
+    readonly shared = PageQueue.share(files.length),
+    readonly batch = BATCH,
+    private readonly reserve = 0,
+  ) {
     this.range = new BigInt64Array(shared, 0, 1);
     this.rendering = new Int32Array(shared, 8, 1);
   }
@@ -96,8 +104,9 @@ export class PageQueue {
       const word = Atomics.load(this.range, 0);
       const front = Number(word >> 32n);
       const back = Number(word & 0xffffffffn);
-      if (front >= back) return undefined;
-      const size = Math.min(this.batch, back - front);
+      const limit = end === 'front' ? Math.min(back, this.files.length - this.reserve) : back;
+      if (front >= limit) return undefined;
+      const size = Math.min(this.batch, limit - front);
       const [from, to] = end === 'front' ? [front, front + size] : [back - size, back];
       const next = end === 'front' ? (BigInt(to) << 32n) | BigInt(back) : (BigInt(front) << 32n) | BigInt(from);
       if (Atomics.compareExchange(this.range, 0, word, next) === word) return this.files.slice(from, to);
@@ -109,8 +118,9 @@ export class PageQueue {
 export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], threads?: number): Promise<PagePool> {
   const count = threadsFor(files.length, threads);
   const workerFile = count > 1 ? await compiledFile('worker.js') : undefined;
-  const queue = new PageQueue(files);
-  const workers = Array.from({ length: workerFile ? count - 1 : 0 }, () => {
+  const workerCount = workerFile ? count - 1 : 0;
+  const queue = new PageQueue(files, undefined, BATCH, Math.min(files.length, workerCount * BATCH));
+  const workers = Array.from({ length: workerCount }, () => {
     const worker = new Worker(workerFile!);
     worker.postMessage({ type: 'load', job: { ...load, files }, queue: queue.shared, batch: queue.batch } satisfies WorkerRequest);
     return worker;

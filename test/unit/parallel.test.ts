@@ -4,7 +4,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
-import { PAGES_FOR_WORKERS, threadsFor } from '../../src/pipeline/worker-pool.ts';
+import { PAGES_FOR_WORKERS, PageQueue, threadsFor } from '../../src/pipeline/worker-pool.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
 /** Enough pages that a worker starts before the main thread has loaded them all. */
@@ -71,6 +71,19 @@ test('a build uses workers by default from PAGES_FOR_WORKERS pages, one per core
   assert.is(threadsFor(PAGES_FOR_WORKERS, undefined, 32), 8);
   assert.is(threadsFor(10, 3, 2), 3, '--threads is followed even for a small site');
   assert.is(threadsFor(50_000, 1, 16), 1);
+});
+
+test('the main thread leaves the last batch of each worker to the workers, however late they start', () => {
+  const files = Array.from({ length: 230 }, (_, index) => `page-${index}.md`);
+  const main = new PageQueue(files, undefined, 50, 100);
+  const taken: string[] = [];
+  for (let batch = main.take('front'); batch; batch = main.take('front')) taken.push(...batch);
+  assert.is(taken.length, 130, 'the main thread stops short of the reserve');
+  const worker = new PageQueue(files, main.shared, 50);
+  assert.equal(worker.take('back'), files.slice(180, 230));
+  assert.equal(worker.take('back'), files.slice(130, 180));
+  assert.is(worker.take('back'), undefined);
+  assert.is(main.take('front'), undefined);
 });
 
 type SiteError = SiteErrors['errors'][number];
