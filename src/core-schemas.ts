@@ -44,6 +44,8 @@ export const siteCoreSchema = z.strictObject({
     .describe('never: /about is about.html (the default); always: /about/ is about/index.html, for hosts that serve folders only (an S3 bucket)'),
   fallback: z.enum(['redirect', 'not-found']).default('redirect')
     .describe('unknown paths: redirect sends them to / (the default); not-found answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one'),
+  search: z.boolean().default(false)
+    .describe("a site search: the build indexes the <main> of every page the sitemap lists with Pagefind into /pagefind/, and the policy lets scripts compile WebAssembly ('wasm-unsafe-eval'), which Pagefind's search runs on"),
   redirects: z.record(redirectPath(), z.union([redirectTarget(), z.strictObject({
     to: redirectTarget(),
     status: z.union([z.literal(301), z.literal(302)], { error: 'expected 301 (moved for good, the default) or 302 (for now)' }).default(301),

@@ -24,6 +24,8 @@ export interface SiteInfo {
   fallback: 'redirect' | 'not-found';
   /** Old paths and where they go now (site.yaml's `redirects`; pages' `aliases` are on the pages). */
   redirects?: Record<string, string | { to: string; status: 301 | 302 }>;
+  /** A Pagefind index of the pages in /pagefind/ (src/emit/search-index.ts), and WebAssembly allowed by the policy. */
+  search?: boolean;
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
   layout: Record<string, unknown>;
   /** content/data/NAME.yaml (or .json), each as its schema in templates/data.ts made it: `site.data.NAME`. */

@@ -24,6 +24,7 @@ import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
+import { writeSearchIndex } from './emit/search-index.ts';
 import { SiteErrors, throwIfAny, type SiteError } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
 import type { SiteInfo, SiteTemplates } from './model.ts';
@@ -189,6 +190,7 @@ async function renderPages(
     const lastmod = await contentDates(root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
     const pages = built.map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
     const files = siteFiles(site, pages, assets.inlineScriptHashes, inputs.bundle.files);
+    if (site.search) await time('emit', () => writeSearchIndex(site, pages, staging, outDir));
     let changed: number | undefined;
     if (update) {
       changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));

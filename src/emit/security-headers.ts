@@ -30,7 +30,9 @@ function sources(...items: (string | undefined)[]): string {
  * forms post to and its islands call, scripts it loads) and those of the
  * core features: the gate's script and web vitals. Scripts run only from
  * these origins or from the inline scripts hashed at build time, never
- * 'unsafe-inline' or 'unsafe-eval'. upgrade-insecure-requests is left out:
+ * 'unsafe-inline' or 'unsafe-eval'. A site with `search: true` adds
+ * 'wasm-unsafe-eval', and only that: Pagefind's search is WebAssembly, which
+ * a browser compiles only with it; it lets no string become code. upgrade-insecure-requests is left out:
  * it would break `sitegen serve` on http://127.0.0.1, and a deployment over
  * HTTPS redirects http anyway (docs/deploying.md, nginx).
  */
@@ -40,7 +42,7 @@ export function contentSecurityPolicy(site: SiteInfo, inlineScriptHashes: readon
   const vitalsOrigin = foreignOrigin(site.analytics?.vitalsUrl, site.url);
   return [
     `default-src 'none'`,
-    `script-src ${sources("'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), gateOrigin, ...script)}`,
+    `script-src ${sources("'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), site.search ? "'wasm-unsafe-eval'" : undefined, gateOrigin, ...script)}`,
     `style-src 'self'`,
     `img-src 'self'`,
     `media-src 'self'`,

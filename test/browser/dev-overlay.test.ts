@@ -49,13 +49,18 @@ async function saved(change: () => Promise<void>): Promise<void> {
   await waitUntil(done, 'dev rebuilds', { timeoutMs: 5000 }).catch(() => assert.unreachable(`no rebuild after the change:\n${printed.slice(before).join('\n')}`));
 }
 
-/** The terminal's report of the last failed rebuild: its `error …` entries. */
+/**
+ * The terminal's report of the last failed rebuild: its `error …` entries. Waited for: on a busy machine the watcher
+ * can report the previous save late, so the rebuild `saved()` saw may not yet be the one that read this change.
+ */
 async function terminalErrors(file: string): Promise<string[]> {
-  await session.idle();
-  const from = printed.findLastIndex((line) => line.startsWith('rebuilt ') || line.startsWith('built '));
-  const entries = printed.slice(from + 1).filter((line) => line.startsWith('error ') && line.includes(file)).map((line) => line.trimEnd());
-  assert.ok(entries.length > 0, `the terminal printed no error for ${file}:\n${printed.join('\n')}`);
-  return entries;
+  const entries = () => {
+    const from = printed.findLastIndex((line) => line.startsWith('rebuilt ') || line.startsWith('built '));
+    return printed.slice(from + 1).filter((line) => line.startsWith('error ') && line.includes(file)).map((line) => line.trimEnd());
+  };
+  await waitUntil(async () => (await session.idle(), entries().length > 0), 'an error in the terminal', { timeoutMs: 5000 })
+    .catch(() => assert.unreachable(`the terminal printed no error for ${file}:\n${printed.join('\n')}`));
+  return entries();
 }
 
 test('a broken content file shows the terminal\'s report over open tabs, escaped, and fixing it removes it', async () => {

@@ -134,7 +134,7 @@ mistakes('a redirect to a route that does not exist, at its line, with a did-you
   const local = await newsSite();
   await edit(local, 'content/site.yaml', '/blog: /news', '/blog: /nwes');
   const errors = await buildErrors(local);
-  assert.equal(errors.filter((error) => error.includes('/nwes')), ['content/site.yaml:11: redirects to /nwes, which is neither a route nor a file in public/: did you mean /news?']);
+  assert.equal(errors.filter((error) => error.includes('/nwes')), ['content/site.yaml:13: redirects to /nwes, which is neither a route nor a file in public/: did you mean /news?']);
 });
 
 mistakes('a redirect from a page that exists, and an alias that is a route', async () => {

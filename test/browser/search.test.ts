@@ -1,0 +1,82 @@
+/**
+ * The news starter's search in Chromium: Pagefind's index, loaded on the
+ * first query under the site's strict policy (WebAssembly allowed, nothing
+ * else added), finds a post by a word of its text and links to it.
+ */
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { initStarter } from '../helpers/starter.ts';
+import { buildSite, type BuildResult } from '../../src/pipeline.ts';
+
+type Context = BrowsedSite<BuildResult>;
+
+const search = suite<Context>('search');
+
+search.before(async (context) => {
+  const root = await initStarter('news');
+  Object.assign(context, await browseBuild(buildSite({ root, outDir: path.join(root, 'dist'), now: new Date('2026-11-20T12:00:00Z') })));
+});
+
+search.after(async ({ close }) => {
+  await close?.();
+});
+
+search('a word from a post\'s text finds it, marked in the excerpt, and its link opens it; no policy is broken', async (context) => {
+  const { page, errors } = await openPage(context.browser);
+  try {
+    const indexRequests: string[] = [];
+    page.on('request', (request) => { if (new URL(request.url()).pathname.startsWith('/pagefind/')) indexRequests.push(request.url()); });
+    await page.goto(context.server.url + '/search');
+    assert.equal(indexRequests, [], 'the index was fetched before the first search');
+    const field = page.getByRole('searchbox', { name: 'Search this site' });
+    await field.fill('newsroom');
+    await field.press('Enter');
+    const results = page.getByRole('status').getByRole('listitem');
+    await results.first().waitFor({ timeout: 10_000 });
+    const first = results.first().getByRole('link');
+    assert.is(await first.textContent(), 'A picture from the newsroom');
+    assert.match((await results.first().locator('mark').allTextContents()).join(' ').toLowerCase(), 'newsroom');
+    await first.click();
+    await page.waitForURL(`${context.server.url}/news/a-picture`);
+    assert.equal(errors, [], 'the console reported errors (a policy violation among them?)');
+  } finally {
+    await page.close();
+  }
+});
+
+search('a word found nowhere says so, in the live region a screen reader reads', async (context) => {
+  const { page, errors } = await openPage(context.browser);
+  try {
+    await page.goto(context.server.url + '/search');
+    const field = page.getByRole('searchbox', { name: 'Search this site' });
+    await field.fill('xylophonist');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('status').getByText('Nothing found for “xylophonist”.').waitFor({ timeout: 10_000 });
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+search('an index that does not load says so, and the next search tries again', async (context) => {
+  const { page } = await openPage(context.browser);
+  try {
+    let refuse = true;
+    await page.route('**/pagefind/**', (route) => (refuse ? route.abort('internetdisconnected') : route.continue()));
+    await page.goto(context.server.url + '/search');
+    const field = page.getByRole('searchbox', { name: 'Search this site' });
+    await field.fill('newsroom');
+    await field.press('Enter');
+    await page.getByRole('status').getByText('The search could not load. Check your connection and try again.').waitFor({ timeout: 10_000 });
+    refuse = false;
+    await field.press('Enter');
+    await page.getByRole('status').getByRole('link', { name: 'A picture from the newsroom' }).waitFor({ timeout: 10_000 });
+    assert.is(await page.getByRole('status').getByText('The search could not load').count(), 0, 'the failure stays shown after a search that worked');
+  } finally {
+    await page.close();
+  }
+});
+
+search.run();
