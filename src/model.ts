@@ -2,6 +2,8 @@ import type { ReactNode, ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
 import type { MarkdownReference } from './markdown/markdown.ts';
+import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
+import type { HydrateStrategy } from './client/hydration-moment.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
 export interface SiteInfo {
@@ -170,6 +172,31 @@ export interface LayoutModule {
 export interface PageModel {
   info: PageInfo;
   data: Record<string, unknown>;
+  /** The component blocks of its Markdown body, validated, in the order of their placeholders. */
+  components?: MarkdownBlock[];
+}
+
+/** A component block of a Markdown body after validation: what the render stage puts in its placeholder. */
+export interface MarkdownBlock {
+  name: string;
+  props: Record<string, unknown>;
+  /** For an island: when it hydrates. */
+  hydrate?: HydrateStrategy;
+}
+
+/**
+ * What a Markdown body may name (templates/markdown.ts exports it as
+ * `markdown`): each entry a component and the zod schema of its props, or,
+ * with `island`, the name of an island in templates/islands/ and the
+ * moment it hydrates unless the block says `hydrate:`.
+ */
+export type MarkdownComponents = Readonly<Record<string, MarkdownComponent>>;
+
+export interface MarkdownComponent {
+  component: ComponentType<any>;
+  schema: ZodType;
+  island?: string;
+  hydrate?: HydrateStrategy;
 }
 
 export interface SiteModel {
@@ -208,6 +235,8 @@ export interface RenderInput {
   site: SiteInfo;
   assets: PageAssets;
   collection?: CollectionPage;
+  /** The page's component blocks, and the components they name. */
+  components?: { blocks: readonly MarkdownBlock[]; allowed: MarkdownComponents };
 }
 
 export interface RenderedPage {
@@ -221,6 +250,8 @@ export interface SiteTemplates {
   pages: Readonly<Record<string, TemplateModule>>;
   /** templates/data.ts's `data`: the schema of each data file, by name (none without that module). */
   data: Readonly<Record<string, ZodType>>;
+  /** templates/markdown.ts's `markdown`: the components a Markdown body may name (none without that module). */
+  markdown: MarkdownComponents;
   /** Runs a parse with the scope the bundle's schema helpers check against (src/template-api/scope.ts). */
   withValidationScope<T>(scope: ValidationScope, parse: () => T): { result: T; notes: ValidationNotes };
   renderPage(input: RenderInput): RenderedPage;
@@ -243,6 +274,8 @@ export interface RawDoc {
   html?: string;
   /** The links and images to this site in the Markdown body, found by that same conversion. */
   references?: MarkdownReference[];
+  /** The component blocks in the Markdown body, found by that same conversion. */
+  components?: MarkdownComponentCall[];
   /** Finds the line and column of a field path in this file. */
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
 }

@@ -13,6 +13,7 @@ import { gfmHeadingId, getHeadingList, resetHeadings } from 'marked-gfm-heading-
 import markedFootnote from 'marked-footnote';
 import { markedHighlight } from 'marked-highlight';
 import type PrismApi from 'prismjs';
+import { componentBlocks } from './markdown-components.ts';
 
 /**
  * Prism rather than highlight.js: on the same blocks it highlights about
@@ -93,13 +94,14 @@ const plainText = {
 };
 
 /** For most bodies: headings with ids and links; tables and task lists are marked's GFM defaults. */
-const common = new Marked(headingIds, headingLinks, plainText);
+const common = new Marked(headingIds, headingLinks, plainText, { extensions: [componentBlocks] });
 
 /** For a body with a footnote or a fenced code block: those extensions too (they cost a third more on every body). */
 const extended = new Marked(
   headingIds,
   headingLinks,
   plainText,
+  { extensions: [componentBlocks] },
   markedFootnote({ description: 'Footnotes', headingClass: 'visually-hidden' }),
   markedHighlight({ langPrefix: 'language-', highlight }),
 );

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Token } from 'marked';
 import { markdownFor } from './markdown-extensions.ts';
+import type { ComponentToken, MarkdownComponentCall } from './markdown-components.ts';
 import type sanitizeHtml from 'sanitize-html';
 
 /**
@@ -32,14 +33,22 @@ export interface MarkdownReference {
   offset: number;
 }
 
-/** A body converted once: its HTML and the references to this site that the validate stage checks. */
-export function convertMarkdown(body: string): { html: string; references: MarkdownReference[] } {
+/** A body converted once: its HTML, and the references to this site and the component blocks that the validate stage checks. */
+export interface ConvertedMarkdown {
+  html: string;
+  references: MarkdownReference[];
+  components: MarkdownComponentCall[];
+}
+
+export function convertMarkdown(body: string): ConvertedMarkdown {
   const markdown = markdownFor(body);
   const tokens = markdown.lexer(body);
   // The extensions' own token walk (footnotes gathered, code highlighted), which marked.parse() would run.
   const extensionsWalk = markdown.defaults.walkTokens;
   let plain = true;
   const references: MarkdownReference[] = [];
+  const components: MarkdownComponentCall[] = [];
+  let text: string | undefined;
   // Block by block, so each reference knows where its block starts (the blocks' raw texts add up to the body).
   let offset = 0;
   for (const block of tokens) {
@@ -49,13 +58,19 @@ export function convertMarkdown(body: string): { html: string; references: Markd
       if ((token.type === 'link' || token.type === 'image') && isOnThisSite(token.href)) {
         references.push({ kind: token.type, href: token.href, raw: token.raw, offset });
       }
+      if (token.type === 'component') {
+        const call = token as ComponentToken;
+        call.index = components.length;
+        // A block inside a list or a quote has lost its indent in `raw`: its line is then that of the list or quote.
+        const at = (text ??= body.replace(/\r\n?/g, '\n')).indexOf(call.raw, offset);
+        components.push({ name: call.name, props: call.props, offset: at === -1 ? offset : at, closed: call.closed });
+      }
     });
-    // marked-footnote's list of footnotes is a token of its own whose raw is no part of the body.
     // marked-footnote's list of footnotes is a token of its own whose raw is no part of the body.
     if (block.type !== 'footnotes') offset += block.raw.length;
   }
   const html = markdown.parser(tokens);
-  return { html: plain ? html : sanitizer()(html, POLICY), references };
+  return { html: plain ? html : sanitizer()(html, POLICY), references, components };
 }
 
 /** A path on this site (absolute or relative); not an in-page anchor, another scheme or another host. */
@@ -89,6 +104,8 @@ const POLICY: sanitizeHtml.IOptions = {
     'b', 'i', 'u', 'mark', 'small', 'q', 'cite', 'abbr', 'kbd', 'samp', 'var', 'span', 'div',
     'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'input', 'a', 'img', 'figure', 'figcaption',
     'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'details', 'summary', 'section',
+    // A component block's place (./markdown-components.ts): empty, replaced by the component when the page renders.
+    'sitegen-md',
   ],
   allowedAttributes: {
     '*': ['id', 'title', 'lang'],
@@ -98,6 +115,7 @@ const POLICY: sanitizeHtml.IOptions = {
     h2: ['class'],
     span: ['class'],
     img: ['src', 'alt', 'width', 'height'],
+    'sitegen-md': ['n'],
     ol: ['start'],
     th: ['align'],
     td: ['align'],

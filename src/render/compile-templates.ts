@@ -7,7 +7,8 @@ import type * as esbuild from 'esbuild';
 import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
-import type { SiteTemplates } from '../model.ts';
+import type { MarkdownComponent, SiteTemplates } from '../model.ts';
+import { HYDRATE_STRATEGIES } from '../client/hydration-moment.ts';
 import { recall, type Memo, type TemplatesMemo } from '../build-cache.ts';
 import { listFiles, stampsOf, toPosix } from '../files.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
@@ -28,7 +29,8 @@ export interface Templates extends SiteTemplates {
 export type CompiledTemplates = Pick<Templates, 'moduleFile' | 'dependencies' | 'layoutDependencies' | 'memo'>;
 
 /**
- * Bundles templates/layout.tsx, templates/pages/*.tsx and templates/data.ts (the data files' schemas) for Node with
+ * Bundles templates/layout.tsx, templates/pages/*.tsx, templates/data.ts (the data files' schemas) and
+ * templates/markdown.ts (the components Markdown may name) for Node with
  * esbuild, together with sitegen's document shell and react-dom/server, so
  * that they share one React. A build whose pages are all unchanged never
  * imports the bundle, so this stops at the file.
@@ -45,6 +47,8 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     ...names.map((name, index) => `import * as page${index} from ${JSON.stringify(path.join(templatesDir, 'pages', `${name}.tsx`))};`),
     `export const pages = { ${names.map((name, index) => `${JSON.stringify(name)}: page${index}`).join(', ')} };`,
     existsSync(path.join(templatesDir, 'data.ts')) ? `export { data } from ${JSON.stringify(path.join(templatesDir, 'data.ts'))};` : 'export const data = {};',
+    existsSync(path.join(templatesDir, 'markdown.ts'))
+      ? `export { markdown } from ${JSON.stringify(path.join(templatesDir, 'markdown.ts'))};` : 'export const markdown = {};',
     `export { withValidationScope } from 'sitegen';`,
     `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'render', 'document.tsx'))};`,
   ].join('\n');
@@ -109,10 +113,12 @@ export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> 
   checkModuleShape('templates/layout.tsx', loaded.layout);
   for (const [name, module] of Object.entries(loaded.pages as Record<string, unknown>)) checkModuleShape(`templates/pages/${name}.tsx`, module);
   checkDataSchemas(loaded.data);
+  checkMarkdownComponents(loaded.markdown);
   return {
     layout: loaded.layout,
     pages: loaded.pages,
     data: loaded.data,
+    markdown: loaded.markdown,
     withValidationScope: loaded.withValidationScope,
     renderPage: loaded.renderPage,
     moduleFile,
@@ -128,6 +134,24 @@ function checkDataSchemas(data: unknown): void {
   if (!data || typeof data !== 'object') throw wrong('exports no `data` object of schemas');
   for (const [name, schema] of Object.entries(data)) {
     if (typeof (schema as { safeParse?: unknown })?.safeParse !== 'function') throw wrong(`exports a data.${name} that is not a zod schema`);
+  }
+}
+
+/** templates/markdown.ts exports `markdown`: by the name a Markdown body uses, a component and the zod schema of its props. */
+function checkMarkdownComponents(markdown: unknown): void {
+  const wrong = (what: string) => new SiteError('template-build', `templates/markdown.ts ${what}`, {
+    location: { file: 'templates/markdown.ts' }, origin: 'template',
+    hint: 'export const markdown = { Callout: { component: Callout, schema: z.strictObject({ … }) } }; an island adds island: \'name\' (its file in templates/islands/)',
+  });
+  if (!markdown || typeof markdown !== 'object') throw wrong('exports no `markdown` object of components');
+  for (const [name, entry] of Object.entries(markdown as Record<string, Partial<MarkdownComponent>>)) {
+    if (!/^[A-Za-z][\w-]*$/.test(name)) throw wrong(`names a component "${name}", which a Markdown block cannot name (a letter, then letters, digits, - or _)`);
+    if (typeof entry?.component !== 'function') throw wrong(`gives markdown.${name} no component`);
+    if (typeof (entry.schema as { safeParse?: unknown } | undefined)?.safeParse !== 'function') throw wrong(`gives markdown.${name} no zod schema of its props`);
+    if (entry.island !== undefined && typeof entry.island !== 'string') throw wrong(`gives markdown.${name} an island that is not the name of a file in templates/islands/`);
+    if (entry.hydrate !== undefined && !(HYDRATE_STRATEGIES as readonly string[]).includes(entry.hydrate)) {
+      throw wrong(`gives markdown.${name} hydrate "${entry.hydrate}", which is not one of ${HYDRATE_STRATEGIES.join(', ')}`);
+    }
   }
 }
 

@@ -4,26 +4,27 @@
  * and react-dom/server share one React.
  */
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
-import { IslandContext, type IslandRegistry } from './island-wrapper.tsx';
+import { Island, IslandContext, type IslandRegistry } from './island-wrapper.tsx';
 import type { FeedFormat, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
+import { PLACEHOLDER } from '../markdown/markdown-components.ts';
 import { FEED_TYPES } from './feed-types.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
 
-export function renderPage({ layout: { default: Layout }, template, data, page, site, assets, collection }: RenderInput): RenderedPage {
+export function renderPage({ layout: { default: Layout }, template, data, page, site, assets, collection, components }: RenderInput): RenderedPage {
   const Page = template.default;
   const chunks = Object.fromEntries(Object.entries(assets.islands).map(([name, chunk]) => [name, chunk.src]));
   const registry: IslandRegistry = { chunks, used: new Set(), onLoad: new Set() };
   // The body first: the head preloads only the islands the body used.
-  const body = renderToString(
+  const body = withComponents(renderToString(
     <IslandContext.Provider value={registry}>
       <Layout page={page} site={site}>
         <Page data={data} page={page} site={site} collection={collection} />
       </Layout>
     </IslandContext.Provider>,
-  );
+  ), components, registry);
   const islands = [...registry.used].sort();
   const preload = [...registry.onLoad].sort();
   const jsonLd = template.jsonLd?.({ data, page, site, collection });
@@ -37,6 +38,25 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
     : page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
   const html = `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${draftNote}${body}</body></html>`;
   return { html: applyUrlPolicy(html, site), islands };
+}
+
+/**
+ * The page's HTML with each component block of its Markdown body in its
+ * placeholder's place, rendered with the page's island registry (so an
+ * island in a block is hydrated and preloaded like any other). A
+ * placeholder no block made (raw HTML in the body) becomes nothing.
+ */
+function withComponents(html: string, components: RenderInput['components'], registry: IslandRegistry): string {
+  if (!html.includes('<sitegen-md ')) return html;
+  return html.replace(PLACEHOLDER, (_, index: string) => {
+    const block = components?.blocks[Number(index)];
+    const entry = block && components.allowed[block.name];
+    if (!entry) return '';
+    const element = entry.island === undefined
+      ? <entry.component {...block.props} />
+      : <Island name={entry.island} component={entry.component} props={block.props} hydrate={block.hydrate} />;
+    return renderToString(<IslandContext.Provider value={registry}>{element}</IslandContext.Provider>);
+  });
 }
 
 /** List pages after the first get their number in the head's titles, so that search results tell them apart. */

@@ -25,7 +25,7 @@ export interface RenderedPages {
 }
 
 export function renderPages(
-  pages: readonly PageModel[], templates: Pick<SiteTemplates, 'layout' | 'pages' | 'renderPage'>, site: SiteInfo, assets: PageAssets,
+  pages: readonly PageModel[], templates: Pick<SiteTemplates, 'layout' | 'pages' | 'renderPage' | 'markdown'>, site: SiteInfo, assets: PageAssets,
   root: string, items: readonly CollectionItem[] = [],
 ): RenderedPages {
   const files = new Map<string, string>();
@@ -40,6 +40,7 @@ export function renderPages(
         const info = list.route === page.info.route ? page.info : { ...page.info, route: list.route, canonical: list.route };
         const rendered = templates.renderPage({
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
+          ...(page.components ? { components: { blocks: page.components, allowed: templates.markdown } } : {}),
         });
         files.set(outputPathOf(list.route, site.trailingSlash), rendered.html);
         islands.set(list.route, rendered.islands);

@@ -12,4 +12,4 @@ export { link, webAddress, endpoint, asset, image, localFile, type LocalFileOpti
 export { withValidationScope, type ValidationScope, type ValidationNotes } from './scope.ts';
 export { slugOf as tagSlug } from '../render/taxonomy.ts';
 export type { PageInfo, SiteInfo, PageProps, LayoutProps, TemplateModule, LayoutModule,
-  CollectionQuery, CollectionItem, CollectionPage, TaxonomyTerm } from '../model.ts';
+  CollectionQuery, CollectionItem, CollectionPage, TaxonomyTerm, MarkdownComponents, MarkdownComponent } from '../model.ts';

@@ -7,7 +7,7 @@
 import { z, type ZodType } from 'zod';
 import { convertMarkdown } from '../markdown/markdown.ts';
 import type { RawDoc } from '../model.ts';
-import type { PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
+import type { MarkdownBlock, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, fieldError, reportTypos, splitKeys } from './issues.ts';
@@ -28,11 +28,12 @@ export function validateFor(pages: number): void {
 import { keysAt } from './schema-keys.ts';
 import { checkMarkdownReferences } from './markdown-links.ts';
 import { sizeMarkdownImages } from './markdown-images.ts';
+import { checkMarkdownComponents } from './markdown-components.ts';
 
 export type { ValidationScope };
 export { pageCoreSchema, siteCoreSchema };
 /** What validation needs of the templates: their schemas, and the scope runner of their `sitegen` module. */
-export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'withValidationScope'> & Partial<Pick<SiteTemplates, 'data'>>;
+export type ValidationTemplates = Pick<SiteTemplates, 'layout' | 'pages' | 'withValidationScope'> & Partial<Pick<SiteTemplates, 'data' | 'markdown'>>;
 
 const CORE_SITE_KEYS = Object.keys(siteCoreSchema.shape);
 
@@ -134,11 +135,19 @@ export function validatePage(
   doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes, now = new Date(),
 ): PageModel | undefined {
   const data = asObject(doc, errors);
+  let components: MarkdownBlock[] | undefined;
+  let blocksFailed = false;
   if (doc.kind === 'markdown') {
-    const converted = doc.html === undefined ? convertMarkdown(doc.body ?? '') : { html: doc.html, references: doc.references ?? [] };
+    const converted = doc.html === undefined
+      ? convertMarkdown(doc.body ?? '')
+      : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [] };
     data.template ??= 'markdown';
     checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);
     data.body = sizeMarkdownImages(converted.html, converted.references, doc.route ?? '/', scope, notes);
+    if (converted.components.length > 0) {
+      components = checkMarkdownComponents(doc, converted.components, templates.markdown ?? {}, templates.withValidationScope, scope, errors, notes);
+      blocksFailed = components === undefined;
+    }
   }
   const templateName = typeof data.template === 'string' ? data.template : undefined;
   const template = templateName === undefined ? undefined : templates.pages[templateName];
@@ -170,14 +179,14 @@ export function validatePage(
   notes?.links?.push(...parsed.notes.links ?? []);
   notes?.images.push(...parsed.notes.images);
   notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
-  if (!parsed.result) return undefined;
+  if (!parsed.result || blocksFailed) return undefined;
   const canonical = info.canonical ?? doc.route!;
   // A post dated after the build is scheduled: a draft until its date comes (a build then publishes it).
   const scheduled = !info.draft && info.date !== undefined && Date.parse(info.date) > now.getTime() ? info.date : undefined;
   const draft = info.draft || scheduled !== undefined;
   const sitemap = info.sitemap && !info.noindex && !draft && canonical === doc.route;
   const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap, draft, ...(scheduled ? { scheduled } : {}) };
-  return { info: page, data: parsed.result as Record<string, unknown> };
+  return { info: page, data: parsed.result as Record<string, unknown>, ...(components ? { components } : {}) };
 }
 
 /**

@@ -1,0 +1,90 @@
+/**
+ * The component blocks of a Markdown body (src/markdown/markdown-components.ts)
+ * against what templates/markdown.ts allows: the name, the props against the
+ * component's schema and, for an island, the moment it hydrates. Each error
+ * points at the .md file's own line: the block's, or the prop's.
+ */
+import { SiteError } from '../errors.ts';
+import { didYouMean } from '../did-you-mean.ts';
+import { parseYamlIn } from '../yaml-source.ts';
+import { HYDRATE_STRATEGIES, type HydrateStrategy } from '../client/hydration-moment.ts';
+import type { MarkdownComponentCall } from '../markdown/markdown-components.ts';
+import type { MarkdownBlock, MarkdownComponents, RawDoc, SiteTemplates } from '../model.ts';
+import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
+import { asObject, check, fieldError } from './issues.ts';
+
+/** An island's block hydrates when it scrolls into view unless templates/markdown.ts or the block says otherwise. */
+const DEFAULT_HYDRATE: HydrateStrategy = 'visible';
+
+/** The blocks validated, in order; undefined when any is wrong (the errors are in `errors`). */
+export function checkMarkdownComponents(
+  doc: RawDoc, calls: readonly MarkdownComponentCall[], allowed: MarkdownComponents,
+  runScoped: SiteTemplates['withValidationScope'], scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes,
+): MarkdownBlock[] | undefined {
+  const blocks: MarkdownBlock[] = [];
+  let ok = true;
+  for (const call of calls) {
+    const line = lineOf(doc, call.offset);
+    const block = checkBlock(doc, call, line, allowed, runScoped, scope, errors, notes);
+    if (block) blocks.push(block);
+    else ok = false;
+  }
+  return ok ? blocks : undefined;
+}
+
+function checkBlock(
+  doc: RawDoc, call: MarkdownComponentCall, line: number, allowed: MarkdownComponents,
+  runScoped: SiteTemplates['withValidationScope'], scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes,
+): MarkdownBlock | undefined {
+  const at = (message: string, hint?: string) => new SiteError('content', message, { location: { file: doc.file, line, column: 1 }, hint });
+  if (!call.closed) {
+    errors.push(at(`the ${call.name} block has no closing ::: line`, 'end the block with a line of three colons (:::) after its props'));
+    return undefined;
+  }
+  const entry = Object.hasOwn(allowed, call.name) ? allowed[call.name] : undefined;
+  if (!entry) {
+    const names = Object.keys(allowed);
+    const suggestion = didYouMean(call.name, names);
+    errors.push(at(`no component named "${call.name}" may be used in Markdown${suggestion ? `: ${suggestion}` : ''}`,
+      names.length ? `the components are: ${names.join(', ')} (templates/markdown.ts)` : 'templates/markdown.ts lists the components a Markdown body may use, and this site lists none'));
+    return undefined;
+  }
+  let props: RawDoc;
+  try {
+    props = parseYamlIn(doc.file, call.props, line);
+  } catch (error) {
+    errors.push(error as SiteError);
+    return undefined;
+  }
+  const data = call.props.trim() === '' ? {} : asObject(props, errors);
+  let hydrate: HydrateStrategy | undefined;
+  if (entry.island !== undefined) {
+    hydrate = entry.hydrate ?? DEFAULT_HYDRATE;
+    if ('hydrate' in data) {
+      const asked = data.hydrate;
+      delete data.hydrate;
+      if (!(HYDRATE_STRATEGIES as readonly unknown[]).includes(asked)) {
+        errors.push(fieldError(props, ['hydrate'], `hydrate is ${JSON.stringify(asked)}, which is not one of ${HYDRATE_STRATEGIES.join(', ')}`,
+          'visible hydrates when the block scrolls into view, interaction when the visitor reaches into it, idle when the browser is idle, load at once'));
+        return undefined;
+      }
+      hydrate = asked as HydrateStrategy;
+    }
+  }
+  const parsed = runScoped(scope, () => check(props, entry.schema, data, errors));
+  notes?.localFiles.push(...parsed.notes.localFiles);
+  notes?.links?.push(...parsed.notes.links ?? []);
+  notes?.images.push(...parsed.notes.images);
+  notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
+  if (parsed.result === undefined) return undefined;
+  return { name: call.name, props: parsed.result as Record<string, unknown>, ...(hydrate ? { hydrate } : {}) };
+}
+
+/** The file's line of a place in its Markdown body (the first line of the body when the body is another file's: a copy). */
+function lineOf(doc: RawDoc, offset: number): number {
+  const body = doc.body ?? '';
+  if (!doc.source.endsWith(body)) return doc.locate(['body']).line;
+  const before = doc.source.slice(0, doc.source.length - body.length).replace(/\r\n?/g, '\n');
+  const upTo = before + body.replace(/\r\n?/g, '\n').slice(0, offset);
+  return upTo.split('\n').length;
+}

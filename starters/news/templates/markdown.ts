@@ -1,0 +1,24 @@
+/**
+ * What a Markdown page may use, by the name its `::: Name` block gives; each
+ * block's props are checked against the schema, at the .md file's line.
+ * An entry with `island` is interactive: the block may say when it
+ * hydrates (`hydrate: interaction`), or it hydrates as the entry says.
+ */
+import { z, type MarkdownComponents } from 'sitegen';
+import Callout, { schema as callout } from './components/Callout.tsx';
+import Search from './islands/search.tsx';
+
+/**
+ * A `::: Search` block gives the field's label. Where the build writes
+ * Pagefind's module is not the editor's to say, so it is added here (sitegen
+ * adds the base path). The schema lives here, not in the island, so that
+ * zod stays out of the browser's code.
+ */
+const search = z
+  .strictObject({ label: z.string().min(1).default('Search this site') })
+  .transform((props) => ({ ...props, index: '/pagefind/pagefind.js' }));
+
+export const markdown: MarkdownComponents = {
+  Callout: { component: Callout, schema: callout },
+  Search: { component: Search, schema: search, island: 'search', hydrate: 'interaction' },
+};
