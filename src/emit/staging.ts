@@ -51,10 +51,7 @@ export async function updateSite(
   for (const [file, contents] of files) {
     const target = path.join(outDir, file);
     if (sameBytes(typeof contents === 'string' ? Buffer.from(contents) : contents, target)) continue;
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await writeFile(temporary, contents);
-    await rename(temporary, target);
+    await replaceFile(target, (temporary) => writeFile(temporary, contents));
     changed++;
   }
   const published = [...publicFiles].map((url) => url.slice(1));
@@ -64,12 +61,11 @@ export async function updateSite(
     const [from, to] = [statSync(source), statSync(target, { throwIfNoEntry: false })];
     // Within the millisecond a copy's time is set to (a Date rounds it).
     if (to && to.size === from.size && Math.abs(to.mtimeMs - from.mtimeMs) < 1) continue;
-    await mkdir(path.dirname(target), { recursive: true });
-    const temporary = `${target}.${process.pid}.tmp`;
-    await copyFile(source, temporary);
-    // The copy takes its original's time, which the next update compares.
-    await utimes(temporary, from.atime, from.mtime);
-    await rename(temporary, target);
+    await replaceFile(target, async (temporary) => {
+      await copyFile(source, temporary);
+      // The copy takes its original's time, which the next update compares.
+      await utimes(temporary, from.atime, from.mtime);
+    });
     changed++;
   }
   const made = new Set([...staged, ...files.keys(), ...published, ...kept]);
@@ -80,6 +76,14 @@ export async function updateSite(
   }
   await discardStaging(staging);
   return changed;
+}
+
+/** Replaces `target` with what `write` puts at a temporary name beside it: a reader never sees half a file. */
+async function replaceFile(target: string, write: (temporary: string) => Promise<void>): Promise<void> {
+  await mkdir(path.dirname(target), { recursive: true });
+  const temporary = `${target}.${process.pid}.tmp`;
+  await write(temporary);
+  await rename(temporary, target);
 }
 
 /** Whether a file holds exactly these bytes. */

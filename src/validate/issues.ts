@@ -8,9 +8,26 @@ import { SiteError } from '../errors.ts';
 import { fieldError, formatPath } from '../field-error.ts';
 
 export { fieldError, formatPath };
-import type { RawDoc } from '../model.ts';
+import type { RawDoc, SiteTemplates } from '../model.ts';
+import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { closest } from '../did-you-mean.ts';
 import { keysAt } from './schema-keys.ts';
+
+/**
+ * `check` run inside the templates' validation scope, so that their schema helpers (link(), image() …) see the
+ * site's routes and files; what the helpers noted (files read, links, images, warnings) is added to `notes`.
+ */
+export function checkInScope<T>(
+  doc: RawDoc, schema: ZodType<T>, data: unknown, runScoped: SiteTemplates['withValidationScope'], scope: ValidationScope,
+  errors: SiteError[], notes?: ValidationNotes, reportedAsTypos?: readonly string[],
+): T | undefined {
+  const parsed = runScoped(scope, () => check(doc, schema, data, errors, reportedAsTypos));
+  notes?.localFiles.push(...parsed.notes.localFiles);
+  notes?.links?.push(...parsed.notes.links ?? []);
+  notes?.images.push(...parsed.notes.images);
+  notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
+  return parsed.result;
+}
 
 /**
  * Parses data against a schema; on failure pushes one error per mistake and

@@ -11,7 +11,8 @@ import { HYDRATE_STRATEGIES, type HydrateStrategy } from '../client/hydration-mo
 import type { MarkdownComponentCall } from '../markdown/markdown-components.ts';
 import type { MarkdownBlock, MarkdownComponents, RawDoc, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
-import { asObject, check, fieldError } from './issues.ts';
+import { asObject, checkInScope, fieldError } from './issues.ts';
+import { positionInBody } from './markdown-links.ts';
 
 /** An island's block hydrates when it scrolls into view unless templates/markdown.ts or the block says otherwise. */
 const DEFAULT_HYDRATE: HydrateStrategy = 'visible';
@@ -24,7 +25,7 @@ export function checkMarkdownComponents(
   const blocks: MarkdownBlock[] = [];
   let ok = true;
   for (const call of calls) {
-    const line = lineOf(doc, call.offset);
+    const { line } = positionInBody(doc, call.offset);
     const block = checkBlock(doc, call, line, allowed, runScoped, scope, errors, notes);
     if (block) blocks.push(block);
     else ok = false;
@@ -71,20 +72,7 @@ function checkBlock(
       hydrate = asked as HydrateStrategy;
     }
   }
-  const parsed = runScoped(scope, () => check(props, entry.schema, data, errors));
-  notes?.localFiles.push(...parsed.notes.localFiles);
-  notes?.links?.push(...parsed.notes.links ?? []);
-  notes?.images.push(...parsed.notes.images);
-  notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
-  if (parsed.result === undefined) return undefined;
-  return { name: call.name, props: parsed.result as Record<string, unknown>, ...(hydrate ? { hydrate } : {}) };
-}
-
-/** The file's line of a place in its Markdown body (the first line of the body when the body is another file's: a copy). */
-function lineOf(doc: RawDoc, offset: number): number {
-  const body = doc.body ?? '';
-  if (!doc.source.endsWith(body)) return doc.locate(['body']).line;
-  const before = doc.source.slice(0, doc.source.length - body.length).replace(/\r\n?/g, '\n');
-  const upTo = before + body.replace(/\r\n?/g, '\n').slice(0, offset);
-  return upTo.split('\n').length;
+  const parsed = checkInScope(props, entry.schema, data, runScoped, scope, errors, notes);
+  if (parsed === undefined) return undefined;
+  return { name: call.name, props: parsed as Record<string, unknown>, ...(hydrate ? { hydrate } : {}) };
 }

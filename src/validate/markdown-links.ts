@@ -49,17 +49,24 @@ function referenceError(doc: RawDoc, reference: MarkdownReference, message: stri
   });
 }
 
-/** The line and column of the address in the file; a copy's body is another file's, so its errors point at `copyOf`. */
+/** The line and column of the address in the file. */
 function positionOf(doc: RawDoc, reference: MarkdownReference): { line: number; column: number } {
-  const body = doc.body ?? '';
-  if (!doc.source.endsWith(body)) return doc.locate(['body']);
-  const normalise = (text: string) => text.replace(/\r\n?/g, '\n');
-  const before = normalise(doc.source.slice(0, doc.source.length - body.length));
-  const text = normalise(body);
+  const text = normalise(doc.body ?? '');
   let start = text.indexOf(reference.raw, reference.offset);
   if (start < 0) start = Math.max(0, text.indexOf(reference.raw));
-  const at = start + Math.max(0, reference.raw.indexOf(reference.href));
-  const upTo = before + text.slice(0, at);
+  return positionInBody(doc, start + Math.max(0, reference.raw.indexOf(reference.href)));
+}
+
+/**
+ * The file's line and column of a place in its Markdown body (`at`, counted with line endings as \n). A copy's body
+ * is another file's, so its errors point at `copyOf`.
+ */
+export function positionInBody(doc: RawDoc, at: number): { line: number; column: number } {
+  const body = doc.body ?? '';
+  if (!doc.source.endsWith(body)) return doc.locate(['body']);
+  const upTo = normalise(doc.source.slice(0, doc.source.length - body.length)) + normalise(body).slice(0, at);
   const lineStart = upTo.lastIndexOf('\n') + 1;
   return { line: upTo.split('\n').length, column: upTo.length - lineStart + 1 };
 }
+
+const normalise = (text: string) => text.replace(/\r\n?/g, '\n');

@@ -10,7 +10,7 @@ import type { RawDoc } from '../model.ts';
 import type { MarkdownBlock, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
-import { asObject, check, fieldError, reportTypos, splitKeys } from './issues.ts';
+import { asObject, check, checkInScope, fieldError, reportTypos, splitKeys } from './issues.ts';
 import { SiteError } from '../errors.ts';
 import { dataNameOf } from '../data-files.ts';
 import { didYouMean } from '../did-you-mean.ts';
@@ -174,19 +174,15 @@ export function validatePage(
     const taken = takenBy(alias, scope);
     if (taken) errors.push(fieldError(doc, ['aliases', index], `${alias} is ${taken}, so it cannot redirect here`, 'an alias is a path the page had before it moved: remove it, or move what is there now'));
   });
-  const parsed = templates.withValidationScope(scope, () => check(doc, template.schema, rest, errors, meant));
-  notes?.localFiles.push(...parsed.notes.localFiles);
-  notes?.links?.push(...parsed.notes.links ?? []);
-  notes?.images.push(...parsed.notes.images);
-  notes?.warnings.push(...parsed.notes.warnings.map((warning) => `${doc.file}: ${warning}`));
-  if (!parsed.result || blocksFailed) return undefined;
+  const parsed = checkInScope(doc, template.schema, rest, templates.withValidationScope, scope, errors, notes, meant);
+  if (!parsed || blocksFailed) return undefined;
   const canonical = info.canonical ?? doc.route!;
   // A post dated after the build is scheduled: a draft until its date comes (a build then publishes it).
   const scheduled = !info.draft && info.date !== undefined && Date.parse(info.date) > now.getTime() ? info.date : undefined;
   const draft = info.draft || scheduled !== undefined;
   const sitemap = info.sitemap && !info.noindex && !draft && canonical === doc.route;
   const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap, draft, ...(scheduled ? { scheduled } : {}) };
-  return { info: page, data: parsed.result as Record<string, unknown>, ...(components ? { components } : {}) };
+  return { info: page, data: parsed as Record<string, unknown>, ...(components ? { components } : {}) };
 }
 
 /**
