@@ -17,6 +17,7 @@ import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { pageLink } from '../base-path.ts';
 import { outputPathOf } from '../output-path.ts';
+import { isListed } from './site-files.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 
 export const SEARCH_DIR = 'pagefind';
@@ -26,7 +27,7 @@ export async function writeSearchIndex(site: SiteInfo, pages: readonly PageSumma
   const { index, errors } = await pagefind.createIndex({ rootSelector: 'main', forceLanguage: site.lang.split('-')[0] });
   try {
     if (!index) throw searchError(errors);
-    for (const page of pages.filter((each) => each.sitemap)) {
+    for (const page of pages.filter(isListed)) {
       const file = outputPathOf(page.route, site.trailingSlash);
       const staged = path.join(staging, file);
       const content = await readFile(existsSync(staged) ? staged : path.join(outDir, file), 'utf8');

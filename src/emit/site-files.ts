@@ -56,8 +56,13 @@ export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[], i
   return files;
 }
 
+/** Whether a page is one a visitor may find from outside: in the sitemap, and in the search index. The site's own not-found page never is. */
+export function isListed(page: Pick<PageInfo, 'route' | 'sitemap'>): boolean {
+  return page.sitemap && page.route !== NOT_FOUND_ROUTE;
+}
+
 function sitemap(site: SiteInfo, pages: readonly SitemapPage[]): string {
-  const listed = pages.filter((page) => page.sitemap && page.route !== NOT_FOUND_ROUTE).sort((a, b) => a.route.localeCompare(b.route));
+  const listed = pages.filter(isListed).sort((a, b) => a.route.localeCompare(b.route));
   const entry = (page: SitemapPage) => `  <url><loc>${escapeHtml(new URL(pageLink(site, page.route), site.url).href)}</loc>`
     + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + '</url>';
   return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...listed.map(entry), '</urlset>', ''].join('\n');

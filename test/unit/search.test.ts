@@ -47,6 +47,15 @@ test('the news starter\'s build indexes exactly the pages its sitemap lists, and
   }
 });
 
+test('a site\'s own not-found page is left out of the index, as it is out of the sitemap', async () => {
+  const root = await initStarter('news');
+  await edit(root, 'content/site.yaml', 'search: true', 'search: true\nfallback: not-found');
+  await writeFile(path.join(root, 'content', 'pages', '404.md'), '---\ntitle: Page not found\ndescription: Nothing lives at this address.\n---\n\nTry the search.\n');
+  const { outDir } = await buildSite({ root, now: NOW });
+  assert.match(await readFile(path.join(outDir, '404.html'), 'utf8'), 'Try the search.');
+  assert.is(await indexedPages(outDir), await sitemapPages(outDir), 'the not-found page was indexed');
+});
+
 test('a site without search writes no index and allows no WebAssembly', async () => {
   const root = await initStarter('news');
   await edit(root, 'content/site.yaml', 'search: true', 'search: false');
