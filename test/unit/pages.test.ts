@@ -182,6 +182,18 @@ function assertHeadingOrder(route: string, document: Document) {
   }
 }
 
+test('each policy page ends on its contact section, whose box leads to the contact page', async () => {
+  for (const route of ['/privacy-policy', '/terms', '/cookie-policy']) {
+    const body = (await pageOf(route)).querySelector('.policy__body')!;
+    const last = [...body.querySelectorAll('h2')].at(-1);
+    assert.match(last ? textOf(last) : '', /\. Contact$/, `${route}: the last section is not the contact section`);
+    const box = body.lastElementChild;
+    assert.ok(box?.classList.contains('callout'), `${route}: the page does not end on the contact box`);
+    const link = box!.querySelector('a[href="/contact"]');
+    assert.match(link ? textOf(link) : '', /^Contact us about /, `${route}: the box has no link to /contact that says so`);
+  }
+});
+
 test('/ztna shows the BotShield AI page with a canonical link to /botshieldai', async () => {
   const ztna = await pageOf('/ztna');
   const canonical = ztna.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';
