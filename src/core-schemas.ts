@@ -46,6 +46,15 @@ export const siteCoreSchema = z.strictObject({
     .describe('unknown paths: redirect sends them to / (the default); not-found answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one'),
   search: z.boolean().default(false)
     .describe("a site search: the build indexes the <main> of every page the sitemap lists with Pagefind into /pagefind/, and the policy lets scripts compile WebAssembly ('wasm-unsafe-eval'), which Pagefind's search runs on"),
+  i18n: z.strictObject({
+    locales: z.record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as de or pt-BR'), z.string().min(1))
+      .describe("each language's tag and its name in itself (en: English, de: Deutsch), the default one (lang) included"),
+    prefixDefault: z.boolean().default(false)
+      .describe("false: the default language's pages are at the root (/about) and the others in their folder (/de/about); true: every language in its folder"),
+    missing: z.enum(['fallback', 'error']).default('fallback')
+      .describe("a page of the default language that a language lacks: fallback sends that language's address to it (302); error fails the build"),
+  }).optional()
+    .describe('a site in several languages: content/pages/de/ holds the German pages, and a page at the same path in each folder is one page translated'),
   redirects: z.record(redirectPath(), z.union([redirectTarget(), z.strictObject({
     to: redirectTarget(),
     status: z.union([z.literal(301), z.literal(302)], { error: 'expected 301 (moved for good, the default) or 302 (for now)' }).default(301),

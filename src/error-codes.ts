@@ -17,6 +17,7 @@ export const ERROR_CODES = {
   'draft-link': 'a published page links to a draft',
   'route-clash': 'a collection\'s list page has the route of a content file',
   redirect: 'a path is redirected twice, or redirects go round in a loop',
+  translation: 'a page lacks a translation the site requires, or sits outside the folders of the site\'s languages',
   data: 'a data file has no schema, a schema has no data file, or two data files share a name',
   'header-value': 'site.yaml puts a character into a header that nginx cannot send',
   // The templates: the site's developer's to fix.

@@ -28,6 +28,11 @@ export interface SiteInfo {
   redirects?: Record<string, string | { to: string; status: 301 | 302 }>;
   /** A Pagefind index of the pages in /pagefind/ (src/emit/search-index.ts), and WebAssembly allowed by the policy. */
   search?: boolean;
+  /**
+   * The languages of a site in more than one (src/i18n.ts): each with its tag and its name in
+   * itself, in site.yaml's order; `lang` is the default one.
+   */
+  i18n?: { locales: { code: string; name: string }[]; prefixDefault: boolean; missing: 'fallback' | 'error' };
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
   layout: Record<string, unknown>;
   /** content/data/NAME.yaml (or .json), each as its schema in templates/data.ts made it: `site.data.NAME`. */
@@ -56,6 +61,23 @@ export interface PageInfo {
   scheduled?: string;
   /** The paths this page had before it moved; each redirects to it. */
   aliases?: string[];
+  /** Its language's tag: the locale folder it is in, or site.lang (set when it is rendered). */
+  locale?: string;
+  /** On a site with several languages, this page in each of them, for a language switcher (src/i18n.ts). */
+  translations?: Translation[];
+}
+
+/** A page in one of the site's languages, as a language switcher links to it. */
+export interface Translation {
+  /** The language's tag (`de`) and its name in itself (`Deutsch`). */
+  locale: string;
+  name: string;
+  /** The page in that language or, when it has no translation there, that language's home page. */
+  route: string;
+  /** Whether this is the page being rendered. */
+  current: boolean;
+  /** Whether `route` is this page in that language (false: the language's home page). */
+  translated: boolean;
 }
 
 /**

@@ -19,7 +19,8 @@ import { startRender, type RenderStage } from './pipeline/render-stage.ts';
 import type { BuiltPage, RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './emit/staging.ts';
-import { siteFiles } from './emit/site-files.ts';
+import { NOT_FOUND_ROUTE, siteFiles } from './emit/site-files.ts';
+import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
@@ -97,7 +98,8 @@ async function readInputs(root: string, cache: BuildCache | undefined, time: Sto
   return { siteDoc, data, publicFiles, compiled, bundle, templates, imagesStamp: imagesStampOf(root, publicFiles) };
 }
 
-type Validated = Awaited<ReturnType<typeof validateSiteOnce>> & { duplicates: SiteError[] };
+/** The site validated, and the errors the list of page files shows by itself (two files of one route, a missing translation). */
+type Validated = Awaited<ReturnType<typeof validateSiteOnce>> & { routeErrors: SiteError[] };
 
 /** The validate phase for the site (each page is validated by its page job), and the schemas editors check against. */
 async function validate(run: Run): Promise<Validated> {
@@ -106,7 +108,9 @@ async function validate(run: Run): Promise<Validated> {
   const validated = await time('validate', () => validateSiteOnce({ ...inputs, moduleFile: inputs.compiled.moduleFile, scope, now: run.now, memo: run.cache?.site }));
   // Written even when the content is broken: that is when an editor needs them.
   if (run.output !== 'none') await time('emit', () => emitEditorSchemas(root, inputs.compiled.moduleFile, inputs.templates));
-  return { ...validated, duplicates: duplicateRouteErrors(run.pageFiles) };
+  const files = new Map(run.pageFiles.map((file) => [routeOf(file), toPosix(file)]));
+  const languages = validated.site ? translationErrors(validated.site, files, NOT_FOUND_ROUTE) : [];
+  return { ...validated, routeErrors: [...duplicateRouteErrors(run.pageFiles), ...languages] };
 }
 
 /** What every result of a run carries, whatever it did. */
@@ -129,7 +133,7 @@ function jobOf(run: Run, outDir: string, render: RenderJob['render']): RenderJob
 async function validateOnly(run: Run, validated: Validated): Promise<BuildResult> {
   const { inputs, time } = run;
   const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), await inputs.templates(), run.pageFiles, []));
-  const errors = [...validated.duplicates, ...validated.errors, ...checked.errors];
+  const errors = [...validated.routeErrors, ...validated.errors, ...checked.errors];
   throwIfAny(errors);
   // A site that did not validate has errors: only a check gets here.
   if (!validated.site) throw new SiteErrors(errors);
@@ -152,7 +156,7 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
   const siteKey = siteKeyOf({ ...inputs, site, templates: inputs.compiled, assets: assets.page, routes: run.routes, dev: options.dev ?? false });
   const plan = run.render.plan(siteKey);
   const record = { siteKey, publicFiles: inputs.publicFiles, site: validated.memo, templates: inputs.compiled, bundle: inputs.bundle };
-  if (validated.duplicates.length === 0 && plan.dirty.length === 0 && saveBuildCache.unchangedSince(run.cache, { root: run.root, ...record })) {
+  if (validated.routeErrors.length === 0 && plan.dirty.length === 0 && saveBuildCache.unchangedSince(run.cache, { root: run.root, ...record })) {
     const result = { ...buildResult({ ...resultParts(run), site, assets, clean: plan.clean, warnings: validated.warnings }), changed: 0 };
     // Recorded again only when the cache learnt something: new stamps of unchanged files, or a site validated afresh.
     const learnt = plan.restamped || run.cache?.site?.key !== validated.memo?.key;
@@ -180,7 +184,7 @@ async function renderPages(
     if (!update) linkFiles(outDir, staging, cleanFiles);
     const job = jobOf(run, staging, { site, assets: assets.page });
     const rendered = await time('pages', async () => run.render.render(job, await inputs.templates(), dirty, clean.map((entry) => entry.page)));
-    throwIfAny([...validated.duplicates, ...validated.errors, ...rendered.errors]);
+    throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
 

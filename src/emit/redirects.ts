@@ -16,7 +16,11 @@ import { SiteError, throwIfAny } from '../errors.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { outputPathOf } from '../output-path.ts';
 import { pageLink } from '../base-path.ts';
-import type { PageInfo, SiteInfo } from '../model.ts';
+import type { PageSummary, SiteInfo } from '../model.ts';
+import { fallbackRedirects } from '../i18n.ts';
+
+/** The route of the site's own not-found page (content/pages/404.yaml or 404.md), written as 404.html like any page. */
+export const NOT_FOUND_ROUTE = '/404';
 
 export interface Redirect {
   from: string;
@@ -29,11 +33,17 @@ export interface Redirect {
 const SITE_FILE = 'content/site.yaml';
 
 /** Every redirect of the site, checked as a whole: no path redirected twice, no loop. */
-export function redirectsOf(site: SiteInfo, pages: readonly Pick<PageInfo, 'route' | 'file' | 'aliases'>[]): Redirect[] {
+export function redirectsOf(site: SiteInfo, pages: readonly Pick<PageSummary, 'route' | 'file' | 'aliases' | 'item'>[]): Redirect[] {
   const rules: Redirect[] = Object.entries(site.redirects ?? {}).map(([from, rule]) => ({
     from, ...(typeof rule === 'string' ? { to: rule, status: 301 as const } : rule), file: SITE_FILE,
   }));
   for (const page of pages) for (const alias of page.aliases ?? []) rules.push({ from: alias, to: page.route, status: 301, file: page.file });
+  // A language's missing pages go to the default language's (src/i18n.ts), unless a redirect of the site's own says otherwise.
+  const own = new Set(rules.map((rule) => rule.from));
+  const contentRoutes = pages.filter((page) => page.item !== undefined && page.route !== NOT_FOUND_ROUTE).map((page) => page.route);
+  for (const rule of fallbackRedirects(site, contentRoutes, new Set(pages.map((page) => page.route)))) {
+    if (!own.has(rule.from)) rules.push({ ...rule, status: 302, file: SITE_FILE });
+  }
   const errors: SiteError[] = [];
   const byPath = new Map<string, Redirect>();
   for (const rule of rules) {

@@ -24,7 +24,8 @@ export const SEARCH_DIR = 'pagefind';
 
 export async function writeSearchIndex(site: SiteInfo, pages: readonly PageSummary[], staging: string, outDir: string): Promise<void> {
   const pagefind = await import('pagefind');
-  const { index, errors } = await pagefind.createIndex({ rootSelector: 'main', forceLanguage: site.lang.split('-')[0] });
+  // A site in several languages gets an index per language, by each page's <html lang>, and a page searches its own.
+  const { index, errors } = await pagefind.createIndex({ rootSelector: 'main', ...(site.i18n ? {} : { forceLanguage: site.lang.split('-')[0] }) });
   try {
     if (!index) throw searchError(errors);
     for (const page of pages.filter(isListed)) {

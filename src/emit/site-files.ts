@@ -6,18 +6,18 @@
  */
 import { escapeHtml } from '../escape-html.ts';
 import { pageLink } from '../base-path.ts';
-import type { PageInfo, SiteInfo } from '../model.ts';
+import type { PageInfo, PageSummary, SiteInfo } from '../model.ts';
 import { formatHeadersFile, formatNginxSnippets, headerRules, NGINX_REDIRECTS } from './security-headers.ts';
-import { nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
+import { NOT_FOUND_ROUTE, nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
+import { alternatesOf, translationsOf } from '../i18n.ts';
 
 /** A file to write: its path under the output folder and its contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
 
 /** What the site files need of each page; `lastmod` (ISO 8601) comes from its content file's history. */
-export type SitemapPage = Pick<PageInfo, 'route' | 'sitemap' | 'file' | 'aliases'> & { lastmod?: string };
+export type SitemapPage = Pick<PageSummary, 'route' | 'sitemap' | 'file' | 'aliases' | 'item'> & { lastmod?: string };
 
-/** The route of the site's own not-found page (content/pages/404.yaml or 404.md), written as 404.html like any page. */
-export const NOT_FOUND_ROUTE = '/404';
+export { NOT_FOUND_ROUTE };
 
 /** Everything a build writes besides the pages and public/: the files below and the bundle's (URL path → contents). */
 export function siteFiles(
@@ -61,11 +61,22 @@ export function isListed(page: Pick<PageInfo, 'route' | 'sitemap'>): boolean {
   return page.sitemap && page.route !== NOT_FOUND_ROUTE;
 }
 
+/** The sitemap; on a site in several languages each page names its translations (xhtml:link, Google's form), as its head does. */
 function sitemap(site: SiteInfo, pages: readonly SitemapPage[]): string {
   const listed = pages.filter(isListed).sort((a, b) => a.route.localeCompare(b.route));
-  const entry = (page: SitemapPage) => `  <url><loc>${escapeHtml(new URL(pageLink(site, page.route), site.url).href)}</loc>`
-    + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + '</url>';
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...listed.map(entry), '</urlset>', ''].join('\n');
+  // Translations are pages at the same path in each language: a list's later pages (/news/2) are not, as in the head.
+  const routes = new Set(listed.filter((page) => page.item !== undefined).map((page) => page.route));
+  const absolute = (route: string) => escapeHtml(new URL(pageLink(site, route), site.url).href);
+  const alternates = (route: string) => {
+    const translated = alternatesOf(translationsOf(site, route, routes));
+    const fallback = translated.find((translation) => translation.locale === site.lang);
+    return [...translated.map(({ locale, route: href }) => [locale, href]), ...(fallback ? [['x-default', fallback.route]] : [])]
+      .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${absolute(href)}"/>`).join('');
+  };
+  const entry = (page: SitemapPage) => `  <url><loc>${absolute(page.route)}</loc>`
+    + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + (site.i18n && routes.has(page.route) ? alternates(page.route) : '') + '</url>';
+  const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${site.i18n ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''}`;
+  return ['<?xml version="1.0" encoding="UTF-8"?>', `<urlset ${namespaces}>`, ...listed.map(entry), '</urlset>', ''].join('\n');
 }
 
 function redirectingNotFoundPage(lang: string, siteName: string, home: string): string {

@@ -91,7 +91,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const published = job.drafts ? models : models.filter((model) => !model.info.draft);
   const isList = (model: PageModel) => templates.pages[model.info.template]?.collection !== undefined;
   const ready = published.filter((model) => !isList(model));
-  const rendered = renderPages(ready, templates, job.render.site, job.render.assets, job.root);
+  const rendered = renderPages(ready, templates, job.render.site, job.render.assets, job.root, { routes: scope.routes });
   errors.push(...rendered.errors);
   const html = rendered.files;
   const pages: BuiltPage[] = ready.map(({ info }) => ({

@@ -125,13 +125,13 @@ function renderLists(
   });
   const models = toRender.map((entry) => entry.model);
   if (models.length === 0) return { pages: reused, errors: [], warnings: [] };
-  const taken = new Set(job.routes);
+  const taken: ReadonlySet<string> = new Set(job.routes);
   const errors: SiteError[] = [];
   const files = new Map<string, string>();
   const pages: BuiltPage[] = [];
   // One at a time, so that each list page knows its own files (its pages, its feeds) for a later build to link.
   for (const { model, stamp, hash } of toRender) {
-    const rendered = renderPages([model], templates, render.site, render.assets, job.root, all);
+    const rendered = renderPages([model], templates, render.site, render.assets, job.root, { routes: taken, items: all });
     errors.push(...rendered.errors);
     const routes = rendered.routes.get(model.info.route) ?? [];
     const clash = routes.slice(1).find((route) => taken.has(route));

@@ -9,6 +9,7 @@ import type { FeedFormat, PageAssets, PageInfo, RenderInput, RenderedPage, SiteI
 import { PLACEHOLDER } from '../markdown/markdown-components.ts';
 import { FEED_TYPES } from './feed-types.ts';
 import { escapeHtml } from '../escape-html.ts';
+import { alternatesOf } from '../i18n.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
@@ -36,7 +37,7 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   const draftNote = page.scheduled
     ? `<p role="note" data-sitegen-draft="">Scheduled for ${escapeHtml(page.scheduled)}: <code>sitegen build</code> leaves this page out until then.</p>`
     : page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
-  const html = `<!DOCTYPE html><html lang="${escapeHtml(site.lang)}">${head}<body>${draftNote}${body}</body></html>`;
+  const html = `<!DOCTYPE html><html lang="${escapeHtml(page.locale ?? site.lang)}">${head}<body>${draftNote}${body}</body></html>`;
   return { html: applyUrlPolicy(html, site), islands };
 }
 
@@ -101,6 +102,7 @@ function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): 
     `<title>${escapeHtml(title)}</title>`,
     element('meta', { name: 'description', content: page.description }),
     element('link', { rel: 'canonical', href: canonical }),
+    ...alternateLinks(page, site),
     page.noindex || page.draft ? '<meta name="robots" content="noindex"/>' : '',
     site.themeColor ? element('meta', { name: 'theme-color', content: site.themeColor }) : '',
     '<meta property="og:type" content="website"/>',
@@ -127,6 +129,19 @@ function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): 
     jsonLd ? `<script type="application/ld+json">${safeJson(jsonLd)}</script>` : '',
   ];
   return `<head>${parts.join('')}</head>`;
+}
+
+/**
+ * hreflang alternates (Google's rules): every translated version of the
+ * page, itself included, and x-default for the default language's. Only on
+ * the page a translation names: a list's later pages (/news/2) have none.
+ */
+function alternateLinks(page: PageInfo, site: SiteInfo): string[] {
+  const alternates = alternatesOf(page.translations);
+  if (!alternates.some((translation) => translation.current && translation.route === page.route)) return [];
+  const link = (hreflang: string, route: string) => element('link', { rel: 'alternate', hreflang, href: absolute(site.url, pageLink(site, route)) });
+  const fallback = alternates.find((translation) => translation.locale === site.lang);
+  return [...alternates.map((translation) => link(translation.locale, translation.route)), ...(fallback ? [link('x-default', fallback.route)] : [])];
 }
 
 /** `<name a="…" b="…"/>` with every value escaped; undefined values are left out, and `true` writes the bare name. */

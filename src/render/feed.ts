@@ -63,7 +63,7 @@ function atomFeed({ list, items, site, title, absolute, dates, updated }: FeedIn
   ].join('\n'));
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeHtml(site.lang)}">`,
+    `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${escapeHtml(list.locale ?? site.lang)}">`,
     `  ${text('title', title)}`,
     `  ${text('subtitle', list.description)}`,
     `  ${text('id', absolute(list.route))}`,
@@ -97,7 +97,7 @@ function rssFeed({ list, items, site, title, absolute, dates, updated }: FeedInp
     `    ${text('title', title)}`,
     `    ${text('link', absolute(list.route))}`,
     `    ${text('description', list.description)}`,
-    `    ${text('language', site.lang)}`,
+    `    ${text('language', list.locale ?? site.lang)}`,
     `    ${text('lastBuildDate', rfc822(updated))}`,
     '    <generator>sitegen</generator>',
     `    <atom:link rel="self" type="${FEED_TYPES.rss}" href="${escapeHtml(absolute(feedRouteOf(list.route, 'rss')))}"/>`,
@@ -116,7 +116,7 @@ function jsonFeed({ list, items, site, title, absolute, dates }: FeedInput): str
     home_page_url: absolute(list.route),
     feed_url: absolute(feedRouteOf(list.route, 'json')),
     description: list.description,
-    language: site.lang,
+    language: list.locale ?? site.lang,
     authors: [{ name: site.name }],
     items: items.map((item, index) => ({
       id: absolute(item.route),

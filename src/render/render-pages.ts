@@ -13,6 +13,7 @@ import { templateError } from './template-error.ts';
 import { taxonomyPages } from './taxonomy.ts';
 
 import { outputPathOf } from '../output-path.ts';
+import { localeOf, translationsOf } from '../i18n.ts';
 
 export interface RenderedPages {
   /** Output path → HTML. */
@@ -24,20 +25,30 @@ export interface RenderedPages {
   errors: SiteError[];
 }
 
+/** What a page's render reads of the others: every route (for its translations), and what collections list. */
+export interface SiteContext {
+  routes: ReadonlySet<string>;
+  items?: readonly CollectionItem[];
+}
+
 export function renderPages(
   pages: readonly PageModel[], templates: Pick<SiteTemplates, 'layout' | 'pages' | 'renderPage' | 'markdown'>, site: SiteInfo, assets: PageAssets,
-  root: string, items: readonly CollectionItem[] = [],
+  root: string, context: SiteContext,
 ): RenderedPages {
+  const items = context.items ?? [];
   const files = new Map<string, string>();
   const islands = new Map<string, string[]>();
   const routes = new Map<string, string[]>();
   const errors: SiteError[] = [];
   for (const page of pages) {
     const template = templates.pages[page.info.template];
+    const own = { ...page.info, locale: localeOf(site, page.info.route), translations: translationsOf(site, page.info.route, context.routes) };
     try {
-      const lists = template.collection ? listPages(page, template.collection, site, items, files) : [{ route: page.info.route, page: undefined }];
+      // A collection lists the pages of its own language.
+      const local = site.i18n ? items.filter((item) => localeOf(site, item.route) === own.locale) : items;
+      const lists = template.collection ? listPages({ ...page, info: own }, template.collection, site, local, files) : [{ route: own.route, page: undefined }];
       for (const list of lists) {
-        const info = list.route === page.info.route ? page.info : { ...page.info, route: list.route, canonical: list.route };
+        const info = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route };
         const rendered = templates.renderPage({
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
           ...(page.components ? { components: { blocks: page.components, allowed: templates.markdown } } : {}),

@@ -11,5 +11,6 @@ export { Island } from '../render/island-wrapper.tsx';
 export { link, webAddress, endpoint, asset, image, localFile, type LocalFileOptions, type ImageValue } from './schemas.ts';
 export { withValidationScope, type ValidationScope, type ValidationNotes } from './scope.ts';
 export { slugOf as tagSlug } from '../render/taxonomy.ts';
+export { localeRoute, localeOf } from '../i18n.ts';
 export type { PageInfo, SiteInfo, PageProps, LayoutProps, TemplateModule, LayoutModule,
-  CollectionQuery, CollectionItem, CollectionPage, TaxonomyTerm, MarkdownComponents, MarkdownComponent } from '../model.ts';
+  CollectionQuery, CollectionItem, CollectionPage, TaxonomyTerm, MarkdownComponents, MarkdownComponent, Translation } from '../model.ts';

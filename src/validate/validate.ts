@@ -62,8 +62,21 @@ export function validateSite(
   if (coreResult && !coreResult.gate) {
     notes.warnings.push(`${doc.file}: no gate configured, so the bot-detection check is skipped and every page renders at once`);
   }
-  if (!coreResult || !layoutResult || !dataValues) return { notes };
-  return { site: { ...coreResult, layout: layoutResult as Record<string, unknown>, data: dataValues, year: now.getFullYear() }, notes };
+  const i18n = coreResult && languagesOf(doc, coreResult, errors);
+  if (!coreResult || !layoutResult || !dataValues || i18n === null) return { notes };
+  return { site: { ...coreResult, i18n, layout: layoutResult as Record<string, unknown>, data: dataValues, year: now.getFullYear() }, notes };
+}
+
+/** site.yaml's `i18n` as the site model holds it (its languages in order), or null when it leaves out the default language. */
+function languagesOf(doc: RawDoc, core: z.output<typeof siteCoreSchema>, errors: SiteError[]): SiteInfo['i18n'] | null {
+  if (!core.i18n) return undefined;
+  const locales = Object.entries(core.i18n.locales).map(([code, name]) => ({ code, name }));
+  if (!locales.some((locale) => locale.code === core.lang)) {
+    errors.push(fieldError(doc, ['i18n', 'locales'], `lists ${locales.map((locale) => locale.code).join(', ') || 'no language'} but not ${core.lang}, the site's lang and so its default language`,
+      `add \`${core.lang}: …\` (its name in itself), or set lang to the default one`));
+    return null;
+  }
+  return { ...core.i18n, locales };
 }
 
 /**

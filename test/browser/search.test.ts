@@ -46,6 +46,30 @@ search('a word from a post\'s text finds it, marked in the excerpt, and its link
   }
 });
 
+search('the German search page searches the German pages, in German words; the switcher leads between the two', async (context) => {
+  const { page, errors } = await openPage(context.browser);
+  try {
+    await page.goto(context.server.url + '/search');
+    await page.getByRole('navigation', { name: 'Languages' }).getByRole('link', { name: 'Deutsch' }).click();
+    await page.waitForURL(`${context.server.url}/de/search`);
+    assert.is(await page.locator('html').getAttribute('lang'), 'de');
+    const field = page.getByRole('searchbox', { name: 'Diese Website durchsuchen' });
+    await field.fill('Redaktion');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    const results = page.getByRole('status').getByRole('listitem');
+    await results.first().waitFor({ timeout: 10_000 });
+    const links = await page.getByRole('status').getByRole('link').evaluateAll((anchors) => anchors.map((anchor) => anchor.getAttribute('href')));
+    assert.ok(links.length > 0 && links.every((href) => href?.startsWith('/de/')), `only German pages found: ${links.join(', ')}`);
+    assert.ok(links.includes('/de/news/a-picture'), 'the German post about the newsroom is found');
+    await field.fill('picture');
+    await field.press('Enter');
+    await page.getByRole('status').getByText('Nichts gefunden für „picture“.').waitFor({ timeout: 10_000 });
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 search('a word found nowhere says so, in the live region a screen reader reads', async (context) => {
   const { page, errors } = await openPage(context.browser);
   try {

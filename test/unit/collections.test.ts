@@ -1,6 +1,7 @@
 /**
- * Collections, pagination, drafts and the Atom feed, through a real build of
- * the news starter (`sitegen init --starter news`).
+ * Collections, pagination, drafts and the feeds, through a real build of
+ * the news starter (`sitegen init --starter news`), and the starter as a
+ * whole: every feature it shows, in one build.
  */
 import { existsSync } from 'node:fs';
 import { readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -58,6 +59,27 @@ test('the news starter builds a paginated list, newest first, with previous/next
   assert.match(await read(outDir, 'news/a-picture.html'), '<img src="/img/newsroom.png"', 'the post shows its raster image');
   const report = await checkSite(root, outDir);
   assert.equal(report.problems, [], 'every link of every list page resolves');
+});
+
+test('the news starter shows it all in one build: components, two languages, tags, redirects, search and three feeds', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const post = await read(outDir, 'news/hello-world.html');
+  assert.match(post, '<div class="callout"><p>Looking for an older post?', 'a component written in Markdown');
+  assert.match(await read(outDir, 'search.html'), '<sitegen-island name="search"', 'the search island, from a Markdown block');
+  assert.ok(existsSync(path.join(outDir, 'pagefind', 'pagefind.js')), 'the search index');
+  assert.ok((await read(outDir, 'de/news/hello-world.html')).startsWith('<!DOCTYPE html><html lang="de">'), 'a German page');
+  assert.match(post, '<link rel="alternate" hreflang="de" href="https://www.example.com/de/news/hello-world"/>', 'which the English one names');
+  assert.match(await read(outDir, 'tags.html'), '<a href="/tags/announcements">announcements</a>', 'the tag index');
+  assert.match(await read(outDir, 'de/tags.html'), '<a href="/de/tags/fotos">Fotos</a>', 'and the German one');
+  assert.match(await read(outDir, '_redirects'), '/news/first-post  /news/hello-world  301!', 'an alias');
+  assert.match(await read(outDir, '_redirects'), '/blog  /news  301!', 'a redirect of site.yaml');
+  for (const list of ['news', 'de/news']) {
+    for (const feed of ['feed.atom', 'feed.rss', 'feed.json']) assert.ok(existsSync(path.join(outDir, list, feed)), `${list}/${feed}`);
+  }
+  const report = await checkSite(root, outDir);
+  assert.equal(report.problems, [], 'every link and asset of every page resolves');
 });
 
 test('a draft is built by dev (marked as a draft, listed) and never by build (not a file, not listed, not in the feed or sitemap)', async () => {

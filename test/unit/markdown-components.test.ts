@@ -54,7 +54,7 @@ components('a block renders its component where it stands, and an island block h
   const callout = main.indexOf('<div class="callout"><p>Looking for an older post?</p><a href="/search">Search the site</a></div>');
   const after = main.indexOf('After the box');
   assert.ok(before >= 0 && callout > before && after > callout, `the callout stands between the paragraphs:\n${main}`);
-  assert.match(main, /<sitegen-island name="search" src="\/assets\/search-[\w-]+\.js" props="{&quot;label&quot;:&quot;Find a post&quot;,&quot;index&quot;:&quot;\/pagefind\/pagefind.js&quot;}" hydrate="idle">/);
+  assert.match(main, /<sitegen-island name="search" src="\/assets\/search-[\w-]+\.js" props="{&quot;label&quot;:&quot;Find a post&quot;,&quot;lang&quot;:&quot;en&quot;,&quot;index&quot;:&quot;\/pagefind\/pagefind.js&quot;}" hydrate="idle">/);
   assert.match(main, '<label for=', 'the island\'s server HTML is in the page');
   assert.not.match(main, 'sitegen-md', 'no placeholder is left');
   assert.equal(result.pages.find((page) => page.route === '/news/hello-world')?.islands, ['search'], 'the page loads the island\'s chunk');

@@ -15,7 +15,10 @@ import Search from './islands/search.tsx';
  * zod stays out of the browser's code.
  */
 const search = z
-  .strictObject({ label: z.string().min(1).default('Search this site') })
+  .strictObject({
+    label: z.string().min(1).default('Search this site'),
+    lang: z.enum(['en', 'de']).default('en').describe("the language of the search's own words"),
+  })
   .transform((props) => ({ ...props, index: '/pagefind/pagefind.js' }));
 
 export const markdown: MarkdownComponents = {

@@ -1,48 +1,51 @@
 import { z, type CollectionQuery, type PageProps } from 'sitegen';
+import { wordsFor } from '../strings.ts';
 
 /** The list page's own content: an introduction in Markdown. */
 export const schema = z.strictObject({ body: z.string() });
 
 /**
- * The pages this template lists: those under its own route (/news/…), newest
- * first, one to a page so that the starter shows its pagination (/news, /news/2, …;
- * raise `perPage` for a real site), with feeds at /news/feed.atom, /news/feed.rss
- * and /news/feed.json.
+ * The pages this template lists: those under its own route (/news/…, or
+ * /de/news/… for the German list: a collection lists its own language),
+ * newest first, one to a page so that the starter shows its pagination
+ * (/news, /news/2, …; raise `perPage` for a real site), with feeds at
+ * /news/feed.atom, /news/feed.rss and /news/feed.json.
  */
 export const collection: CollectionQuery = { sortBy: 'date', perPage: 1, feed: true };
 
 export default function NewsList({ data, page, collection: list }: PageProps<z.infer<typeof schema>>) {
+  const words = wordsFor(page.locale);
   return (
     <section>
-      <h1>{list && list.page > 1 ? `${page.title}, page ${list.page} of ${list.pages}` : page.title}</h1>
+      <h1>{list && list.page > 1 ? `${page.title}, ${words.pageOf(list.page, list.pages)}` : page.title}</h1>
       <div dangerouslySetInnerHTML={{ __html: data.body }} />
       <ul>
         {list?.items.map((item) => (
           <li key={item.route}>
             <a href={item.route}>{item.title}</a>
             {item.date && <> · <time dateTime={item.date}>{item.date.slice(0, 10)}</time></>}
-            {item.draft && ' (draft)'}
+            {item.draft && ` (${words.draft})`}
             <br />{item.description}
           </li>
         ))}
       </ul>
-      <nav aria-label="More news">
-        {list?.previous && <a rel="prev" href={list.previous}>Newer posts</a>}
+      <nav aria-label={words.morePosts}>
+        {list?.previous && <a rel="prev" href={list.previous}>{words.newer}</a>}
         {list?.previous && list?.next && ' · '}
-        {list?.next && <a rel="next" href={list.next}>Older posts</a>}
+        {list?.next && <a rel="next" href={list.next}>{words.older}</a>}
       </nav>
       {list?.feeds && (
         <p>
-          Subscribe: {list.feeds.atom && <a href={list.feeds.atom}>Atom</a>}
+          {words.subscribe}: {list.feeds.atom && <a href={list.feeds.atom}>Atom</a>}
           {list.feeds.rss && <> · <a href={list.feeds.rss}>RSS</a></>}
           {list.feeds.json && <> · <a href={list.feeds.json}>JSON Feed</a></>}
         </p>
       )}
       <form method="post" action="/api/newsletter" aria-labelledby="newsletter-heading">
-        <h2 id="newsletter-heading">The newsletter</h2>
-        <label htmlFor="newsletter-email">E-mail address</label>
+        <h2 id="newsletter-heading">{words.newsletter}</h2>
+        <label htmlFor="newsletter-email">{words.email}</label>
         <input id="newsletter-email" name="email" type="email" autoComplete="email" required />
-        <button type="submit">Subscribe</button>
+        <button type="submit">{words.signUp}</button>
       </form>
     </section>
   );

@@ -1,9 +1,12 @@
-import { z, image, tagSlug, type ImageValue, type PageProps } from 'sitegen';
+import { z, image, localeRoute, tagSlug, type ImageValue, type PageProps } from 'sitegen';
+import { wordsFor } from '../strings.ts';
 
 /** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
 export const schema = z.strictObject({ body: z.string(), cover: image().optional() });
 
-export default function Post({ data, page }: PageProps<z.infer<typeof schema>>) {
+export default function Post({ data, page, site }: PageProps<z.infer<typeof schema>>) {
+  const words = wordsFor(page.locale);
+  const locale = page.locale ?? site.lang;
   return (
     <article>
       <h1>{page.title}</h1>
@@ -11,9 +14,11 @@ export default function Post({ data, page }: PageProps<z.infer<typeof schema>>) 
       {data.cover && <Cover image={data.cover} />}
       <div dangerouslySetInnerHTML={{ __html: data.body }} />
       {page.tags.length > 0 && (
-        <p>Tags: {page.tags.map((tag, index) => <span key={tag}>{index > 0 && ', '}<a href={`/tags/${tagSlug(tag)}`}>{tag}</a></span>)}</p>
+        <p>{words.tags}: {page.tags.map((tag, index) => (
+          <span key={tag}>{index > 0 && ', '}<a href={localeRoute(site, locale, `/tags/${tagSlug(tag)}`)}>{tag}</a></span>
+        ))}</p>
       )}
-      <p><a href="/news">All news</a></p>
+      <p><a href={localeRoute(site, locale, '/news')}>{words.allNews}</a></p>
     </article>
   );
 }

@@ -1,15 +1,19 @@
 import { z, type CollectionQuery, type PageProps } from 'sitegen';
+import { wordsFor } from '../strings.ts';
 
 /** The tag index's own content: an introduction in Markdown. */
 export const schema = z.strictObject({ body: z.string() });
 
 /**
  * Hugo's taxonomy: this page (/tags) lists every tag the pages use, and each
- * tag gets its own pages (/tags/photos), newest first, ten to a page.
+ * tag gets its own pages (/tags/photos), newest first, ten to a page. The
+ * German index (/de/tags) lists the German posts' tags: a collection lists
+ * its own language.
  */
 export const collection: CollectionQuery = { taxonomy: 'tags', sortBy: 'date', perPage: 10 };
 
 export default function Tags({ data, page, collection: list }: PageProps<z.infer<typeof schema>>) {
+  const words = wordsFor(page.locale);
   if (!list?.term) {
     return (
       <section>
@@ -23,7 +27,7 @@ export default function Tags({ data, page, collection: list }: PageProps<z.infer
   }
   return (
     <section>
-      <h1>Tagged “{list.term.name}”{list.page > 1 ? `, page ${list.page} of ${list.pages}` : ''}</h1>
+      <h1>{words.tagged(list.term.name)}{list.page > 1 ? `, ${words.pageOf(list.page, list.pages)}` : ''}</h1>
       <ul>
         {list.items.map((item) => (
           <li key={item.route}>
@@ -32,12 +36,12 @@ export default function Tags({ data, page, collection: list }: PageProps<z.infer
           </li>
         ))}
       </ul>
-      <nav aria-label="More posts with this tag">
-        {list.previous && <a rel="prev" href={list.previous}>Newer posts</a>}
+      <nav aria-label={words.morePosts}>
+        {list.previous && <a rel="prev" href={list.previous}>{words.newer}</a>}
         {list.previous && list.next && ' · '}
-        {list.next && <a rel="next" href={list.next}>Older posts</a>}
+        {list.next && <a rel="next" href={list.next}>{words.older}</a>}
       </nav>
-      {list.index && <p><a href={list.index}>All tags</a></p>}
+      {list.index && <p><a href={list.index}>{words.allTags}</a></p>}
     </section>
   );
 }
