@@ -3,6 +3,7 @@ import { publicKeyFromPem } from './lib/rsa-public-key.ts';
 import { Banner } from './components/Banner.tsx';
 import { Navbar } from './components/Navbar.tsx';
 import { Footer } from './components/Footer.tsx';
+import { PRODUCT_ICONS } from './components/Navbar.tsx';
 import { Toaster } from './components/Toaster.tsx';
 
 const navLink = z.strictObject({ label: z.string().min(1), href: link() });
@@ -34,7 +35,13 @@ export const schema = z.strictObject({
   banner: z.strictObject({ text: z.string().min(1), link: navLink.optional() }),
   navbar: z.strictObject({
     logo: image(),
-    products: z.strictObject({ label: z.string().min(1), items: z.array(navLink).min(1) }),
+    products: z.strictObject({
+      label: z.string().min(1),
+      items: z.array(navLink.extend({
+        description: z.string().min(1).max(60).describe('one short line under the name, in the menu'),
+        icon: z.enum(PRODUCT_ICONS),
+      })).min(1),
+    }),
     links: z.array(navLink),
     cta: navLink,
   }),
@@ -42,6 +49,8 @@ export const schema = z.strictObject({
   /** The accessible name of a toast's close button. */
   toastCloseLabel: z.string().min(1),
   footer: z.strictObject({
+    /** The logo drawn for the footer's dark ground (light words), shown without a plate behind it. */
+    logo: image(),
     about: z.string().min(1),
     officesTitle: z.string().min(1),
     offices: z.array(z.strictObject({ city: z.string().min(1), lines: z.array(z.string().min(1)).min(1) })).min(1),
@@ -64,7 +73,7 @@ export default function Layout({ site, page, children }: LayoutProps) {
       <Banner {...layout.banner} />
       <Navbar {...layout.navbar} current={page.route} />
       <main id="main" tabIndex={-1}>{children}</main>
-      <Footer {...layout.footer} contact={layout.contact} logo={layout.navbar.logo} siteName={site.name} year={site.year} />
+      <Footer {...layout.footer} contact={layout.contact} siteName={site.name} year={site.year} />
       <Toaster closeLabel={layout.toastCloseLabel} />
     </>
   );

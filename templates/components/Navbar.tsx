@@ -1,8 +1,24 @@
 import type { Image, Link } from './types.ts';
 
+/** The products menu's icons, drawn here (stroked in the brand blue by 20-frame.css). */
+export const PRODUCT_ICONS = ['identity', 'bot'] as const;
+type ProductIcon = (typeof PRODUCT_ICONS)[number];
+
+const ICON_PATHS: Record<ProductIcon, string> = {
+  // A fingerprint's arcs: the behaviour that identifies a user.
+  identity: 'M12 3a7 7 0 0 0-7 7v2M19 12v-2a7 7 0 0 0-10.5-6M9 21c1.5-2.5 2-5 2-8v-3a1 1 0 0 1 2 0v3c0 3.5-.6 6.5-2 9M15.5 20.5c.6-2 1-4.5 1-7.5v-3a4.5 4.5 0 0 0-9 0v3c0 2-.3 3.7-1 5',
+  // A shield with a robot's eyes: bots kept out.
+  bot: 'M12 3 4.5 6v5.5c0 4.8 3.2 8.3 7.5 9.5 4.3-1.2 7.5-4.7 7.5-9.5V6L12 3ZM9 10.5v1M15 10.5v1M9 15h6',
+};
+
+export interface ProductLink extends Link {
+  description: string;
+  icon: ProductIcon;
+}
+
 export interface NavbarProps {
   logo: Image;
-  products: { label: string; items: Link[] };
+  products: { label: string; items: ProductLink[] };
   links: Link[];
   cta: Link;
   /** The route of the page, to mark its link. */
@@ -41,7 +57,14 @@ export function Navbar({ logo, products, links, cta, current }: NavbarProps) {
                 <summary className={productCurrent ? 'is-current' : undefined}>{products.label}</summary>
                 <ul className="navbar__submenu">
                   {products.items.map((item) => (
-                    <li key={item.href}><a href={item.href} {...currentProps(item.href)}>{item.label}</a></li>
+                    // The link's name is the product's; its line describes it, and the whole row is the link's target (20-frame.css).
+                    <li key={item.href} className="navbar__product">
+                      <svg className="navbar__product-icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+                        <path d={ICON_PATHS[item.icon]} />
+                      </svg>
+                      <a href={item.href} aria-describedby={`product-${item.icon}`} {...currentProps(item.href)}>{item.label}</a>
+                      <span className="navbar__product-line" id={`product-${item.icon}`}>{item.description}</span>
+                    </li>
                   ))}
                 </ul>
               </details>

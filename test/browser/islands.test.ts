@@ -113,6 +113,24 @@ islands('on a wide screen the Products dropdown opens, closes on Escape with foc
   await page.close();
 });
 
+islands('each product in the dropdown is a link named by the product, described by its line, and the whole row opens it', async (context) => {
+  const { page, errors } = await open(context, '/', { width: 1280, height: 800 });
+  await page.locator('#site-menu summary').click();
+  const products = page.locator('#site-menu .navbar__product');
+  assert.is(await products.count(), 2);
+  const adaptive = page.getByRole('link', { name: 'adapID AI', exact: true });
+  assert.is(await adaptive.getAttribute('href'), '/adaptive');
+  const described = await adaptive.evaluate((link) => document.getElementById(link.getAttribute('aria-describedby') ?? '')?.textContent);
+  assert.is(described, 'Adaptive authentication from behaviour', 'the line under the name is the link\'s description');
+  assert.is(await products.first().locator('svg[aria-hidden="true"]').count(), 1, 'an icon, hidden from the accessibility tree');
+  const line = await page.locator('#site-menu .navbar__product-line').nth(1).boundingBox();
+  assert.ok(line, 'the second product\'s line is shown');
+  await page.mouse.click(line.x + line.width / 2, line.y + line.height / 2);
+  await page.waitForURL(/\/botshieldai$/);
+  assert.equal(errors, []);
+  await page.close();
+});
+
 islands('without JavaScript the menu shows open and the toggle, which could not work, is hidden', async (context) => {
   const browserContext = await context.browser.newContext({ javaScriptEnabled: false, viewport: { width: 400, height: 800 } });
   try {

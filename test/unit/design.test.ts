@@ -64,6 +64,21 @@ test('no illustration, logo, badge or photo carries text set in a system font', 
   assert.equal(withText, [], `images with <text>: ${withText.join(', ')}`);
 });
 
+test('the portraits and the certification badges are drawn in the brand\'s colours only (tokens, white, or the navy of the ground)', async () => {
+  const tokens = await readFile(path.join(STYLES, TOKENS), 'utf8');
+  const brand = new Set([...tokens.matchAll(/--color-[a-z-]+:\s*(#[0-9a-f]{6})\b/gi)].map((match) => match[1].toLowerCase()));
+  brand.add('#ffffff').add('#fff');
+  assert.ok(brand.has('#1158e6') && brand.has('#0f766e'), 'the primary and the accent are tokens');
+  const off: string[] = [];
+  for (const file of (await svgs()).filter((name) => name.startsWith('people/') || name.startsWith('cert/') || name === 'logo-on-dark.svg')) {
+    const svg = await readFile(path.join(REPO_ROOT, 'public', 'img', file), 'utf8');
+    for (const [, colour] of svg.matchAll(/(?:fill|stroke|stop-color)="(#[0-9a-f]{3,6})"/gi)) {
+      if (!brand.has(colour.toLowerCase())) off.push(`${file}: ${colour}`);
+    }
+  }
+  assert.equal(off, [], 'colours outside the brand');
+});
+
 test('no SVG of the site holds a script, an event handler or a link to elsewhere', async () => {
   const found: string[] = [];
   for (const file of await svgs()) {
