@@ -66,9 +66,22 @@ export function translationsOf(site: Languages, route: string, routes: ReadonlyS
 }
 
 /** The alternates a page's head and the sitemap name: every translated version, when there is more than the page itself. */
-export function alternatesOf(translations: readonly Translation[] | undefined): Translation[] {
+function alternatesOf(translations: readonly Translation[] | undefined): Translation[] {
   const translated = (translations ?? []).filter((translation) => translation.translated);
   return translated.length > 1 ? translated : [];
+}
+
+/**
+ * The hreflang links of a page with translations, as its head and the sitemap write them (Google's rules): each
+ * translated version by its language's tag, itself included, then `x-default` for the default language's.
+ */
+export function hreflangsOf(site: Languages, translations: readonly Translation[] | undefined): { hreflang: string; route: string }[] {
+  const alternates = alternatesOf(translations);
+  const fallback = alternates.find((translation) => translation.locale === site.lang);
+  return [
+    ...alternates.map(({ locale, route }) => ({ hreflang: locale, route })),
+    ...(fallback ? [{ hreflang: 'x-default', route: fallback.route }] : []),
+  ];
 }
 
 /**
@@ -104,7 +117,6 @@ export function fallbackRedirects(site: Languages, routes: readonly string[], pr
 export function translationErrors(site: Languages, files: ReadonlyMap<string, string>, notFoundRoute: string): SiteError[] {
   if (!site.i18n) return [];
   const errors: SiteError[] = [];
-  const extension = (file: string) => /\.[^./]+$/.exec(file)?.[0] ?? '.md';
   for (const [route, file] of files) {
     const locale = localeOf(site, route);
     if (site.i18n.prefixDefault && route !== notFoundRoute && folderOf(site, route) === undefined) {
@@ -124,7 +136,9 @@ export function translationErrors(site: Languages, files: ReadonlyMap<string, st
     const key = translationKeyOf(site, route);
     const lacking = site.i18n.locales.filter(({ code }) => code !== site.lang && !files.has(localeRoute(site, code, key)));
     if (lacking.length === 0) continue;
-    const wanted = lacking.map(({ code }) => `content/pages${localeRoute(site, code, key) === `/${code}` ? `/${code}/index` : localeRoute(site, code, key)}${extension(file)}`);
+    // Each translation's file is this one's path in that language's folder.
+    const relative = site.i18n.prefixDefault ? file.slice(site.lang.length + 1) : file;
+    const wanted = lacking.map(({ code }) => `content/pages/${code}/${relative}`);
     errors.push(new SiteError('translation', `this page has no ${lacking.map(({ name, code }) => `${name} (${code})`).join(' or ')} translation, and i18n.missing is error`, {
       location: { file: `content/pages/${file}` },
       hint: `write ${wanted.join(' and ')}, or set \`missing: fallback\` under i18n in content/site.yaml to send those addresses here`,

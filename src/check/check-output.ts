@@ -59,7 +59,7 @@ export async function checkSite(root: string, outDir: string, options: { externa
     }
   }
   if (!options.external) return { pages: htmlFiles.length, references, problems };
-  const links = externalLinksOf(pages, new URL(model.site.url ?? 'http://site.invalid').origin);
+  const links = externalLinksOf(pages, new URL(model.site.url).origin);
   const sources = new Map<string, string>();
   for (const file of ['content/site.yaml', ...listFiles(path.join(root, 'content', 'pages')).map((page) => `content/pages/${page}`)]) {
     sources.set(file, await readFile(path.join(root, file), 'utf8').catch(() => ''));

@@ -9,7 +9,7 @@ import { pageLink } from '../base-path.ts';
 import type { PageInfo, PageSummary, SiteInfo } from '../model.ts';
 import { formatHeadersFile, formatNginxSnippets, headerRules, NGINX_REDIRECTS } from './security-headers.ts';
 import { NOT_FOUND_ROUTE, nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
-import { alternatesOf, translationsOf } from '../i18n.ts';
+import { hreflangsOf, translationsOf } from '../i18n.ts';
 
 /** A file to write: its path under the output folder and its contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -67,12 +67,8 @@ function sitemap(site: SiteInfo, pages: readonly SitemapPage[]): string {
   // Translations are pages at the same path in each language: a list's later pages (/news/2) are not, as in the head.
   const routes = new Set(listed.filter((page) => page.item !== undefined).map((page) => page.route));
   const absolute = (route: string) => escapeHtml(new URL(pageLink(site, route), site.url).href);
-  const alternates = (route: string) => {
-    const translated = alternatesOf(translationsOf(site, route, routes));
-    const fallback = translated.find((translation) => translation.locale === site.lang);
-    return [...translated.map(({ locale, route: href }) => [locale, href]), ...(fallback ? [['x-default', fallback.route]] : [])]
-      .map(([hreflang, href]) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${absolute(href)}"/>`).join('');
-  };
+  const alternates = (route: string) => hreflangsOf(site, translationsOf(site, route, routes))
+    .map(({ hreflang, route: href }) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${absolute(href)}"/>`).join('');
   const entry = (page: SitemapPage) => `  <url><loc>${absolute(page.route)}</loc>`
     + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + (site.i18n && routes.has(page.route) ? alternates(page.route) : '') + '</url>';
   const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${site.i18n ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''}`;

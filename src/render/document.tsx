@@ -9,7 +9,7 @@ import type { FeedFormat, PageAssets, PageInfo, RenderInput, RenderedPage, SiteI
 import { PLACEHOLDER } from '../markdown/markdown-components.ts';
 import { FEED_TYPES } from './feed-types.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { alternatesOf } from '../i18n.ts';
+import { hreflangsOf } from '../i18n.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
@@ -137,11 +137,9 @@ function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): 
  * the page a translation names: a list's later pages (/news/2) have none.
  */
 function alternateLinks(page: PageInfo, site: SiteInfo): string[] {
-  const alternates = alternatesOf(page.translations);
-  if (!alternates.some((translation) => translation.current && translation.route === page.route)) return [];
-  const link = (hreflang: string, route: string) => element('link', { rel: 'alternate', hreflang, href: absolute(site.url, pageLink(site, route)) });
-  const fallback = alternates.find((translation) => translation.locale === site.lang);
-  return [...alternates.map((translation) => link(translation.locale, translation.route)), ...(fallback ? [link('x-default', fallback.route)] : [])];
+  if (!page.translations?.some((translation) => translation.current && translation.route === page.route)) return [];
+  return hreflangsOf(site, page.translations)
+    .map(({ hreflang, route }) => element('link', { rel: 'alternate', hreflang, href: absolute(site.url, pageLink(site, route)) }));
 }
 
 /** `<name a="…" b="…"/>` with every value escaped; undefined values are left out, and `true` writes the bare name. */
