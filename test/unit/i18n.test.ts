@@ -172,6 +172,16 @@ errors('a site whose languages leave out its own lang is an error at i18n.locale
   assert.not.ok(existsSync(path.join(site, 'dist')), 'a failed build writes nothing');
 });
 
+errors('without prefixDefault, a folder named after the default language is an error naming where its pages belong', async () => {
+  const site = await initStarter('news', 'sitegen-i18n-default-folder-');
+  await mkdir(path.join(site, 'content', 'pages', 'en'));
+  await writeFile(path.join(site, 'content', 'pages', 'en', 'team.md'), '---\ntitle: Team\ndescription: Who we are.\n---\n\nUs.\n');
+  const found = (await buildErrors(site)).filter((error) => error.code === 'translation');
+  assert.equal(found.map((error) => error.file), ['content/pages/en/team.md'], JSON.stringify(found));
+  assert.match(found[0].message, 'a folder named after the default language, en');
+  assert.match(found[0].hint ?? '', 'content/pages/team.md');
+});
+
 errors('with prefixDefault every language has its folder: / goes to /en, and a page left outside is an error', async () => {
   const site = await initStarter('news', 'sitegen-i18n-prefix-');
   await editSite(site, (text) => text.replace('  missing: fallback', '  missing: fallback\n  prefixDefault: true')
