@@ -107,9 +107,10 @@ async function shootLicense(browser: Browser, base: string, width: number, file:
   const page = await openAt(browser, width);
   try {
     await page.goto(base + '/customerlogin', { waitUntil: 'networkidle' });
-    await page.waitForSelector('sitegen-island[name=login][hydrated]');
+    // The form hydrates on first interaction: fill it, then wait for React before submitting.
     await page.getByLabel('Username').fill(CUSTOMER.username);
     await page.getByLabel('Password').fill(CUSTOMER.password);
+    await page.waitForSelector('sitegen-island[name=login][hydrated]');
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL('**/license');
     await page.locator('.license').waitFor();

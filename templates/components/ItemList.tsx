@@ -1,4 +1,5 @@
 import type { Item } from './types.ts';
+import { gridAttributes } from './grid.ts';
 
 /**
  * How a list looks: `cards` (bordered, for needs and benefits), `features`
@@ -18,7 +19,8 @@ interface ItemListProps {
 export function ItemList({ name, items, variant }: ItemListProps) {
   const List = variant === 'steps' ? 'ol' : 'ul';
   return (
-    <List className={`items items--${variant}`} data-count={name} data-cols={columnsFor(items.length, MOST_COLUMNS[variant])}>
+    <List className={variant === 'chips' ? 'items items--chips' : `items items--${variant} grid`} data-count={name}
+      {...(variant === 'chips' ? {} : gridAttributes(items.length, MOST_COLUMNS[variant]))}>
       {items.map((item) => (
         <li key={item.title} className="items__item">
           {item.text ? (
@@ -44,19 +46,11 @@ export function PointList({ name, points, className = 'points' }: { name: string
   );
 }
 
-/**
- * The most columns a wide screen shows: a count that divides evenly, so that
- * five needs sit in one row and six benefits in two rows of three, rather
- * than leaving one card alone on the last row. Narrow screens show fewer.
- * A data attribute, not an inline style: the site's CSP forbids inline styles.
- */
-export function columnsFor(count: number, most: number): number {
-  if (count <= most) return Math.max(count, 2);
-  for (let columns = most; columns >= 2; columns -= 1) {
-    if (count % columns === 0) return columns;
-  }
-  return Math.min(most, 4);
-}
-
-/** Wider items (features with a number badge, tick rows) need fewer columns. */
-const MOST_COLUMNS: Record<ItemListVariant, number> = { cards: 5, tiles: 5, features: 3, checks: 3, steps: 3, chips: 5 };
+/** The most columns each kind of list shows on wide and medium screens: wider items (numbered features, tick rows) need fewer. */
+const MOST_COLUMNS: Record<Exclude<ItemListVariant, 'chips'>, { wide: number; medium: number }> = {
+  cards: { wide: 5, medium: 3 },
+  tiles: { wide: 5, medium: 3 },
+  features: { wide: 3, medium: 2 },
+  checks: { wide: 3, medium: 2 },
+  steps: { wide: 3, medium: 2 },
+};

@@ -30,7 +30,7 @@ export default function Contact({ data, site }: PageProps<Data>) {
       <div className="form-page__body">
         {/* Not an <aside>: the offices and the ways to reach us are this page's main content. */}
         <div className="contact-info">
-          {/* Unnamed, so not a second "Our offices" region beside the footer's. */}
+          {/* Unnamed, so not a second "Our Offices" region beside the footer's. */}
           <section>
             <h2 id="contact-offices" className="contact-info__title">{data.offices.title}</h2>
             <ul className="contact-info__offices">

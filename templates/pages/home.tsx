@@ -1,4 +1,5 @@
 import { z, image, link, type PageProps } from 'sitegen';
+import { gridAttributes } from '../components/grid.ts';
 import { Img } from '../components/Img.tsx';
 import { LogoCarousel } from '../components/LogoCarousel.tsx';
 import { IntroVideo } from '../components/IntroVideo.tsx';
@@ -51,7 +52,7 @@ export default function Home({ data, site }: PageProps<Data>) {
       <section className="section offerings" aria-labelledby="offerings-title">
         <h2 id="offerings-title" className="section__title">{offerings.title}</h2>
         <p className="section__intro">{offerings.intro}</p>
-        <ul className="card-grid card-grid--two">
+        <ul className="grid offering-cards" {...gridAttributes(offerings.cards.length, { wide: 2, medium: 2 })}>
           {offerings.cards.map((card) => (
             <li key={card.name} className="card offering-card">
               <Img image={card.image} className="offering-card__image" />

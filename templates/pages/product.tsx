@@ -32,7 +32,6 @@ export const schema = z.strictObject({
   benefits: z.strictObject({
     title,
     intro: title.optional(),
-    style: z.enum(['list', 'cards']).default('cards'),
     items: listSection().shape.items.optional(),
     image: image().optional(),
   }).refine((benefits) => benefits.items || benefits.image, 'expected benefit items, a benefits diagram, or both'),
@@ -72,7 +71,7 @@ export default function Product({ data }: PageProps<Data>) {
       ) : null}
       <PageSection id="benefits" title={benefits.title} intro={benefits.intro}>
         {benefits.image ? <Figure image={benefits.image} /> : null}
-        {benefits.items ? <ItemList name="benefits" items={benefits.items} variant={benefits.style === 'list' ? 'checks' : 'cards'} /> : null}
+        {benefits.items ? <ItemList name="benefits" items={benefits.items} variant="checks" /> : null}
       </PageSection>
       <PageSection id="industries" title={sectors.title} intro={sectors.intro}>
         <ItemList name="sectors" items={sectors.items} variant={sectors.items.some((item) => item.text) ? 'tiles' : 'chips'} />

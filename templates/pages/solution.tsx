@@ -51,7 +51,7 @@ export default function Solution({ data }: PageProps<Data>) {
         <ItemList name="places" items={places.items} variant={places.items.some((item) => item.text) ? 'tiles' : 'chips'} />
       </PageSection>
       <PageSection id="benefits" title={benefits.title} intro={benefits.intro}>
-        <ItemList name="benefits" items={benefits.items} variant="cards" />
+        <ItemList name="benefits" items={benefits.items} variant="checks" />
       </PageSection>
       <PageSection id="industries" title={industries.title} intro={industries.intro}>
         <ItemList name="industries" items={industries.items} variant="tiles" />

@@ -3,6 +3,7 @@ import { hero, listSection, closing } from '../components/content-schema.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageSection } from '../components/PageSection.tsx';
 import { ItemList, PointList } from '../components/ItemList.tsx';
+import { gridAttributes } from '../components/grid.ts';
 import { Closing } from '../components/Closing.tsx';
 
 const title = z.string().min(1);
@@ -37,16 +38,16 @@ export default function Solutions({ data }: PageProps<Data>) {
     <>
       <PageHero {...data.hero} />
       <PageSection id="offerings" title={offerings.title} intro={offerings.intro}>
-        <ul className="offer-cards" data-count="offerings">
+        <ul className="grid offer-cards" data-count="offerings" {...gridAttributes(offerings.cards.length, { wide: 3, medium: 2 })}>
           {offerings.cards.map((card) => <OfferCard key={card.title} card={card} />)}
         </ul>
       </PageSection>
       <PageSection id="benefits" title={benefits.title} intro={benefits.intro}>
-        <ItemList name="benefits" items={benefits.items} variant="cards" />
+        <ItemList name="benefits" items={benefits.items} variant="checks" />
       </PageSection>
       {explore ? (
         <PageSection id="explore" title={explore.title} intro={explore.intro}>
-          <ul className="link-cards" data-count="solution-pages">
+          <ul className="grid link-cards" data-count="solution-pages" {...gridAttributes(explore.links.length, { wide: 3, medium: 3 })}>
             {explore.links.map((entry) => (
               <li key={entry.href} className="link-card">
                 <h3 className="link-card__title"><a href={entry.href}>{entry.label}</a></h3>

@@ -29,7 +29,7 @@ interface RouteSpec {
 }
 
 const ROUTES: Record<string, RouteSpec> = {
-  '/': { texts: ['Unified, Secured, Trusted.'], sections: ['Trusted by', 'Our Offerings', 'Secure Every Customer. Every Session. Every Time.'], selectors: { '.offerings .card-grid > li': 2 } },
+  '/': { texts: ['Unified, Secured, Trusted.'], sections: ['Trusted by', 'Our Offerings', 'Secure Every Customer. Every Session. Every Time.'], selectors: { '.offerings .grid > li': 2 } },
   '/about': {
     h1: 'Fostering AI. Connecting Minds.',
     sections: ['Overview', 'Leadership Team', 'Industry Mentors'],
@@ -91,7 +91,7 @@ const ROUTES: Record<string, RouteSpec> = {
   },
   '/sso': {
     h1: 'SSO and Data Leak Prevention ZTNA',
-    sections: ['What is ZTNA?'],
+    sections: ['What Is ZTNA?'],
     counts: { sso: 4, dlp: 5, places: 4, benefits: 6, industries: 5 },
     titles: { places: ['Remote access', 'Multi-cloud', 'VPN replacement', 'SaaS apps'] },
   },

@@ -2,8 +2,8 @@
  * One voice across the real site, read from the built HTML: one label for
  * the demo link (the specification fixes one other, the home page's closing
  * "Book a Demo"), the closing demo band on every product and solution page,
- * and British spelling of "behaviour" outside the labels the specification
- * fixes.
+ * British spelling of "behaviour" outside the labels the specification
+ * fixes, headings in title case, and one style for every benefits list.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,6 +18,26 @@ const DEMO_LABEL = 'Request Demo';
 const HOME_CLOSING_LABEL = 'Book a Demo';
 /** Labels the specification spells the American way (its route table, footer and lists). */
 const FIXED_LABELS = ['Adaptive Behavioral Authentication', 'Behavioral Biometrics ZTA', 'Behavioral biometrics', 'Behavioral analysis'];
+
+/**
+ * Headings the specification quotes in sentence case: the demo page's "Fill out the form
+ * below" (section 3), and "A Trusted by logo carousel", shown in capitals, so its case never shows.
+ */
+const FIXED_HEADINGS = ['Fill out the form below', 'Trusted by'];
+/** Words a title-case heading keeps in lower case unless they open or close it. */
+const SMALL_WORDS = new Set(['a', 'an', 'the', 'and', 'but', 'or', 'nor', 'for', 'so', 'yet', 'as', 'at', 'by', 'in', 'of', 'off', 'on', 'per', 'to', 'up', 'via', 'vs']);
+
+/** The words of a heading that title case would capitalise but it does not (brand names such as adapID aside). */
+function uncapitalised(heading: string): string[] {
+  const words = heading.split(/\s+/);
+  return words.filter((word, index) => {
+    const core = word.match(/^[^A-Za-z]*([A-Za-z][\w'’]*)/)?.[1];
+    if (!core || /[A-Z]/.test(core.slice(1))) return false; // a number, or a brand such as adapID or a name such as BotShield
+    const opens = index === 0 || /[.:?!]$/.test(words[index - 1]);
+    const small = SMALL_WORDS.has(core.toLowerCase()) && !opens && index !== words.length - 1;
+    return !small && core[0] !== core[0].toUpperCase();
+  });
+}
 
 async function documentOf(outDir: string, route: string): Promise<Document> {
   const html = await readFile(path.join(outDir, outputPathOf(route, 'never')), 'utf8');
@@ -67,6 +87,37 @@ test('the site\'s own copy spells behaviour the British way; only the labels the
     const american = copy.match(/.{0,30}\bbehavior\w*.{0,30}/i);
     assert.not.ok(american, `${page.route}: "${american?.[0]}"`);
   }
+});
+
+test('every page and section heading of the site is in title case, as the headings the specification names are', async () => {
+  assert.equal(uncapitalised('What is adaptive authentication?'), ['is', 'adaptive', 'authentication?'], 'the rule itself');
+  assert.equal(uncapitalised('How adapID AI Solves It'), [], 'a brand name keeps its case');
+  const built = await buildRealSite();
+  let headings = 0;
+  for (const page of built.pages) {
+    const document = await documentOf(built.outDir, page.route);
+    for (const heading of document.querySelectorAll('h1, h2')) {
+      const words = text(heading);
+      if (FIXED_HEADINGS.includes(words)) continue;
+      headings += 1;
+      assert.equal(uncapitalised(words), [], `${page.route}: "${words}"`);
+    }
+  }
+  assert.ok(headings > 100, `only ${headings} headings found`);
+});
+
+test('every benefits section shows its items in one card style', async () => {
+  const built = await buildRealSite();
+  const styles = new Map<string, string[]>();
+  for (const page of built.pages) {
+    const document = await documentOf(built.outDir, page.route);
+    for (const list of document.querySelectorAll('[data-count="benefits"]')) {
+      const style = [...list.classList].find((name) => name.startsWith('items--')) ?? list.className;
+      styles.set(style, [...(styles.get(style) ?? []), page.route]);
+    }
+  }
+  assert.is(styles.size, 1, `benefits in several styles: ${JSON.stringify(Object.fromEntries(styles))}`);
+  assert.ok([...styles.values()][0].length >= 8, 'benefits lists found on the product and solution pages');
 });
 
 test.run();
