@@ -31,6 +31,13 @@ export function listSection(what = 'items') {
 /** Paragraphs of running text, one string each. */
 export const paragraphs = z.array(text()).min(1, 'expected at least one paragraph');
 
+/**
+ * Another drawing of an image, which its <picture> shows instead where it fits better (a narrow,
+ * stacked diagram for phones): a public file, whose size is read from it like an image's, and
+ * whose words are the image's alt text.
+ */
+export const variant = z.string().transform((src) => ({ src, alt: '' })).pipe(image());
+
 export const video = z.strictObject({ src: asset(), poster: image(), label: text() });
 
 /** The closing call to action at the bottom of inner pages. */

@@ -1,5 +1,5 @@
 import { z, asset, image, type PageProps } from 'sitegen';
-import { hero, listSection, paragraphs, video, closing } from '../components/content-schema.ts';
+import { hero, listSection, paragraphs, variant, video, closing } from '../components/content-schema.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageSection, Paragraphs } from '../components/PageSection.tsx';
 import { ItemList, PointList } from '../components/ItemList.tsx';
@@ -27,13 +27,17 @@ export const schema = z.strictObject({
     image: image().optional(),
     /** The still version of an animated image, for visitors who ask for reduced motion. */
     still: asset().optional(),
+    /** The image drawn for screens under 640 px wide, and its still version. */
+    narrow: variant.optional(),
+    narrowStill: variant.optional(),
   }).refine((how) => how.paragraphs || how.video || how.image, 'expected paragraphs, a video or an image to show how it works'),
-  diagram: z.strictObject({ title, intro: title.optional(), image: image(), caption: title.optional() }).optional(),
+  diagram: z.strictObject({ title, intro: title.optional(), image: image(), narrow: variant.optional(), caption: title.optional() }).optional(),
   benefits: z.strictObject({
     title,
     intro: title.optional(),
     items: listSection().shape.items.optional(),
     image: image().optional(),
+    narrow: variant.optional(),
   }).refine((benefits) => benefits.items || benefits.image, 'expected benefit items, a benefits diagram, or both'),
   sectors: listSection('sectors or use cases'),
   /** Every page of this kind ends on the demo band: one voice across the site. */
@@ -62,15 +66,15 @@ export default function Product({ data }: PageProps<Data>) {
       <PageSection id="how-it-works" title={howItWorks.title} intro={howItWorks.intro}>
         {howItWorks.paragraphs ? <Paragraphs paragraphs={howItWorks.paragraphs} /> : null}
         {howItWorks.video ? <div className="media-frame"><IntroVideo {...howItWorks.video} /></div> : null}
-        {howItWorks.image ? <Figure image={howItWorks.image} still={howItWorks.still} /> : null}
+        {howItWorks.image ? <Figure image={howItWorks.image} still={howItWorks.still} narrow={howItWorks.narrow} narrowStill={howItWorks.narrowStill} /> : null}
       </PageSection>
       {diagram ? (
         <PageSection id="flow" title={diagram.title} intro={diagram.intro}>
-          <Figure image={diagram.image} caption={diagram.caption} />
+          <Figure image={diagram.image} narrow={diagram.narrow} caption={diagram.caption} />
         </PageSection>
       ) : null}
       <PageSection id="benefits" title={benefits.title} intro={benefits.intro}>
-        {benefits.image ? <Figure image={benefits.image} /> : null}
+        {benefits.image ? <Figure image={benefits.image} narrow={benefits.narrow} /> : null}
         {benefits.items ? <ItemList name="benefits" items={benefits.items} variant="checks" /> : null}
       </PageSection>
       <PageSection id="industries" title={sectors.title} intro={sectors.intro}>

@@ -186,4 +186,59 @@ design('About names the founding date once in its overview (the figure) and once
   await page.close();
 });
 
+design('no diagram label shows under 12 px: at 375 px the narrow drawing, from 640 px the wide one', async (context) => {
+  for (const width of [375, 768, 1280]) {
+    for (const route of ['/adaptive', '/passwordless', '/continuous']) {
+      const page = await open(context, route, width);
+      const figures = await page.locator('img.figure__image').evaluateAll((images) => Promise.all(images.map(async (element) => {
+        const image = element as HTMLImageElement;
+        image.loading = 'eager';
+        await image.decode();
+        const svg = await (await fetch(image.currentSrc)).text();
+        const sizes = [...svg.matchAll(/data-size="([\d.]+)"/g)].map((match) => Number(match[1]));
+        const box = Number(svg.match(/viewBox="0 0 ([\d.]+)/)?.[1]);
+        return { src: new URL(image.currentSrc).pathname, shown: image.getBoundingClientRect().width, box, sizes };
+      })));
+      assert.ok(figures.length >= 1, `${route} @${width}: no diagram`);
+      for (const figure of figures) {
+        assert.is(figure.src.includes('-narrow'), width < 640, `${route} @${width}: shows ${figure.src}`);
+        assert.ok(figure.sizes.length >= 6, `${route} @${width}: ${figure.src} has ${figure.sizes.length} labels`);
+        const smallest = (Math.min(...figure.sizes) * figure.shown) / figure.box;
+        assert.ok(smallest >= 12, `${route} @${width}: ${figure.src} draws a label at ${smallest.toFixed(1)} px`);
+      }
+      await page.close();
+    }
+  }
+});
+
+design('no card stands alone on a row: a short last row is centred, and a lone last card spans the row', async (context) => {
+  const found: string[] = [];
+  let grids = 0;
+  for (const route of ['/', '/about', '/adaptive', '/passwordless', '/continuous', '/botshieldai', '/solutions', '/biometrics', '/sso']) {
+    for (const width of [768, 1280]) {
+      const page = await open(context, route, width);
+      const rows = await page.locator('ul.grid').evaluateAll((lists) => lists.map((list) => {
+        const box = list.getBoundingClientRect();
+        const items = [...list.children].map((item) => item.getBoundingClientRect());
+        const lastTop = Math.round(items.at(-1)!.top);
+        const last = items.filter((item) => Math.round(item.top) === lastTop);
+        return {
+          name: list.getAttribute('data-count') ?? list.className, rows: new Set(items.map((item) => Math.round(item.top))).size,
+          lastCount: last.length, lastWidth: Math.round(last[0].width), width: Math.round(box.width),
+          leftGap: Math.round(last[0].left - box.left), rightGap: Math.round(box.right - last.at(-1)!.right),
+        };
+      }));
+      for (const grid of rows) {
+        grids += 1;
+        const where = `${route} @${width} ${grid.name}`;
+        if (grid.rows > 1 && grid.lastCount === 1 && grid.lastWidth < grid.width - 1) found.push(`${where}: one card alone on the last row`);
+        if (Math.abs(grid.leftGap - grid.rightGap) > 2) found.push(`${where}: the last row is not centred (${grid.leftGap} px left, ${grid.rightGap} px right)`);
+      }
+      await page.close();
+    }
+  }
+  assert.ok(grids > 30, `only ${grids} grids found`);
+  assert.equal(found, [], found.join('\n'));
+});
+
 design.run();

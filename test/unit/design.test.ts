@@ -6,6 +6,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
+import yaml from 'js-yaml';
 import * as assert from 'uvu/assert';
 import { REPO_ROOT } from '../helpers/site.ts';
 
@@ -52,10 +53,8 @@ async function svgs(dir = path.join(REPO_ROOT, 'public', 'img')): Promise<string
 }
 
 test('no illustration, logo, badge or photo carries text set in a system font', async () => {
-  // The diagrams are labelled figures whose alt text spells out each label; the Open Graph
-  // source is the drawing of og-image.png, which only other sites show.
-  const labelled = (file: string) => file.startsWith('diagrams/') || file === 'og-image.svg';
-  const files = (await svgs()).filter((file) => !labelled(file));
+  // The Open Graph source is the drawing of og-image.png, which only other sites show.
+  const files = (await svgs()).filter((file) => file !== 'og-image.svg');
   assert.ok(files.length >= 40, `only ${files.length} SVG files found`);
   const withText: string[] = [];
   for (const file of files) {
@@ -86,6 +85,40 @@ test('no SVG of the site holds a script, an event handler or a link to elsewhere
     if (/<script\b|\son[a-z]+\s*=|<foreignObject\b|href\s*=\s*"(?!#)/i.test(svg)) found.push(file);
   }
   assert.equal(found, [], `SVG files with active content: ${found.join(', ')}`);
+});
+
+/** Every image block of the content files that shows a diagram: its alt text, and the files of all its drawings. */
+async function diagramBlocks(): Promise<{ page: string; alt: string; files: string[] }[]> {
+  const dir = path.join(REPO_ROOT, 'content', 'pages');
+  const blocks: { page: string; alt: string; files: string[] }[] = [];
+  const visit = (page: string, value: unknown) => {
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    const image = record.image as { src?: string; alt?: string } | undefined;
+    if (image?.src?.startsWith('/img/diagrams/')) {
+      const files = [image.src, record.still, record.narrow, record.narrowStill].filter((file): file is string => typeof file === 'string');
+      blocks.push({ page, alt: image.alt ?? '', files });
+    }
+    for (const child of Object.values(record)) visit(page, child);
+  };
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.yaml'))) visit(file, yaml.load(await readFile(path.join(dir, file), 'utf8')));
+  return blocks;
+}
+
+test('each diagram is drawn in the brand face, with every label in its alt text, and a narrow drawing for phones', async () => {
+  const blocks = await diagramBlocks();
+  assert.is(blocks.length, 3, 'the adaptive flow, the password-less benefits and the continuous session');
+  const words = (text: string) => text.toLowerCase().replace(/\u2019/g, "'").replace(/\s*\/\s*/g, '/').replace(/[^a-z0-9%'/.-]+/g, ' ').trim();
+  for (const block of blocks) {
+    assert.ok(block.files.some((file) => file.includes('narrow')), `${block.page}: ${block.files[0]} has no narrow drawing`);
+    for (const file of block.files) {
+      const svg = await readFile(path.join(REPO_ROOT, 'public', file), 'utf8');
+      const labels = [...svg.matchAll(/data-text="([^"]+)"/g)].map((match) => match[1].replace(/&amp;/g, '&'));
+      assert.ok(labels.length >= 6, `${file}: only ${labels.length} labels`);
+      const missing = labels.filter((text) => !words(block.alt).includes(words(text)));
+      assert.equal(missing, [], `${block.page}: labels of ${file} that its alt text does not say`);
+    }
+  }
 });
 
 test.run();
