@@ -10,12 +10,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { diagrams } from './diagrams.ts';
+import { logos } from './logos.ts';
 
 const PUBLIC_IMG = path.resolve(fileURLToPath(import.meta.url), '../../public/img');
 
 async function main(): Promise<void> {
   const only = process.argv[2];
-  const drawings = [...diagrams()].filter((drawing) => !only || drawing.name.includes(only));
+  const drawings = [...diagrams(), ...logos()].filter((drawing) => !only || drawing.name.includes(only));
   for (const drawing of drawings) {
     const file = path.join(PUBLIC_IMG, drawing.name);
     await mkdir(path.dirname(file), { recursive: true });

@@ -87,6 +87,21 @@ test('no SVG of the site holds a script, an event handler or a link to elsewhere
   assert.equal(found, [], `SVG files with active content: ${found.join(', ')}`);
 });
 
+/** A software vendor's well-known fictional companies, which a bank's buyer has seen in a hundred demos. */
+const BORROWED_SAMPLE_NAMES = /northwind|contoso|fabrikam|tailspin|litware|adatum|woodgrove|proseware|lucerne|wingtip|fourth coffee|alpine ski|trey research|relecloud|wide world importers|adventure works/i;
+
+test('the Trusted-by logos are sample clients of our own, each file marked as a sample and named as the carousel names it', async () => {
+  const logos = yaml.load(await readFile(path.join(REPO_ROOT, 'content', 'data', 'logos.yaml'), 'utf8')) as { src: string; alt: string }[];
+  assert.is(logos.length, 14);
+  for (const logo of logos) {
+    assert.not.match(logo.alt, BORROWED_SAMPLE_NAMES, `${logo.src}: a borrowed sample name`);
+    const svg = await readFile(path.join(REPO_ROOT, 'public', logo.src), 'utf8');
+    assert.ok(svg.includes(`aria-label="${logo.alt} (sample client logo)"`), `${logo.src} is not marked as the sample logo of ${logo.alt}`);
+  }
+  const files = (await svgs()).filter((file) => file.startsWith('logos/'));
+  assert.equal(files.sort(), logos.map((logo) => logo.src.slice('/img/'.length)).sort(), 'public/img/logos/ holds the carousel\'s logos and no others');
+});
+
 /** Every image block of the content files that shows a diagram: its alt text, and the files of all its drawings. */
 async function diagramBlocks(): Promise<{ page: string; alt: string; files: string[] }[]> {
   const dir = path.join(REPO_ROOT, 'content', 'pages');

@@ -66,7 +66,7 @@ const ROUTES: Record<string, RouteSpec> = {
     h1: 'Continuous Authentication and Monitoring',
     counts: { needs: 6, solutions: 4, benefits: 5, sectors: 8 },
     titles: { solutions: ['Behavioral analysis', 'Endpoint analysis', 'Network analysis', 'Contextual analysis'] },
-    selectors: { '#how-it-works picture source[media*="prefers-reduced-motion"]': 1, '#how-it-works img': 1 },
+    selectors: { '#how-it-works picture source[media="(prefers-reduced-motion: reduce)"]': 1, '#how-it-works picture source[media="(max-width: 639px) and (prefers-reduced-motion: reduce)"]': 1, '#how-it-works img': 1 },
   },
   '/ztna': { h1: 'Application and Bot Security', counts: { bullets: 4, solutions: 4, benefits: 6, sectors: 12 } },
   '/biometrics': {
