@@ -16,6 +16,8 @@ const licenseText = () => text().superRefine((value, ctx) => {
 });
 
 export const schema = z.strictObject({
+  /** The customer portal's side panel beside the form: who it is for, and what they find there. */
+  portal: z.strictObject({ eyebrow: text(), title: text(), text: text(), points: z.array(text()).min(1), help: z.strictObject({ text: text(), label: text(), href: link() }) }),
   form: z.strictObject({ heading: text(), username: text(), password: text(), submit: text() }),
   failure: text(),
   license: z.strictObject({
@@ -37,11 +39,25 @@ type Data = z.infer<typeof schema>;
  */
 export default function CustomerLogin({ data, site }: PageProps<Data>) {
   const { api } = site.layout as LayoutData;
+  const { portal } = data;
+  // A customer portal's sign-in: the panel says whose door this is, the form is the specification's.
+  // Once the license shows in the island, the panel steps aside (CSS :has) and the license takes the width.
   return (
-    <div className="login-page">
-      <Island name="login" component={Login} props={{
-        loginUrl: api.loginUrl, publicKey: api.publicKey, form: data.form, failure: data.failure, license: data.license, home: '/',
-      }} hydrate="interaction" />
+    <div className="login-page portal">
+      <div className="portal__aside">
+        <p className="portal__eyebrow">{portal.eyebrow}</p>
+        <p className="portal__title">{portal.title}</p>
+        <p className="portal__text">{portal.text}</p>
+        <ul className="portal__points">
+          {portal.points.map((point) => <li key={point}>{point}</li>)}
+        </ul>
+      </div>
+      <div className="portal__main">
+        <Island name="login" component={Login} props={{
+          loginUrl: api.loginUrl, publicKey: api.publicKey, form: data.form, failure: data.failure, license: data.license, home: '/',
+        }} hydrate="interaction" />
+        <p className="portal__help">{portal.help.text} <a href={portal.help.href}>{portal.help.label}</a></p>
+      </div>
     </div>
   );
 }

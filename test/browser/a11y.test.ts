@@ -4,7 +4,7 @@
  * then the keyboard: the skip link, the current page in the navbar, and a
  * focus ring that is visible and contrasts with what surrounds it.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { appendFile, readFile, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -12,7 +12,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
 import { framesDrawn, hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
-import { buildRealSite, serveBuild } from '../helpers/site.ts';
+import { buildSite } from '../../src/pipeline.ts';
+import { makeLoginKeys } from '../../server/keys.ts';
+import { buildRealSite, copyRepoSite, serveBuild, tempDir } from '../helpers/site.ts';
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const PHONE = { width: 375, height: 812 };
@@ -108,6 +110,33 @@ test('the 404 fallback has no violation (its refresh to / held back)', async () 
     await page.close();
   }
   assert.ok(found.length === 0, `axe violations:\n${found.join('\n')}`);
+});
+
+test('with fallback not-found, the site\'s designed not-found page answers an unknown address with 404, a way home and no violation', async () => {
+  const root = await tempDir('sitegen-not-found-');
+  await copyRepoSite(root);
+  await makeLoginKeys(root);
+  await appendFile(path.join(root, 'content', 'site.yaml'), '\nfallback: not-found\n');
+  const { outDir } = await buildSite({ root });
+  const notFound = await serveBuild(outDir, { root, api: false });
+  try {
+    const response = await fetch(`${notFound.url}/no-such-page`);
+    assert.is(response.status, 404);
+    const found: string[] = [];
+    for (const viewport of [PHONE, DESKTOP]) {
+      const page = await contexts.get(viewport.width)!.newPage();
+      await page.goto(`${notFound.url}/no-such-page`, { waitUntil: 'domcontentloaded' });
+      assert.is(await page.getByRole('heading', { level: 1 }).textContent(), 'This Page Is Not Here');
+      assert.is(await page.getByRole('main').getByRole('link', { name: 'Go to the Home Page' }).getAttribute('href'), '/');
+      assert.ok(await page.getByRole('main').getByRole('link', { name: 'adapID AI' }).isVisible(), 'a way to the product');
+      found.push(...await violations(page, `/no-such-page @${viewport.width}`));
+      await page.close();
+    }
+    assert.ok(found.length === 0, `axe violations:\n${found.join('\n')}`);
+  } finally {
+    await notFound.close();
+    await rm(root, { recursive: true, force: true });
+  }
 });
 
 test('the skip link is the first stop and moves focus to the main content', async () => {

@@ -258,6 +258,31 @@ islands('the video plays when wholly in view and pauses when scrolled away; a vi
   await page.close();
 });
 
+islands('the video\'s own play/pause button is reached by the keyboard, says what it does, and its pause sticks', async (context) => {
+  const { page, errors } = await open(context, '/', { width: 1280, height: 900 });
+  const video = page.locator('video.video').first();
+  const paused = () => video.evaluate((element) => (element as HTMLVideoElement).paused);
+  await video.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+  await page.waitForFunction(() => !(document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+  const pause = page.getByRole('button', { name: 'Pause: Introduction to adapID AI' });
+  await pause.focus();
+  assert.ok(await pause.evaluate((button) => button === document.activeElement), 'the button takes focus');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => (document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+  const play = page.getByRole('button', { name: 'Play: Introduction to adapID AI' });
+  assert.ok(await play.isVisible(), 'the button now offers to play');
+  await page.evaluate(() => window.scrollBy({ top: 40, behavior: 'instant' }));
+  await framesDrawn(page);
+  assert.ok(await paused(), 'the video started again after the visitor paused it');
+  await page.keyboard.press('Space');
+  await page.waitForFunction(() => !(document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+  // The poster is the video's own first frame, and the browser's control bar is not drawn over it.
+  assert.match(await video.getAttribute('poster') ?? '', /\/img\/video\/intro-poster\.webp$/);
+  assert.is(await video.getAttribute('controls'), null);
+  assert.equal(errors, []);
+  await page.close();
+});
+
 islands('a deleted chunk shows the error block on that island only; the others still work', async (context) => {
   const broken = path.join(await tempDir('sitegen-broken-'), 'dist');
   await cp(context.outDir, broken, { recursive: true });

@@ -87,6 +87,49 @@ test('no SVG of the site holds a script, an event handler or a link to elsewhere
   assert.equal(found, [], `SVG files with active content: ${found.join(', ')}`);
 });
 
+/** An MP4's length in seconds, from its movie header (moov > mvhd). */
+function mp4Duration(bytes: Buffer): number {
+  const box = (from: number, to: number, type: string): number => {
+    for (let at = from; at + 8 <= to;) {
+      const size = bytes.readUInt32BE(at);
+      if (bytes.toString('latin1', at + 4, at + 8) === type) return at;
+      if (size < 8) break;
+      at += size;
+    }
+    throw new Error(`no ${type} box`);
+  };
+  const moov = box(0, bytes.length, 'moov');
+  const mvhd = box(moov + 8, moov + bytes.readUInt32BE(moov), 'mvhd');
+  const version = bytes[mvhd + 8];
+  const timescale = bytes.readUInt32BE(mvhd + (version === 1 ? 28 : 20));
+  const duration = version === 1 ? Number(bytes.readBigUInt64BE(mvhd + 32)) : bytes.readUInt32BE(mvhd + 24);
+  return duration / timescale;
+}
+
+test('each video lasts as long as the words beside it say, and starts on a poster of its own', async () => {
+  const dir = path.join(REPO_ROOT, 'content', 'pages');
+  const found: { page: string; copy: string; src: string; poster: string }[] = [];
+  // A video block is { src, poster, label }, its copy the text or intro beside it (its own on the home page, its section's elsewhere).
+  const visit = (page: string, value: unknown, copy = '') => {
+    if (!value || typeof value !== 'object') return;
+    const record = value as Record<string, unknown>;
+    const own = String(record.text ?? record.intro ?? copy);
+    if (typeof record.src === 'string' && record.src.endsWith('.mp4')) {
+      found.push({ page, copy: own, src: record.src, poster: (record.poster as { src?: string } | undefined)?.src ?? '' });
+    }
+    for (const child of Object.values(record)) visit(page, child, own);
+  };
+  for (const file of (await readdir(dir)).filter((name) => name.endsWith('.yaml'))) visit(file, yaml.load(await readFile(path.join(dir, file), 'utf8')));
+  assert.is(found.length, 3, 'the home, adaptive and password-less videos');
+  for (const video of found) {
+    const said = video.copy.match(/\bin (\d+) seconds\b/i);
+    assert.ok(said, `${video.page}: the copy beside ${video.src} does not say how long it runs: "${video.copy}"`);
+    const seconds = mp4Duration(await readFile(path.join(REPO_ROOT, 'public', video.src)));
+    assert.ok(Math.abs(seconds - Number(said[1])) <= 1, `${video.page}: ${video.src} runs ${seconds.toFixed(1)} s; its copy says ${said[1]}`);
+    assert.ok(video.poster.endsWith(`${path.basename(video.src, '.mp4')}-poster.webp`), `${video.page}: the poster ${video.poster} is not the video's own first frame`);
+  }
+});
+
 /** A software vendor's well-known fictional companies, which a bank's buyer has seen in a hundred demos. */
 const BORROWED_SAMPLE_NAMES = /northwind|contoso|fabrikam|tailspin|litware|adatum|woodgrove|proseware|lucerne|wingtip|fourth coffee|alpine ski|trey research|relecloud|wide world importers|adventure works/i;
 

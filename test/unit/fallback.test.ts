@@ -58,6 +58,15 @@ test('fallback not-found: an unknown page or asset gets the site\'s own /404 pag
   assert.not.match(await readFile(path.join(outDir, 'sitemap.xml'), 'utf8'), '/404<', 'the not-found page is in the sitemap');
 });
 
+test('fallback redirect with a /404 page of the site\'s own: unknown paths still go home, as the specification asks', async () => {
+  const notFound = 'template: page\ntitle: Not found\ndescription: No such page.\nnoindex: true\nheading: Nothing here\nlinks: [{ label: Home, href: / }]\n';
+  const { outDir, server } = await buildWith('', { '404.yaml': notFound });
+  const response = await get(server, '/nope');
+  assert.is(response.status, 302);
+  assert.is(response.headers.get('location'), '/');
+  assert.match(await readFile(path.join(outDir, '404.html'), 'utf8'), 'http-equiv="refresh" content="0; url=/"');
+});
+
 test('fallback not-found without a /404 page: a plain not-found page, still 404', async () => {
   const { outDir, server } = await buildWith('fallback: not-found\n');
   const response = await get(server, '/nope');

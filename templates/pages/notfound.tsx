@@ -1,0 +1,54 @@
+import { z, link, type PageProps } from 'sitegen';
+import { gridAttributes } from '../components/grid.ts';
+
+const text = () => z.string().min(1);
+
+export const schema = z.strictObject({
+  eyebrow: text(),
+  heading: text(),
+  text: text(),
+  home: z.strictObject({ label: text(), href: link() }),
+  contact: z.strictObject({ label: text(), href: link() }),
+  /** Where most visitors are headed: a few pages, each with a line on what it holds. */
+  links: z.array(z.strictObject({ label: text(), href: link(), text: text() })).min(1),
+});
+
+type Data = z.infer<typeof schema>;
+
+/**
+ * The site's own not-found page (content/pages/404.yaml), which a site with
+ * `fallback: not-found` answers every unknown address with, status 404. The
+ * real site keeps the specification's `fallback: redirect`, which sends
+ * those addresses home instead, and builds this page only to be ready.
+ */
+export default function NotFound({ data }: PageProps<Data>) {
+  return (
+    <>
+      <section className="page-hero not-found" aria-labelledby="not-found-title">
+        <div className="page-hero__inner">
+          <div>
+            <p className="page-hero__eyebrow">{data.eyebrow}</p>
+            <h1 id="not-found-title">{data.heading}</h1>
+            <p className="page-hero__lead">{data.text}</p>
+            <div className="not-found__actions">
+              <a className="button button--primary" href={data.home.href}>{data.home.label}</a>
+              <a className="button button--on-dark" href={data.contact.href}>{data.contact.label}</a>
+            </div>
+          </div>
+        </div>
+      </section>
+      <section className="page-section" aria-label="Popular pages">
+        <div className="page-section__inner">
+          <ul className="grid link-cards" {...gridAttributes(data.links.length, { wide: 4, medium: 2 })}>
+            {data.links.map((entry) => (
+              <li key={entry.href} className="link-card">
+                <h2 className="link-card__title"><a href={entry.href}>{entry.label}</a></h2>
+                <p>{entry.text}</p>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}
