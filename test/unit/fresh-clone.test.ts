@@ -18,7 +18,7 @@ test('a fresh clone (no .sitegen/) builds with one warning about the login key',
   await copyRepoSite(root);
   const { stdout, stderr } = await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'build', '--root', root],
     { env: { ...process.env, NO_COLOR: '1' } });
-  assert.match(stdout, 'built 20 pages');
+  assert.match(stdout, 'built 21 pages');
   const keyWarnings = stderr.split('\n').filter((line) => line.includes('login-public.pem'));
   assert.is(keyWarnings.length, 1, `one warning about the key:\n${stderr}`);
   assert.match(keyWarnings[0], /^warning content\/site.yaml: .*login-public.pem does not exist: the customer login will not work .*sitegen keys/);
