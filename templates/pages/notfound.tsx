@@ -1,5 +1,5 @@
 import { z, link, type PageProps } from 'sitegen';
-import { gridAttributes } from '../components/grid.ts';
+import { LinkCards } from '../components/LinkCards.tsx';
 
 const text = () => z.string().min(1);
 
@@ -39,14 +39,7 @@ export default function NotFound({ data }: PageProps<Data>) {
       </section>
       <section className="page-section" aria-label="Popular pages">
         <div className="page-section__inner">
-          <ul className="grid link-cards" {...gridAttributes(data.links.length, { wide: 4, medium: 2 })}>
-            {data.links.map((entry) => (
-              <li key={entry.href} className="link-card">
-                <h2 className="link-card__title"><a href={entry.href}>{entry.label}</a></h2>
-                <p>{entry.text}</p>
-              </li>
-            ))}
-          </ul>
+          <LinkCards links={data.links} level="h2" most={{ wide: 4, medium: 2 }} />
         </div>
       </section>
     </>

@@ -5,6 +5,7 @@ import { PageSection } from '../components/PageSection.tsx';
 import { ItemList, PointList } from '../components/ItemList.tsx';
 import { gridAttributes } from '../components/grid.ts';
 import { Closing } from '../components/Closing.tsx';
+import { LinkCards } from '../components/LinkCards.tsx';
 
 const title = z.string().min(1);
 const more = z.strictObject({ label: title, href: link() });
@@ -47,14 +48,7 @@ export default function Solutions({ data }: PageProps<Data>) {
       </PageSection>
       {explore ? (
         <PageSection id="explore" title={explore.title} intro={explore.intro}>
-          <ul className="grid link-cards" data-count="solution-pages" {...gridAttributes(explore.links.length, { wide: 3, medium: 3 })}>
-            {explore.links.map((entry) => (
-              <li key={entry.href} className="link-card">
-                <h3 className="link-card__title"><a href={entry.href}>{entry.label}</a></h3>
-                <p>{entry.text}</p>
-              </li>
-            ))}
-          </ul>
+          <LinkCards name="solution-pages" links={explore.links} level="h3" most={{ wide: 3, medium: 3 }} />
         </PageSection>
       ) : null}
       {data.closing ? <Closing {...data.closing} /> : null}
