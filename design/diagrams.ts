@@ -77,8 +77,8 @@ export function adaptiveFlowWide(): string {
     body += arrow(`M${cx} ${branch}V${y2 - 6}`) + card(outcome, xs[index], y2, w, sizes, outcomeHeight).svg;
   });
   const y3 = y2 + outcomeHeight + 40;
-  const feedbackWidth = measure(FEEDBACK, 16, 500);
-  body += loop(W / 2 - feedbackWidth / 2 - 10, y3 - 6) + label(FEEDBACK, W / 2 + 12, y3, { size: 16, weight: 500, fill: C.accent, anchor: 'middle' });
+  const feedbackWidth = measure(FEEDBACK, 16, 700);
+  body += loop(W / 2 - feedbackWidth / 2 - 10, y3 - 6) + label(FEEDBACK, W / 2 + 12, y3, { size: 16, weight: 700, fill: C.accent, anchor: 'middle' });
   const H = y3 + 28;
   return svg(W, H, body.replace(`height="0" rx="16"`, `height="${H}" rx="16"`));
 }
@@ -104,9 +104,9 @@ export function adaptiveFlowNarrow(): string {
     y += drawn.height + 14;
   }
   body += `<path d="M${trunk} ${start}V${lastMid}" fill="none" stroke="${C.muted}" stroke-width="2.5"/>`;
-  const feedback = wrap(FEEDBACK, w - 40, 15, 500);
+  const feedback = wrap(FEEDBACK, w - 40, 15, 700);
   y += 18;
-  body += loop(x + 10, y - 5) + lines(feedback, x + 32, y, { size: 15, weight: 500, fill: C.accent });
+  body += loop(x + 10, y - 5) + lines(feedback, x + 32, y, { size: 15, weight: 700, fill: C.accent });
   const H = Math.round(y + (feedback.length - 1) * 19.5 + 24);
   return svg(W, H, body.replace(`height="0" rx="16"`, `height="${H}" rx="16"`));
 }
