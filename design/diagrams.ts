@@ -7,19 +7,27 @@
  * 360 (14 px at 375).
  * The pages' alt texts spell every label.
  */
-import { label, lines, measure, takeGlyphs, wrap, type TextStyle } from './text.ts';
+import { readFileSync } from 'node:fs';
+import { label, lines, measure, svgDocument, wrap, type TextStyle } from './text.ts';
 
-export const C = {
-  navy: '#0b1f3a', navySoft: '#13294b', primary: '#1158e6', accent: '#0f766e', accentSoft: '#e6f4f1',
-  ground: '#f3f6fb', surface: '#ffffff', border: '#d5deeb', muted: '#4a5874', onDark: '#ffffff', onDarkMuted: '#c3d2ea',
-  teal: '#5eead4', success: '#15803d', amber: '#c96a00', amberSoft: '#fff4e5', error: '#b91c1c', errorSoft: '#fef2f2',
+const TOKENS = readFileSync(new URL('../templates/styles/00-tokens.css', import.meta.url), 'utf8');
+
+/** A colour token of the site's stylesheet (`navy` for --color-navy), so the drawings follow the brand. */
+function token(name: string): string {
+  const value = TOKENS.match(new RegExp(`--color-${name}:\\s*(#[0-9a-f]{6})\\b`, 'i'))?.[1];
+  if (!value) throw new Error(`templates/styles/00-tokens.css has no --color-${name}`);
+  return value;
+}
+
+const C = {
+  navy: token('navy'), navySoft: token('navy-soft'), primary: token('primary'), accent: token('accent'), accentSoft: token('accent-soft'),
+  ground: token('surface-alt'), surface: token('surface'), muted: token('ink-muted'), onDark: token('on-dark'), onDarkMuted: token('on-dark-muted'),
+  success: token('success'), amber: token('focus'), error: token('error'), errorSoft: token('error-soft'),
+  // The drawings' own: a light teal that reads on navy, and the tint of the amber card.
+  teal: '#5eead4', amberSoft: '#fff4e5',
 };
 
 export interface Drawing { name: string; svg: string }
-
-function svg(width: number, height: number, body: string, style = ''): string {
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">${style ? `<style>${style}</style>` : ''}${takeGlyphs()}${body}</svg>\n`;
-}
 
 const rect = (x: number, y: number, w: number, h: number, fill: string, stroke?: string, rx = 12, extra = '') =>
   `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${rx}" fill="${fill}"${stroke ? ` stroke="${stroke}" stroke-width="2"` : ''}${extra}/>`;
@@ -65,7 +73,7 @@ const loop = (cx: number, cy: number) =>
 export function adaptiveFlowWide(): string {
   const W = 720; const w = 200; const xs = [24, 260, 496]; const sizes = { title: 18, text: 16 };
   const stepHeight = Math.max(...STEPS.map((step) => card(step, 0, 0, w, sizes).height));
-  let body = ARROW_HEAD + rect(0, 0, W, 0, C.ground, undefined, 16);
+  let body = ARROW_HEAD;
   const y1 = 32;
   STEPS.forEach((step, index) => { body += card(step, xs[index], y1, w, sizes, stepHeight).svg; });
   body += arrow(`M${xs[0] + w + 4} ${y1 + stepHeight / 2}H${xs[1] - 6}`) + arrow(`M${xs[1] + w + 4} ${y1 + stepHeight / 2}H${xs[2] - 6}`);
@@ -79,13 +87,12 @@ export function adaptiveFlowWide(): string {
   const y3 = y2 + outcomeHeight + 40;
   const feedbackWidth = measure(FEEDBACK, 16, 700);
   body += loop(W / 2 - feedbackWidth / 2 - 10, y3 - 6) + label(FEEDBACK, W / 2 + 12, y3, { size: 16, weight: 700, fill: C.accent, anchor: 'middle' });
-  const H = y3 + 28;
-  return svg(W, H, body.replace(`height="0" rx="16"`, `height="${H}" rx="16"`));
+  return svgDocument(W, y3 + 28, body, { ground: C.ground });
 }
 
 export function adaptiveFlowNarrow(): string {
   const W = 360; const x = 24; const w = 312; const sizes = { title: 17, text: 15 };
-  let body = ARROW_HEAD + rect(0, 0, W, 0, C.ground, undefined, 16);
+  let body = ARROW_HEAD;
   let y = 24;
   STEPS.forEach((step, index) => {
     const drawn = card(step, x, y, w, sizes);
@@ -107,8 +114,7 @@ export function adaptiveFlowNarrow(): string {
   const feedback = wrap(FEEDBACK, w - 40, 15, 700);
   y += 18;
   body += loop(x + 10, y - 5) + lines(feedback, x + 32, y, { size: 15, weight: 700, fill: C.accent });
-  const H = Math.round(y + (feedback.length - 1) * 19.5 + 24);
-  return svg(W, H, body.replace(`height="0" rx="16"`, `height="${H}" rx="16"`));
+  return svgDocument(W, Math.round(y + (feedback.length - 1) * 19.5 + 24), body, { ground: C.ground });
 }
 
 const BENEFITS = ['No passwords to steal', 'No OTP delays', 'Fewer help-desk resets', 'Phishing-resistant', 'FIDO2 / WebAuthn', 'Faster checkout'];
@@ -127,7 +133,7 @@ export function passwordlessBenefitsWide(): string {
   const w = Math.ceil(Math.max(...BENEFITS.map((text) => measure(text, size, 700))) + h + 18);
   const rows = [40, 40 + h + 34, 40 + 2 * (h + 34)];
   const H = rows[2] + h + 40; const cx = W / 2; const cy = H / 2;
-  let body = rect(0, 0, W, H, C.ground, undefined, 16);
+  let body = '';
   const left = 24; const right = W - 24 - w;
   BENEFITS.forEach((text, index) => {
     const onLeft = index >= 3;
@@ -142,7 +148,7 @@ export function passwordlessBenefitsWide(): string {
     const onLeft = index >= 3;
     body += pill(text, onLeft ? left : right, rows[onLeft ? 5 - index : index], w, h, size);
   });
-  return svg(W, H, body);
+  return svgDocument(W, H, body, { ground: C.ground });
 }
 
 export function passwordlessBenefitsNarrow(): string {
@@ -151,8 +157,7 @@ export function passwordlessBenefitsNarrow(): string {
   const x = 64; const w = W - x - 24; const trunk = 40;
   let y = top + hubH + 22;
   const H = y + BENEFITS.length * (h + gap) - gap + 24;
-  let body = rect(0, 0, W, H, C.ground, undefined, 16)
-    + rect(24, top, W - 48, hubH, C.navy, undefined, hubH / 2)
+  let body = rect(24, top, W - 48, hubH, C.navy, undefined, hubH / 2)
     + label('Password-less sign-in', W / 2, top + hubH / 2 + 6, { size: 18, weight: 700, fill: C.onDark, anchor: 'middle' });
   let last = y;
   for (const text of BENEFITS) {
@@ -161,7 +166,7 @@ export function passwordlessBenefitsNarrow(): string {
     y += h + gap;
   }
   body += `<path d="M${trunk} ${top + hubH}V${last}" stroke="${C.primary}" stroke-opacity=".45" stroke-width="2.5"/>`;
-  return svg(W, H, body);
+  return svgDocument(W, H, body, { ground: C.ground });
 }
 
 const SIGNALS = [
@@ -198,7 +203,7 @@ function session(x: number, y: number, w: number, size: number, labelAbove: bool
 
 export function continuousWide(animated: boolean): string {
   const W = 720; const H = 440; const sizes = { title: 19, text: 16 }; const cx = 536; const cy = 172;
-  let body = rect(0, 0, W, H, C.navy, undefined, 16);
+  let body = '';
   SIGNALS.forEach((signal, index) => {
     const y = 24 + index * 80;
     body += signalBox(signal, 24, y, 232, 66, sizes)
@@ -208,8 +213,7 @@ export function continuousWide(animated: boolean): string {
     + label('Trust', cx, cy - 4, { size: 22, weight: 700, fill: C.onDark, anchor: 'middle' })
     + label('score', cx, cy + 24, { size: 22, weight: 700, fill: C.onDark, anchor: 'middle' });
   const bar = session(24, 360, W - 48, 16, false);
-  body += bar.svg;
-  return svg(W, H, body, animated ? continuousMotion(bar.scan) : '');
+  return svgDocument(W, H, body + bar.svg, { ground: C.navy, style: animated ? continuousMotion(bar.scan) : undefined });
 }
 
 export function continuousNarrow(animated: boolean): string {
@@ -224,10 +228,9 @@ export function continuousNarrow(animated: boolean): string {
   body += `<circle class="pulse" cx="${cx}" cy="${cy}" r="62" fill="${C.primary}" fill-opacity=".25"/><circle cx="${cx}" cy="${cy}" r="52" fill="${C.primary}"/>`
     + label('Trust', cx, cy - 3, { size: 17, weight: 700, fill: C.onDark, anchor: 'middle' })
     + label('score', cx, cy + 18, { size: 17, weight: 700, fill: C.onDark, anchor: 'middle' });
-  const bar = session(24, 24 + 4 * h + 3 * 12 + 50, W - 48, 15, true);
-  body += bar.svg;
-  const H = 24 + 4 * h + 3 * 12 + 50 + 70;
-  return svg(W, H, rect(0, 0, W, H, C.navy, undefined, 16) + body, animated ? continuousMotion(bar.scan) : '');
+  const barY = 24 + 4 * h + 3 * 12 + 50;
+  const bar = session(24, barY, W - 48, 15, true);
+  return svgDocument(W, barY + 70, body + bar.svg, { ground: C.navy, style: animated ? continuousMotion(bar.scan) : undefined });
 }
 
 export function diagrams(): Drawing[] {

@@ -4,7 +4,7 @@
  * file and in content/data/logos.yaml, drawn as one quiet slate colour so
  * that no sample outshines another. Replace them with real client logos.
  */
-import { label, measure, takeGlyphs, type Weight } from './text.ts';
+import { label, measure, svgDocument, type Weight } from './text.ts';
 import type { Drawing } from './diagrams.ts';
 
 const INK = '#3d4b66';
@@ -64,7 +64,7 @@ function logo(sample: SampleLogo): string {
   const word = label(sample.word, wordX, sample.line ? mid + 2 : mid + size * 0.36, { size, weight, fill: INK });
   const line = sample.line ? spaced(sample.line, wordX, mid + 15, lineSize) : '';
   const body = `<g fill="${INK}">${MARKS[sample.mark](left, mid - 16)}${word}${line}</g>`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-label="${sample.name} (sample client logo)">${takeGlyphs()}${body}</svg>\n`;
+  return svgDocument(WIDTH, HEIGHT, body, { attributes: `role="img" aria-label="${sample.name} (sample client logo)"` });
 }
 
 /** A small capitals line with letter-spacing: each letter placed on its own. */

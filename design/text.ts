@@ -1,9 +1,10 @@
 /**
  * Words drawn as outlines in the brand typeface, for pictures shown as <img>:
  * an image cannot use the page's web font, and text left to the visitor's
- * system font is the Arial the design review found. Each label is one <path>
- * that keeps its words and size in data attributes, so tests (and anyone
- * reading the file) can tell what it says and how large it is drawn.
+ * system font is the Arial the design review found. Each label is a group
+ * of glyph outlines that keeps its words and size in data attributes, so
+ * tests (and anyone reading the file) can tell what it says and how large it
+ * is drawn.
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
@@ -79,10 +80,27 @@ export function label(text: string, x: number, y: number, style: TextStyle): str
 }
 
 /** The <defs> of the glyphs used since the last call, and a fresh start for the next drawing. */
-export function takeGlyphs(): string {
+function takeGlyphs(): string {
   const defs = [...used].map(([id, d]) => `<path id="${id}" d="${d}"/>`).join('');
   used.clear();
   return defs ? `<defs>${defs}</defs>` : '';
+}
+
+export interface DocumentOptions {
+  /** A rounded ground under the whole drawing. */
+  ground?: string;
+  /** CSS for the drawing's motion. */
+  style?: string;
+  /** More attributes of the <svg> (a logo's role and name). */
+  attributes?: string;
+}
+
+/** A whole SVG file around `body`: the outlines of the glyphs its labels use, then its ground, then the body. */
+export function svgDocument(width: number, height: number, body: string, options: DocumentOptions = {}): string {
+  const { ground, style, attributes } = options;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"${attributes ? ` ${attributes}` : ''}>`
+    + `${style ? `<style>${style}</style>` : ''}${takeGlyphs()}`
+    + `${ground ? `<rect width="${width}" height="${height}" rx="16" fill="${ground}"/>` : ''}${body}</svg>\n`;
 }
 
 /** Lines of text one under another, the first baseline at y. */

@@ -72,7 +72,6 @@ function signIn(x, y, { user, password = true, title = 'Sign in' }) {
       typed.textContent = user.slice(0, shown);
       caret.style.opacity = shown < user.length && Math.floor(t * 2) % 2 === 0 ? '1' : shown < user.length ? '0.2' : '0';
       if (dots) dots.textContent = '•'.repeat(Math.max(0, Math.min(10, Math.floor((t - passwordAt) * 7))));
-      return at;
     },
   };
 }

@@ -19,8 +19,9 @@ interface ItemListProps {
 export function ItemList({ name, items, variant }: ItemListProps) {
   const List = variant === 'steps' ? 'ol' : 'ul';
   return (
-    <List className={variant === 'chips' ? 'items items--chips' : `items items--${variant} grid`} data-count={name}
-      {...(variant === 'chips' ? {} : gridAttributes(items.length, MOST_COLUMNS[variant]))}>
+    // Chips flow as a line of tags; every other kind is a balanced grid.
+    <List className={`items items--${variant}${variant === 'chips' ? '' : ' grid'}`} data-count={name}
+      {...(variant === 'chips' ? undefined : gridAttributes(items.length, MOST_COLUMNS[variant]))}>
       {items.map((item) => (
         <li key={item.title} className="items__item">
           {item.text ? (

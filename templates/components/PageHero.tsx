@@ -1,8 +1,9 @@
+import type { ReactNode } from 'react';
 import type { Hero } from './types.ts';
 import { Img } from './Img.tsx';
 
-/** The dark banner that opens every inner page; it holds the page's only h1. */
-export function PageHero({ eyebrow, title, text, image, cta }: Hero) {
+/** The dark banner that opens every inner page; it holds the page's only h1, and after its text any actions given as children. */
+export function PageHero({ eyebrow, title, text, image, cta, children }: Hero & { children?: ReactNode }) {
   return (
     <section className="page-hero">
       <div className={image ? 'page-hero__inner page-hero__inner--image' : 'page-hero__inner'}>
@@ -11,6 +12,7 @@ export function PageHero({ eyebrow, title, text, image, cta }: Hero) {
           <h1>{title}</h1>
           {text ? <p className="page-hero__lead">{text}</p> : null}
           {cta ? <a className="button button--primary" href={cta.href}>{cta.label}</a> : null}
+          {children}
         </div>
         {image ? <Img image={image} className="page-hero__image" eager /> : null}
       </div>

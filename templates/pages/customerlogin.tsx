@@ -48,7 +48,7 @@ export default function CustomerLogin({ data, site }: PageProps<Data>) {
         <p className="portal__eyebrow">{portal.eyebrow}</p>
         <p className="portal__title">{portal.title}</p>
         <p className="portal__text">{portal.text}</p>
-        <ul className="portal__points">
+        <ul className="points points--checks portal__points">
           {portal.points.map((point) => <li key={point}>{point}</li>)}
         </ul>
       </div>

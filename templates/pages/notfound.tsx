@@ -1,5 +1,6 @@
 import { z, link, type PageProps } from 'sitegen';
 import { LinkCards } from '../components/LinkCards.tsx';
+import { PageHero } from '../components/PageHero.tsx';
 
 const text = () => z.string().min(1);
 
@@ -24,19 +25,12 @@ type Data = z.infer<typeof schema>;
 export default function NotFound({ data }: PageProps<Data>) {
   return (
     <>
-      <section className="page-hero not-found" aria-labelledby="not-found-title">
-        <div className="page-hero__inner">
-          <div>
-            <p className="page-hero__eyebrow">{data.eyebrow}</p>
-            <h1 id="not-found-title">{data.heading}</h1>
-            <p className="page-hero__lead">{data.text}</p>
-            <div className="not-found__actions">
-              <a className="button button--primary" href={data.home.href}>{data.home.label}</a>
-              <a className="button button--on-dark" href={data.contact.href}>{data.contact.label}</a>
-            </div>
-          </div>
+      <PageHero eyebrow={data.eyebrow} title={data.heading} text={data.text}>
+        <div className="not-found__actions">
+          <a className="button button--primary" href={data.home.href}>{data.home.label}</a>
+          <a className="button button--on-dark" href={data.contact.href}>{data.contact.label}</a>
         </div>
-      </section>
+      </PageHero>
       <section className="page-section" aria-label="Popular pages">
         <div className="page-section__inner">
           <LinkCards links={data.links} level="h2" most={{ wide: 4, medium: 2 }} />

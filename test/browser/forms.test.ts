@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { buildSite } from '../../src/pipeline.ts';
-import { framesDrawn, openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { framesDrawn, openPage, browseBuild, slowScripts, type BrowsedSite } from '../helpers/browser.ts';
 import { buildRealSite, tempDir } from '../helpers/site.ts';
 
 type Context = BrowsedSite<unknown>;
@@ -125,13 +125,8 @@ forms('contact on a slow network and CPU: no island code until the visitor reach
   try {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const asked: string[] = [];
     // Every script takes most of a second, as on a slow phone network.
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      asked.push(new URL(route.request().url()).pathname);
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue();
-    });
+    const asked = await slowScripts(page, 800);
     await page.goto(context.server.url + '/contact');
     const posted = await answerPosts(page, [200]);
     await page.waitForLoadState('load');

@@ -15,7 +15,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildSite } from '../../src/pipeline.ts';
 import { startServer, type RunningServer } from '../../src/serve/serve.ts';
 import { createReferenceApi } from '../helpers/reference-api.ts';
-import { launchBrowser, openPage } from '../helpers/browser.ts';
+import { launchBrowser, openPage, slowScripts } from '../helpers/browser.ts';
 import { REPO_ROOT, copyRepoSite, tempDir } from '../helpers/site.ts';
 
 interface Context {
@@ -135,12 +135,7 @@ login('typed and sent before the island is live: the login still goes through, a
   const { page, errors } = await openPage(context.browser);
   try {
     // The island's chunk takes a second to come, as on a slow phone network; until the visitor reaches in, none is asked for.
-    const asked: string[] = [];
-    await page.route(/\/assets\/.*\.js$/, async (route) => {
-      asked.push(new URL(route.request().url()).pathname);
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      await route.continue();
-    });
+    const asked = await slowScripts(page, 1000);
     await page.goto(context.server.url + '/customerlogin');
     await page.waitForLoadState('load');
     const beforeReaching = [...asked];

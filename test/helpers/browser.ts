@@ -60,6 +60,20 @@ export async function hydrateEveryIsland(page: Page, options: { orError?: boolea
 }
 
 /**
+ * Holds every script of the site's /assets/ back for `delay` ms, as on a slow
+ * phone network; returns the paths asked for, in order, as they are asked.
+ */
+export async function slowScripts(page: Page, delay: number): Promise<string[]> {
+  const asked: string[] = [];
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    asked.push(new URL(route.request().url()).pathname);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+    await route.continue();
+  });
+  return asked;
+}
+
+/**
  * Resolves once the page has drawn `count` more frames. What a page does in
  * answer to an event (a click, a scroll's IntersectionObserver, a toast
  * appended) is done by the next frame's rendering steps, so after two
