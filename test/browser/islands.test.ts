@@ -269,7 +269,9 @@ islands('the video\'s own play/pause button is reached by the keyboard, says wha
   assert.ok(await pause.evaluate((button) => button === document.activeElement), 'the button takes focus');
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => (document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+  // React renders the new name on the frame after the pause event: wait for it rather than race it.
   const play = page.getByRole('button', { name: 'Play: Introduction to adapID AI' });
+  await play.waitFor({ timeout: 5000 });
   assert.ok(await play.isVisible(), 'the button now offers to play');
   await page.evaluate(() => window.scrollBy({ top: 40, behavior: 'instant' }));
   await framesDrawn(page);
