@@ -4,6 +4,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { cp, mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CorpusRoots } from './corpus.ts';
@@ -31,6 +32,46 @@ export const floor: Generator = {
   name: 'floor',
   command: (roots, outDir) => ({ argv: [process.execPath, path.join(REPO, 'bench', 'floor', 'floor.mjs'), roots.sitegen, outDir] }),
 };
+
+/**
+ * Node's compile cache (V8's code for each module) as an install leaves it,
+ * made once per bench run in `work`: for sitegen, what `npm install` makes
+ * (bin/prepare.js builds a one-page site, so sitegen's modules, React, zod
+ * and marked are cached, and no corpus's templates are); for the floor, one
+ * run of it, since a Node build can cache its modules as well. Each cold run
+ * gets a copy of its own (codeCacheEnv), so nothing a run compiled, such as
+ * the corpus's templates, helps the next. Eleventy and Hugo run as they ship.
+ */
+const installedCaches = new Map<GeneratorName, Promise<string>>();
+
+function installedCodeCache(generator: Generator, roots: CorpusRoots | undefined, work: string): Promise<string> {
+  let made = installedCaches.get(generator.name);
+  if (!made) {
+    made = (async () => {
+      const directory = path.join(work, `code-cache-${generator.name}`);
+      await rm(directory, { recursive: true, force: true });
+      await mkdir(directory, { recursive: true });
+      const env = { ...process.env, NODE_COMPILE_CACHE: directory };
+      const warmUp = generator.name === 'sitegen'
+        ? [path.join(REPO, 'bin', 'prepare.js')]
+        : generator.command(roots!, path.join(work, 'code-cache-floor-out')).argv.slice(1);
+      const result = spawnSync(process.execPath, warmUp, { env, encoding: 'utf8' });
+      await rm(path.join(work, 'code-cache-floor-out'), { recursive: true, force: true });
+      if (result.status !== 0) throw new Error(`could not make the ${generator.name} code cache: ${result.stderr}`);
+      return directory;
+    })();
+    installedCaches.set(generator.name, made);
+  }
+  return made;
+}
+
+/** NODE_COMPILE_CACHE for one cold run of `generator` (sitegen or the floor): a fresh copy of the installed cache under `tmp`. */
+export async function codeCacheEnv(generator: Generator, roots: CorpusRoots | undefined, work: string, tmp: string): Promise<Record<string, string>> {
+  if (generator.name !== 'sitegen' && generator.name !== 'floor') return {};
+  const copy = path.join(tmp, 'code-cache');
+  await cp(await installedCodeCache(generator, roots, work), copy, { recursive: true });
+  return { NODE_COMPILE_CACHE: copy };
+}
 
 const eleventy: Generator = {
   name: 'eleventy',

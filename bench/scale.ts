@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { slugOf, writeCorpus, type CorpusRoots } from './corpus.ts';
 import { measure, median, type Measurement } from './measure.ts';
-import { parseStageLine, sitegen, failureSummary, type Generator } from './builders.ts';
+import { codeCacheEnv, parseStageLine, sitegen, failureSummary, type Generator } from './builders.ts';
 
 export interface Summary {
   wall_s: number;
@@ -38,13 +38,14 @@ export interface RunSettings {
   keep: boolean;
 }
 
-/** A cold run: a fresh output folder and a fresh TMPDIR (sitegen caches compiled templates there). */
+/** A cold run: a fresh output folder, a fresh TMPDIR (sitegen caches compiled templates there) and the code cache as installed. */
 async function coldRun(generator: Generator, roots: CorpusRoots, settings: RunSettings, index: number): Promise<Measurement> {
   const outDir = path.join(roots.outBase, `${generator.name}-${index}`);
   await rm(outDir, { recursive: true, force: true });
   const tmp = await mkdtemp(path.join(roots.outBase, 'tmp-'));
   const { argv, cwd } = generator.command(roots, outDir);
-  const result = await measure(argv, { cwd, env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' }, useTime: settings.useTime });
+  const codeCache = await codeCacheEnv(generator, roots, settings.work, tmp);
+  const result = await measure(argv, { cwd, env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1', ...codeCache }, useTime: settings.useTime });
   await Promise.all([rm(outDir, { recursive: true, force: true }), rm(tmp, { recursive: true, force: true })]);
   return result;
 }
@@ -127,7 +128,8 @@ export async function warmRebuild(roots: CorpusRoots, settings: RunSettings): Pr
     await mkdir(tmp, { recursive: true });
     await rm(path.join(roots.sitegen, '.sitegen', 'cache'), { recursive: true, force: true });
     const argv = sitegen.command(roots, outDir).argv.filter((arg) => arg !== '--no-cache');
-    const env = { ...process.env, TMPDIR: tmp, NO_COLOR: '1' };
+    // One copy of the installed code cache for the three: the warm builds find in it what the cold one compiled.
+    const env = { ...process.env, TMPDIR: tmp, NO_COLOR: '1', ...await codeCacheEnv(sitegen, roots, settings.work, tmp) };
     for (const list of [cold, warm, changed]) {
       if (list === changed) await writeFile(page, `${original}\nA sentence added in run ${pair + 1}.\n`);
       const result = await measure(argv, { env, useTime: settings.useTime });

@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { measure, median, type Measurement } from './measure.ts';
-import { REPO, SITEGEN_BIN, failureSummary, parseStageLine } from './builders.ts';
+import { REPO, SITEGEN_BIN, codeCacheEnv, failureSummary, parseStageLine, sitegen } from './builders.ts';
 
 export interface SiteBuildResult {
   site_build_s: number;
@@ -36,12 +36,13 @@ export async function snapshotSite(work: string): Promise<string> {
   return root;
 }
 
-/** One cold build of a site root into `outDir` (fresh TMPDIR, so no compiled-template cache). */
+/** One cold build of a site root into `outDir` (fresh TMPDIR, so no compiled-template cache; the code cache as installed). */
 export async function buildRealSite(work: string, root: string, outDir: string, useTime: boolean): Promise<Measurement> {
   const tmp = await mkdtemp(path.join(work, 'site-tmp-'));
   await rm(outDir, { recursive: true, force: true });
+  const codeCache = await codeCacheEnv(sitegen, undefined, work, tmp);
   const result = await measure([process.execPath, SITEGEN_BIN, 'build', '--root', root, '--out', outDir, '--no-cache'], {
-    env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1' }, useTime,
+    env: { ...process.env, TMPDIR: tmp, NO_COLOR: '1', ...codeCache }, useTime,
   });
   await rm(tmp, { recursive: true, force: true });
   return result;

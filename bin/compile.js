@@ -5,6 +5,7 @@
 // (a loader such as tsx does not reach into worker threads cheaply).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { createHash } from 'node:crypto';
+import module from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -57,6 +58,24 @@ let compiled;
 export function compiledCli() {
   compiled ??= compile();
   return compiled;
+}
+
+/**
+ * Turns on Node's module compile cache (V8's code for each module, kept on
+ * disk) for this process and the worker threads it starts, in a `v8` folder
+ * of the compiled build `dir`: the cache goes when that build is pruned, and
+ * Node checks each entry against its module's source. It spares V8 compiling
+ * sitegen's code, React, zod and marked again at every start: a cold build
+ * of 500 pages went from 0.38 to 0.35 s and of the real site from 0.41 to
+ * 0.37 s (medians of 5 side by side, 2 cores; no change at 5,000 pages).
+ * NODE_COMPILE_CACHE, when set, names another folder (the bench gives each
+ * cold run a copy of what `npm install` made).
+ */
+export function useCodeCache(dir) {
+  const wanted = process.env.NODE_COMPILE_CACHE || path.join(dir, 'v8');
+  const { directory } = module.enableCompileCache?.(wanted) ?? {};
+  // Worker threads take the cache from the environment they inherit.
+  if (directory) process.env.NODE_COMPILE_CACHE = directory;
 }
 
 async function compile() {
