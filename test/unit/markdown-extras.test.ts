@@ -65,6 +65,21 @@ test('code blocks are highlighted at build time with classes only (no style attr
   }
 });
 
+test('a body with a footnote and a code block gets both; a body with one gets that one', () => {
+  const source = 'Kept 30 days.[^a]\n\n```js\nconst days = 30;\n```\n\n[^a]: Longer when the law requires it.\n';
+  for (const [path, html] of both(source)) {
+    const doc = parse(html);
+    assert.is(doc.querySelector('code.language-js .token.keyword')?.textContent, 'const', `${path}: highlighted`);
+    assert.is(doc.querySelector('sup a')?.getAttribute('href'), '#footnote-a', `${path}: the footnote reference`);
+    assert.ok(doc.querySelector('section.footnotes li#footnote-a'), `${path}: the note`);
+  }
+  const codeOnly = parse(markdownToHtml('Kept 30 days.\n\n```js\nconst days = 30;\n```\n'));
+  assert.ok(codeOnly.querySelector('code.language-js .token.keyword'), 'code alone is highlighted');
+  const footnoteOnly = markdownToHtml('Kept 30 days.[^a]\n\n    const days = 30;\n\n[^a]: Longer.\n');
+  assert.match(footnoteOnly, 'section class="footnotes"', 'a footnote alone is a footnote');
+  assert.match(footnoteOnly, '<pre><code>const days = 30;', 'and an indented block stays plain code');
+});
+
 test('GFM text: bare addresses become links, and text without them keeps its emphasis and line breaks', () => {
   // The second paragraph goes through the faster plain-text rule (src/markdown/markdown-extensions.ts), the first cannot.
   const html = markdownToHtml('Mail privacy@example.com or see www.example.com and https://example.com/a.\n\nIn snake_case_names, __bold__, _em_ and a line break  \nstay as GFM has them.');
