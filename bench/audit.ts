@@ -16,11 +16,13 @@ import { mkdir, readdir, writeFile } from 'node:fs/promises';
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { ensureLoginKeys } from '../server/keys.ts';
 import { startListening } from './listen.ts';
+import { median } from './measure.ts';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
 const REPORTS = path.join(ROOT, 'audit');
@@ -43,26 +45,20 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & { tbt: number };
  * `--runs N` (default 1): Lighthouse's scores vary from run to run on a shared machine, so a figure is the median of N.
  * `--preset mobile|desktop` (default both). The other arguments are routes.
  */
-function parseArgs(argv: string[]): { runs: number; presets: Preset[]; routes: string[] } {
-  const rest = [...argv];
-  const take = (flag: string) => {
-    const at = rest.indexOf(flag);
-    return at === -1 ? undefined : rest.splice(at, 2)[1] ?? '';
-  };
-  const runsArg = take('--runs');
-  const runs = runsArg === undefined ? 1 : Number(runsArg);
-  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${runsArg}: expected a whole number of 1 or more`);
-  const preset = take('--preset');
+function parseAuditArgs(argv: string[]): { runs: number; presets: Preset[]; routes: string[] } {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { runs: { type: 'string', default: '1' }, preset: { type: 'string' } } });
+  const runs = Number(values.runs);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: expected a whole number of 1 or more`);
+  const { preset } = values;
   if (preset !== undefined && preset !== 'mobile' && preset !== 'desktop') throw new Error(`--preset ${preset}: expected mobile or desktop`);
-  return { runs, presets: preset ? [preset] : ['mobile', 'desktop'], routes: rest };
+  return { runs, presets: preset ? [preset] : ['mobile', 'desktop'], routes: positionals };
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
-
 async function main(): Promise<void> {
+  // A mistyped flag fails before the build, not after it.
+  const args = parseAuditArgs(process.argv.slice(2));
   await ensureLoginKeys(ROOT);
   execFileSync(process.execPath, ['bin/sitegen.js', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  const args = parseArgs(process.argv.slice(2));
   const routes = args.routes.length ? args.routes : await routesOf(path.join(ROOT, 'dist'));
   await mkdir(REPORTS, { recursive: true });
 

@@ -33,16 +33,20 @@ warmCodeCache();
  * stays as installed.
  */
 function warmCodeCache() {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-prepare-'));
+  let work;
   try {
+    work = mkdtempSync(path.join(os.tmpdir(), 'sitegen-prepare-'));
     const root = path.join(work, 'site');
     cpSync(fileURLToPath(new URL('../starter', import.meta.url)), root, { recursive: true });
     writeFileSync(path.join(root, 'content', 'pages', 'warm-up.md'),
       '---\ntitle: Warm-up\ndescription: Code and a footnote.\n---\n\nA note.[^1]\n\n```js\nconst answer = 42;\n```\n\n[^1]: The footnote.\n');
     const sitegen = fileURLToPath(new URL('./sitegen.js', import.meta.url));
     const result = spawnSync(process.execPath, [sitegen, 'build', '--root', root, '--out', path.join(work, 'out'), '--no-cache'], { encoding: 'utf8' });
-    if (result.status !== 0) console.warn(`sitegen: could not warm its code cache now (${(result.stderr || result.error?.message || '').trim().split('\n')[0]}); the first build will.`);
+    if (result.status !== 0) throw new Error((result.stderr || result.error?.message || `exit ${result.status}`).trim().split('\n')[0]);
+  } catch (error) {
+    // Like the steps above: the install goes on, and the first build fills the cache instead.
+    console.warn(`sitegen: could not warm its code cache now (${error.message}); the first build will.`);
   } finally {
-    rmSync(work, { recursive: true, force: true });
+    if (work) rmSync(work, { recursive: true, force: true });
   }
 }

@@ -93,7 +93,9 @@ const plainText = {
   },
 };
 
-const base = () => [headingIds, headingLinks, plainText, { extensions: [componentBlocks] }];
+/** What every body gets: heading ids and links, the plain-text rule, component blocks (tables and task lists are marked's GFM defaults). */
+const base = [headingIds, headingLinks, plainText, { extensions: [componentBlocks] }];
+// Made per instance: each marked instance gets extension objects of its own.
 const footnotes = () => markedFootnote({ description: 'Footnotes', headingClass: 'visually-hidden' });
 const highlighting = () => markedHighlight({ langPrefix: 'language-', highlight });
 
@@ -105,10 +107,10 @@ const highlighting = () => markedHighlight({ langPrefix: 'language-', highlight 
  * marked-highlight walks every token.
  */
 const instances = {
-  plain: new Marked(...base()),
-  code: new Marked(...base(), highlighting()),
-  footnotes: new Marked(...base(), footnotes()),
-  both: new Marked(...base(), footnotes(), highlighting()),
+  plain: new Marked(...base),
+  code: new Marked(...base, highlighting()),
+  footnotes: new Marked(...base, footnotes()),
+  both: new Marked(...base, footnotes(), highlighting()),
 };
 
 const HAS_FOOTNOTE = /\[\^/;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { toPosix } from '../../src/files.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 import { initStarter } from '../helpers/starter.ts';
 
@@ -57,12 +58,8 @@ cache('without NODE_COMPILE_CACHE, the cache lives beside the compiled CLI (and 
   const { stderr } = await build(root, { NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
   const resolved = /\[compile cache\] resolved path (\S+) \+/.exec(stderr)?.[1];
   assert.ok(resolved, 'the compile cache was not enabled');
-  assert.match(toPosixPath(resolved), /\/node_modules\/\.cache\/sitegen\/[0-9a-f]{16}\/v8$/);
+  assert.match(toPosix(resolved), /\/node_modules\/\.cache\/sitegen\/[0-9a-f]{16}\/v8$/);
   assert.ok((await readdir(resolved)).length > 0, `nothing in ${resolved}`);
 });
-
-function toPosixPath(file: string): string {
-  return file.split(path.sep).join('/');
-}
 
 cache.run();
