@@ -14,6 +14,7 @@ import markedFootnote from 'marked-footnote';
 import { markedHighlight } from 'marked-highlight';
 import type PrismApi from 'prismjs';
 import { componentBlocks } from './markdown-components.ts';
+import { escapeHtml } from '../escape-html.ts';
 
 /**
  * Prism rather than highlight.js: on the same blocks it highlights about
@@ -47,18 +48,51 @@ function highlight(code: string, language: string): string {
 const headingIds = gfmHeadingId();
 const headingWithId = headingIds.renderer!.heading as (this: unknown, token: Tokens.Heading) => string;
 
+/**
+ * The ids sitegen's own runtime and overlay use (`sitegen-config`,
+ * `sitegen-overlay-title`): an id from content that would take one of them
+ * gets GitHub's `user-content-` prefix, so no page's text can stand in for
+ * an element the runtime looks up. Every other id is kept as written, so
+ * `#pricing` links, shared addresses and a table of contents work with no
+ * script (GitHub prefixes every id and needs a script to scroll to them).
+ */
+export function contentId(id: string): string {
+  return /^sitegen-/i.test(id) ? `user-content-${id}` : id;
+}
+
 const headingLinks = {
   renderer: {
     /**
      * The heading with its GitHub id, its text a link to itself (so the link's
      * accessible name is the heading's, and the heading's name stays its text).
      * A heading that holds a link already keeps only its id: links cannot nest.
+     * Written here, every value escaped, rather than taken from the
+     * extension's string: this renderer's output skips the sanitiser
+     * (./markdown.ts), so it must be safe by construction.
      */
     heading(this: unknown, token: Tokens.Heading) {
-      const html = headingWithId.call(this, token);
-      const { id } = getHeadingList().at(-1)!;
-      if (hasLink(token.tokens)) return html;
-      return html.replace(/^(<h\d id="[^"]*">)([\s\S]*)(<\/h\d>\n)$/, `$1<a class="heading-anchor" href="#${id}">$2</a>$3`);
+      headingWithId.call(this, token);
+      const heading = getHeadingList().at(-1)!;
+      heading.id = contentId(heading.id);
+      const id = escapeHtml(heading.id);
+      const inner = hasLink(token.tokens) ? heading.text : `<a class="heading-anchor" href="#${id}">${heading.text}</a>`;
+      return `<h${token.depth} id="${id}">${inner}</h${token.depth}>\n`;
+    },
+  },
+};
+
+/**
+ * A code block as marked-highlight leaves its token (Prism's HTML, marked
+ * `escaped`, or the text as written), written here with the language
+ * escaped: like the heading, its output skips the sanitiser.
+ */
+const codeBlocks = {
+  renderer: {
+    code(token: Tokens.Code) {
+      const language = /\S*/.exec(token.lang ?? '')![0];
+      const attribute = language ? ` class="language-${escapeHtml(language)}"` : '';
+      const text = token.text.replace(/\n$/, '') + '\n';
+      return `<pre><code${attribute}>${token.escaped ? text : escapeHtml(text)}</code></pre>\n`;
     },
   },
 };
@@ -96,8 +130,29 @@ const plainText = {
 /** What every body gets: heading ids and links, the plain-text rule, component blocks (tables and task lists are marked's GFM defaults). */
 const base = [headingIds, headingLinks, plainText, { extensions: [componentBlocks] }];
 // Made per instance: each marked instance gets extension objects of its own.
-const footnotes = () => markedFootnote({ description: 'Footnotes', headingClass: 'visually-hidden' });
-const highlighting = () => markedHighlight({ langPrefix: 'language-', highlight });
+const footnotes = () => [markedFootnote({ description: 'Footnotes', headingClass: 'visually-hidden' }), footnoteLabels];
+// sitegen's own code renderer after marked-highlight's, so that it is the one used.
+const highlighting = () => [markedHighlight({ langPrefix: 'language-', highlight }), codeBlocks];
+
+/**
+ * marked-footnote writes a footnote's label into `aria-label` as it is
+ * (`[^x"><meta …>]` closed the attribute), and into ids through
+ * encodeURIComponent. Each label is escaped once, on the reference and on
+ * the footnote alike, so the ids still match and the attribute stays one.
+ * Bodies with footnotes go through the sanitiser as well (./markdown.ts).
+ */
+const escapedLabels = new WeakSet<object>();
+const escapeLabel = (token: { label?: unknown }) => {
+  if (typeof token.label !== 'string' || escapedLabels.has(token)) return;
+  token.label = escapeHtml(token.label);
+  escapedLabels.add(token);
+};
+const footnoteLabels = {
+  walkTokens(token: Tokens.Generic) {
+    if (token.type === 'footnoteRef') escapeLabel(token as { label?: unknown });
+    if (token.type === 'footnotes') for (const item of (token.items ?? []) as { label?: unknown }[]) escapeLabel(item);
+  },
+};
 
 /**
  * A marked instance per set of extensions a body needs. Most bodies need
@@ -108,9 +163,9 @@ const highlighting = () => markedHighlight({ langPrefix: 'language-', highlight 
  */
 const instances = {
   plain: new Marked(...base),
-  code: new Marked(...base, highlighting()),
-  footnotes: new Marked(...base, footnotes()),
-  both: new Marked(...base, footnotes(), highlighting()),
+  code: new Marked(...base, ...highlighting()),
+  footnotes: new Marked(...base, ...footnotes()),
+  both: new Marked(...base, ...footnotes(), ...highlighting()),
 };
 
 const HAS_FOOTNOTE = /\[\^/;

@@ -2,7 +2,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { markdownToHtml } from '../../src/markdown/markdown.ts';
+import { Parser } from 'htmlparser2';
+import { markdownToHtml, POLICY } from '../../src/markdown/markdown.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { readFile } from 'node:fs/promises';
@@ -43,6 +44,76 @@ for (const [what, payload] of PAYLOADS) {
     assert.match(html, '<p>The end.</p>');
   });
 }
+
+/**
+ * Every element and attribute of a body's HTML, as a browser's parser sees
+ * them: each must be one the sanitiser's policy allows, and no id may take
+ * one the runtime uses.
+ */
+function outsidePolicy(html: string): string[] {
+  const found: string[] = [];
+  const allowedTags = new Set(POLICY.allowedTags as string[]);
+  const attributes = POLICY.allowedAttributes as Record<string, string[]>;
+  const parser = new Parser({
+    onopentag(tag, attribs) {
+      if (!allowedTags.has(tag)) found.push(`<${tag}>`);
+      for (const [name, value] of Object.entries(attribs)) {
+        if (!(attributes['*'].includes(name) || (attributes[tag] ?? []).includes(name))) found.push(`<${tag} ${name}>`);
+        if (name === 'id' && /^sitegen-/i.test(value)) found.push(`<${tag} id="${value}">`);
+      }
+    },
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  parser.write(html);
+  parser.end();
+  return found;
+}
+
+const HOSTILE = [
+  'x" onmouseover="alert(1)',
+  'x"><meta http-equiv="refresh" content="0;url=https://example.org/"><i x="',
+  "x' onfocus='alert(1)",
+  '<img src=x onerror=alert(1)>',
+  '&#34; onmouseover=&#34;alert(1)',
+  'sitegen-config',
+];
+
+// Each place a Markdown extension (or sitegen's own renderer) writes text of the source into the page.
+const PLACES: [string, (text: string) => string][] = [
+  ['a footnote label', (text) => `T[^${text}]\n\n[^${text}]: The note.\n`],
+  ['a footnote label, referred to twice', (text) => `A[^${text}] and B[^${text}]\n\n[^${text}]: The note.\n`],
+  ['a heading (its id and anchor)', (text) => `# ${text}\n\nText.\n`],
+  ['a heading beside a code block', (text) => `## ${text}\n\n\`\`\`js\nconst a = 1;\n\`\`\`\n`],
+  ['a code language', (text) => `\`\`\`${text}\ncode\n\`\`\`\n`],
+  ['a code language that Prism knows, then more', (text) => `\`\`\`js ${text}\ncode\n\`\`\`\n`],
+  ['component props', (text) => `::: Callout\ntitle: ${JSON.stringify(text)}\n:::\n`],
+  ['an image title', (text) => `![A picture](/x.png ${JSON.stringify(text)})\n`],
+  ['an image alt text', (text) => `![${text.replace(/[[\]]/g, '')}](/x.png)\n`],
+  ['a link title', (text) => `[A link](/x ${JSON.stringify(text)})\n`],
+  ['a table cell', (text) => `| a |\n| - |\n| ${text.replace(/\|/g, '')} |\n`],
+];
+
+for (const [place, write] of PLACES) {
+  test(`hostile text in ${place} adds no element or attribute outside the policy`, () => {
+    for (const text of HOSTILE) {
+      const html = markdownToHtml(write(text));
+      assert.equal(outsidePolicy(html), [], `from ${JSON.stringify(write(text))}:\n${html}`);
+    }
+  });
+}
+
+test('a footnote whose label closes its attribute still links both ways', () => {
+  const html = markdownToHtml('T[^a"b]\n\n[^a"b]: The note.\n');
+  const ref = /<a id="([^"]+)" href="#([^"]+)" data-footnote-ref/.exec(html);
+  assert.ok(ref, html);
+  assert.match(html, `<li id="${ref[2]}">`);
+  assert.match(html, `href="#${ref[1]}" data-footnote-backref aria-label="Back to reference a&quot;b"`);
+});
+
+test('an id the runtime uses is not content\'s to take: heading or raw HTML', () => {
+  assert.match(markdownToHtml('# Sitegen config\n'), '<h1 id="user-content-sitegen-config"><a class="heading-anchor" href="#user-content-sitegen-config">');
+  assert.match(markdownToHtml('<p id="sitegen-config">x</p>\n'), '<p id="user-content-sitegen-config">');
+  assert.match(markdownToHtml('# Pricing\n'), '<h1 id="pricing">', 'other ids are kept, so #pricing links work without a script');
+});
 
 test('what editors write survives: tables, code, links, images, lists, task lists', () => {
   const source = [
