@@ -8,10 +8,22 @@ import { z } from 'zod';
 import { endpoint } from './template-api/schemas.ts';
 
 /** A path a redirect leaves from: an address of this site, as a route is written. */
-const redirectPath = () => z.string().regex(/^\/[A-Za-z0-9._~%!&'()*+,;=:@\/-]*$/, 'expected a path of this site such as /old-page (letters, digits and - . _ ~ /; no spaces, quotes, ? or #)');
+const redirectPath = () => z.string()
+  .refine((text) => !/^\/[/\\]/.test(text), { abort: true, error: (issue) => `${String(issue.input)} is another host to a browser, not a path of this site: did you mean /${String(issue.input).replace(/^[/\\]+/, '')}?` })
+  .regex(/^\/[A-Za-z0-9._~%!&'()*+,;=:@\/-]*$/, 'expected a path of this site such as /old-page (letters, digits and - . _ ~ /; no spaces, quotes, ? or #)');
 
-/** Where a redirect goes: a route or file of this site, or a page elsewhere. */
-const redirectTarget = () => z.string().regex(/^(\/|https?:\/\/)[^\s"\\${}]*$/, 'expected a route such as /new-page, or an https:// address (no spaces, quotes, $ or braces)');
+/** `//host` and `/\\host` are another host to a browser; http:// is no HTTPS. Each with what was likely meant. */
+function notOurs(target: string): string {
+  const rest = target.replace(/^(?:[/\\]+|http:\/\/)/i, '');
+  return target.toLowerCase().startsWith('http:')
+    ? `${target} is not HTTPS: did you mean https://${rest}?`
+    : `${target} is another host to a browser (// starts a host name): did you mean https://${rest}, or the path /${rest}?`;
+}
+
+/** Where a redirect goes: a route or file of this site, or a page elsewhere over HTTPS. */
+const redirectTarget = () => z.string()
+  .refine((text) => !/^(?:\/[/\\]|http:)/i.test(text), { abort: true, error: (issue) => notOurs(String(issue.input)) })
+  .regex(/^(\/|https:\/\/)[^\s"\\${}]*$/, 'expected a route such as /new-page, or an https:// address (no spaces, quotes, backslashes, $ or braces)');
 
 /** An origin (or a host pattern) that a page may reach besides its own, for the Content-Security-Policy. */
 const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,

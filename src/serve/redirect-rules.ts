@@ -35,6 +35,8 @@ function rulesOf(outDir: string): Map<string, RedirectRule> {
     const [from, to, code] = line.trim().split(/\s+/);
     // Comments, blank lines and the fallback's splat (`/*`) are not exact rules.
     if (!from || !to || from.startsWith('#') || from.includes('*')) continue;
+    // The build refuses these; a hand-edited file is not followed to another host (`//evil.example`) either.
+    if (/^\/[/\\]/.test(to) || /^\/[/\\]/.test(from)) continue;
     const status = Number.parseInt(code ?? '301', 10);
     if (!rules.has(from) && [301, 302, 307, 308].includes(status)) rules.set(from, { to, status });
   }

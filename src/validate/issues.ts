@@ -127,6 +127,13 @@ function isMissing(issue: z.core.$ZodIssue, data: unknown): boolean {
 
 /** What zod says, in an editor's words: "a list", not "array". */
 function messageOf(issue: z.core.$ZodIssue, value: unknown): string {
+  // A value of the right kind for one of a union's forms (text, where text or a mapping may go) gets that form's message, not zod's "Invalid input".
+  if (issue.code === 'invalid_union') {
+    const near = issue.errors.filter((form) => form.length > 0 && !form.some((inner) => inner.code === 'invalid_type' && inner.path.length === 0));
+    if (near.length === 1 && near[0][0].path.length === 0) return messageOf(near[0][0], value);
+  }
+  // A record's key: what its schema says of it, not "Invalid key in record".
+  if (issue.code === 'invalid_key' && issue.issues.length > 0) return messageOf(issue.issues[0], issue.path.at(-1));
   if (issue.code === 'invalid_type') {
     const expected = EXPECTED[issue.expected] ?? issue.expected;
     return value === undefined ? `is required but missing (expected ${expected})` : `expected ${expected}, got ${describe(value)}`;

@@ -3,6 +3,7 @@
  * starter: the three forms the build writes, `serve`, `dev` and nginx
  * answering them, and the mistakes that stop a build.
  */
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -154,6 +155,17 @@ mistakes('a path redirected twice, and a loop, name the files that make them', a
   const errors = await buildErrors(local);
   assert.ok(errors.some((error) => error.includes('/news/first-post is redirected twice, to /news and to /news/hello-world (content/site.yaml and content/pages/news/hello-world.md)')), errors.join('\n'));
   assert.is(errors.filter((error) => error.includes('go round in a loop')).length, 1, `one loop, reported once: ${errors.join('\n')}`);
+});
+
+mistakes('a redirect to another host by // or over http://, or from a // path, is refused at its line with what was meant', async () => {
+  const local = await newsSite();
+  await edit(local, 'content/site.yaml', '/blog: /news', '/go: //evil.example\n  /plain: http://example.com/a\n  //twice: /news\n  /back: /\\evil.example');
+  const errors = await buildErrors(local);
+  assert.ok(errors.includes('content/site.yaml:21: //evil.example is another host to a browser (// starts a host name): did you mean https://evil.example, or the path /evil.example?'), errors.join('\n'));
+  assert.ok(errors.includes('content/site.yaml:22: http://example.com/a is not HTTPS: did you mean https://example.com/a?'), errors.join('\n'));
+  assert.ok(errors.some((error) => /^content\/site.yaml:2\d: \/\/twice is another host to a browser, not a path of this site: did you mean \/twice\?$/.test(error)), errors.join('\n'));
+  assert.ok(errors.some((error) => error.startsWith('content/site.yaml:24: /\\evil.example is another host')), errors.join('\n'));
+  assert.not.ok(existsSync(path.join(local, 'dist')), 'nothing was written');
 });
 
 mistakes.run();
