@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +13,7 @@ import { logServerError } from './error-log.ts';
 import { sendErrorPage } from './error-page.ts';
 import { redirectsHome, sendNotFound } from './fallback.ts';
 import { redirectFor } from './redirect-rules.ts';
+import { readRange } from './byte-range.ts';
 import type { ErrorReport } from '../report.ts';
 
 /**
@@ -114,6 +115,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
         return redirectTo(res, `${base}${encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23')}/${target.search}`, 301);
       }
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, base + inner))) res.setHeader(name, value);
+      if (req.headers.range !== undefined && !checkRange(req, res, path.join(options.outDir, file))) return;
       req.url = encodeURI(file);
       files(req, res, () => answerUnknown(req, res, options.outDir, base, inner));
     } catch (error) {
@@ -152,6 +154,30 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       server.closeAllConnections();
     }),
   };
+}
+
+/**
+ * Leaves sirv one range it serves right, or none (see byte-range.ts); answers
+ * 416 itself for a range past the end, and says false when it has.
+ */
+function checkRange(req: http.IncomingMessage, res: http.ServerResponse, file: string): boolean {
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    delete req.headers.range;
+    return true;
+  }
+  const answer = req.method === 'GET' ? readRange(req.headers.range, size) : { kind: 'whole' as const };
+  if (answer.kind === 'unsatisfiable') {
+    res.writeHead(416, { 'content-range': `bytes */${size}`, 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' });
+    res.end('Range not satisfiable\n');
+    return false;
+  }
+  // sirv reads a last byte of 0 as "to the end", so a range that ends at byte 0 is answered whole, as the RFC allows.
+  if (answer.kind === 'whole' || answer.end === 0) delete req.headers.range;
+  else req.headers.range = `bytes=${answer.start}-${answer.end}`;
+  return true;
 }
 
 function isRead(req: http.IncomingMessage): boolean {

@@ -1,5 +1,6 @@
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
+import { statSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -123,6 +124,30 @@ hostile('API replies, errors and 304s carry the policy headers', async ({ server
   assert.is(revalidated.status, 304);
   assert.match(revalidated.headers.get('content-security-policy') ?? '', "frame-ancestors 'none'", 'a 304 keeps the page policy');
   assert.is(revalidated.headers.get('x-content-type-options'), 'nosniff');
+});
+
+hostile('every malformed or unsatisfiable Range gets 416 with the size, or the whole page; none drops the connection', async ({ server, outDir }) => {
+  const size = statSync(path.join(outDir, 'about.html')).size;
+  const whole = await (await fetch(`${server.url}/about`)).text();
+  const cases: [string, number][] = [
+    ['bytes=5-1', 200], ['bytes=x-y', 200], ['bytes=-', 200], ['bytes=5-1,0-3', 200], ['bytes=0-1,2-3,4-5,6-7', 200], ['items=0-3', 200],
+    ['bytes=-0', 416], [`bytes=${size}-`, 416], [`bytes=${size + 100}-${size + 200}`, 416], ['bytes=99999999999999999999-', 200],
+  ];
+  for (const [range, status] of cases) {
+    const answer = await rawRequest(server, `GET /about HTTP/1.1\r\nHost: 127.0.0.1\r\nRange: ${range}\r\nConnection: close\r\n\r\n`);
+    assert.is(answer.status, status, `Range: ${range}`);
+    if (status === 416) assert.match(answer.head, `content-range: bytes */${size}`, `Range: ${range}`);
+    else assert.match(answer.head, `content-length: ${size}`, `Range: ${range} answers the whole page`);
+  }
+  const part = await fetch(`${server.url}/about`, { headers: { range: 'bytes=2-9' } });
+  assert.is(part.status, 206);
+  assert.is(part.headers.get('content-range'), `bytes 2-9/${size}`);
+  assert.is(await part.text(), whole.slice(2, 10));
+  const tail = await fetch(`${server.url}/about`, { headers: { range: 'bytes=-6' } });
+  assert.is(tail.status, 206, 'a suffix range is the last bytes');
+  assert.is(await tail.text(), whole.slice(-6));
+  const past = await fetch(`${server.url}/about`, { headers: { range: `bytes=10-${size * 2}` } });
+  assert.is(past.headers.get('content-range'), `bytes 10-${size - 1}/${size}`, 'a last byte past the end is the end');
 });
 
 hostile('a negative Content-Length gets 400 with the policy headers, not a reset', async ({ server }) => {
