@@ -1,10 +1,16 @@
+import { printable, printableJson } from 'sitegen/server';
 import { SUBMISSION_COLUMNS, type Submission } from './store.ts';
 
 export type SubmissionFormat = 'json' | 'csv';
 
-/** What `sitegen submissions` prints: a JSON array, or CSV with a header row. */
+/**
+ * What `sitegen submissions` prints: a JSON array, or CSV with a header row.
+ * Either may reach an operator's terminal, so no character a terminal acts
+ * on (ESC, C1, bidi overrides) is printed raw: JSON escapes them as \u, CSV
+ * shows them as \x1b (a line break or tab in a field is kept: it is data).
+ */
 export function formatSubmissions(rows: readonly Submission[], format: SubmissionFormat): string {
-  if (format === 'json') return JSON.stringify(rows, null, 2) + '\n';
+  if (format === 'json') return printableJson(rows, 2) + '\n';
   const lines = [SUBMISSION_COLUMNS.map(csvField).join(','), ...rows.map((row) => SUBMISSION_COLUMNS.map((column) => csvField(row[column])).join(','))];
   return lines.map((line) => line + '\r\n').join('');
 }
@@ -17,19 +23,23 @@ export function formatSubmissions(rows: readonly Submission[], format: Submissio
  * leading apostrophe so that it stays text. "Start" is judged after any
  * leading whitespace, control characters and quotes (a spreadsheet skips
  * them), and at the start of every piece between commas, semicolons and
- * line breaks too: a spreadsheet that splits on `;` (Excel in much of
+ * tabs and line breaks too: a spreadsheet that splits on `;` (Excel in much of
  * Europe) reads `x;=1+1` as two cells, the second a formula.
  */
 export function csvField(value: string | number | null): string {
   if (value === null) return '""';
-  const text = typeof value === 'string' ? neutraliseFormulas(value) : String(value);
+  const text = typeof value === 'string' ? neutraliseFormulas(printable(value, '\t\r\n')) : String(value);
   return `"${text.replace(/"/g, '""')}"`;
 }
 
 /** What can start a formula: =, +, -, @, or a tab or CR, after leading blanks, control characters and quotes. */
 const FORMULA_START = /^(?:[\t\r]|[\s\0-\x1f\x7f"]*[=+\-@])/;
 
-/** An apostrophe before each piece (the whole text, or what follows a `,`, `;` or line break) that could start a formula. */
+/**
+ * An apostrophe before each piece (the whole text, or what follows a `,`,
+ * `;`, tab or line break) that could start a formula: a file opened with tab
+ * as its delimiter reads `x<TAB>=1+1` as two cells.
+ */
 function neutraliseFormulas(text: string): string {
-  return text.split(/(?<=[,;\r\n])/).map((piece) => (FORMULA_START.test(piece) ? `'${piece}` : piece)).join('');
+  return text.split(/(?<=[,;\t\r\n])/).map((piece) => (FORMULA_START.test(piece) ? `'${piece}` : piece)).join('');
 }

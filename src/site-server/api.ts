@@ -17,7 +17,7 @@ import { TextResponse } from './web-objects.ts';
 
 export { defineServer } from './types.ts';
 export type { SiteServer, StartedServer, Routes, Endpoint, EndpointContext, HttpMethod, SiteCommandTools } from './types.ts';
-export { style } from '../terminal.ts';
+export { style, printable, printableJson } from '../terminal.ts';
 export { SiteError, SiteErrors } from '../errors.ts';
 
 /**
