@@ -1,4 +1,4 @@
-import { logServerError, type Endpoint, type ErrorLog } from 'sitegen/server';
+import { logServerError, rateLimitKey, type Endpoint, type ErrorLog } from 'sitegen/server';
 import { readJsonBody } from './body.ts';
 import { json, tooMany, unreachable } from './respond.ts';
 import type { RateLimiter } from './rate-limit.ts';
@@ -64,7 +64,7 @@ export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: R
     let allowed;
     try {
       // Counted whatever follows, as every request costs the server its work: a reservation never given back.
-      allowed = await limiter.reserve(clientAddress);
+      allowed = await limiter.reserve(rateLimitKey(clientAddress));
     } catch (error) {
       if (error instanceof StoreUnreachable) return unreachable(UNREACHABLE);
       throw error;

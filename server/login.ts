@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Endpoint } from 'sitegen/server';
+import { rateLimitKey, type Endpoint } from 'sitegen/server';
 import { readJsonBody } from './body.ts';
 import type { Credentials } from './envelope.ts';
 import type { EnvelopeOpener } from './envelope-opener.ts';
@@ -63,7 +63,7 @@ async function login(request: Request, clientAddress: string, deps: LoginDeps): 
   if (!body.ok && body.status !== 400) {
     return json(body.status, { statusCode: body.status, error: body.error });
   }
-  const attempt = await deps.perAddress.reserve(clientAddress);
+  const attempt = await deps.perAddress.reserve(rateLimitKey(clientAddress));
   if (!attempt.ok) return tooMany(attempt.retryAfter, LOCKED);
   // Unparseable JSON is one more malformed envelope, counted as one.
   if (!body.ok) return json(400, MALFORMED);

@@ -151,6 +151,20 @@ function suitesOn(backend: Backend): void {
     },
   ));
 
+  proxy('IPv6 visitors are counted by their /64, as one line or instance holds a whole /64; IPv4-mapped addresses as IPv4', () => withSite(
+    apiSite({ trustProxy: 1, loginFailureLimit: { max: 2, windowMs: 15 * MINUTE } }, undefined, backend),
+    async (site) => {
+      const wrong = { ...ALICE, password: 'wrong guess' };
+      const statuses = [];
+      for (let i = 1; i <= 12; i++) statuses.push((await login(site, wrong, `2001:db8:7:1:${i.toString(16)}::${i}`)).status);
+      assert.equal(statuses, [401, 401, ...Array(10).fill(429)], 'twelve addresses of one /64 share one allowance');
+      assert.is((await login(site, ALICE, '2001:db8:7:2::1')).status, 200, 'the next /64 is another client');
+      assert.is((await login(site, wrong, '::ffff:198.51.100.4')).status, 401);
+      assert.is((await login(site, wrong, '198.51.100.4')).status, 401);
+      assert.is((await login(site, ALICE, '::ffff:c633:6404')).status, 429, 'an IPv4 address spelt as IPv6 is the same client');
+    },
+  ));
+
   proxy('`sitegen serve --trust-proxy 1` counts the forwarded address, with the compiled CLI opening envelopes', async () => {
     const databaseUrl = await backend.databaseUrl();
     const root = await apiRoot(undefined, databaseUrl);

@@ -18,6 +18,23 @@ import { TextResponse } from './web-objects.ts';
 export { defineServer } from './types.ts';
 export type { SiteServer, StartedServer, Routes, Endpoint, EndpointContext, HttpMethod, SiteCommandTools } from './types.ts';
 export { style, printable, printableJson } from '../terminal.ts';
+export { createRateLimiter, MAX_CLIENTS, type RateLimit, type RateLimiter, type Reservation } from './rate-limit.ts';
+export { rateLimitKey } from '../serve/client-address.ts';
+
+/**
+ * A 403 for a request another site's page made a visitor's browser send (a
+ * form posted from elsewhere, a cross-site fetch), or undefined: browsers
+ * say so in `Sec-Fetch-Site`, and one too old to send it still sends
+ * `Origin` with a POST, which must then be this request's own. A form
+ * endpoint calls this before it counts or stores anything, so no page
+ * elsewhere can sign visitors up or spend their allowance.
+ */
+export function refuseCrossSite(request: Request): Response | undefined {
+  const site = request.headers.get('sec-fetch-site')?.toLowerCase();
+  const origin = request.headers.get('origin');
+  const foreign = site !== undefined ? site === 'cross-site' : origin !== null && origin !== new URL(request.url).origin;
+  return foreign ? json({ error: 'requests from other sites are refused' }, { status: 403 }) : undefined;
+}
 export { SiteError, SiteErrors } from '../errors.ts';
 
 /**
