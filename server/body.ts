@@ -1,3 +1,7 @@
+import { jsonDepth } from 'sitegen/server';
+
+export { jsonDepth };
+
 /*
  * A body larger than the contract's limit (MAX_REQUEST_BYTES, the server's
  * maxBodyBytes) never reaches these: the generator answers 413, and closes
@@ -62,29 +66,4 @@ export function parseJson(bytes: Uint8Array): BodyResult {
   } catch {
     return malformed;
   }
-}
-
-/**
- * The deepest nesting of `[` and `{` in a JSON text, not counting those
- * inside strings: one pass, no recursion, whatever the text holds (it need
- * not be valid JSON; JSON.parse judges that afterwards).
- */
-export function jsonDepth(text: string): number {
-  let depth = 0;
-  let deepest = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) {
-      inString = true;
-    } else if (c === 0x5b || c === 0x7b) {
-      if (++depth > deepest) deepest = depth;
-    } else if (c === 0x5d || c === 0x7d) {
-      depth--;
-    }
-  }
-  return deepest;
 }

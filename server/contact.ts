@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { logServerError, rateLimitKey, type Endpoint, type ErrorLog } from 'sitegen/server';
 import { readJsonBody } from './body.ts';
 import { json, tooMany, unreachable } from './respond.ts';
@@ -52,6 +53,18 @@ function idempotencyKeyOf(request: Request): string | false | undefined {
 }
 
 /**
+ * A key as the store keeps it: the client's own, so that another client
+ * that sends the same key (guessed, or copied from a shared script) makes a
+ * request of its own rather than get the first one's id. A hash of address
+ * and key, so the store holds no address; a retry comes from the address of
+ * the lost request (a client that moved networks meanwhile stores again,
+ * which is what it would do with no key at all).
+ */
+function clientsKey(clientAddress: string, key: string): string {
+  return createHash('sha256').update(`${clientAddress}\n${key}`).digest('base64url');
+}
+
+/**
  * POST {api.contactUrl}: validates, stores (committed before the answer),
  * answers 200. With an Idempotency-Key it stores once per key: a retry after
  * a lost reply gets the first answer, and nothing is stored twice.
@@ -80,7 +93,7 @@ export function contactHandler(store: Pick<Store, 'add' | 'addOnce'>, limiter: R
       if (key === undefined) {
         id = await store.add(result.submission);
       } else {
-        const stored = await store.addOnce(result.submission, key);
+        const stored = await store.addOnce(result.submission, clientsKey(clientAddress, key));
         // The IETF draft's answer to a key reused with another request: nothing is stored, the client is told.
         if (!stored.same) return json(422, { error: 'this Idempotency-Key was sent with another request', field: 'Idempotency-Key' });
         id = stored.id;

@@ -52,6 +52,16 @@ function suitesOn(backend: Backend): void {
     assert.is(await count(site), 1);
   }));
 
+  once('a key is its client\'s own: another client sending the same key and body stores its own request', () => withSite(apiSite({ trustProxy: 1 }, undefined, backend), async (site) => {
+    const first = await post(site.server, '/api/contact', contact, { 'idempotency-key': 'key-shared', 'x-forwarded-for': '203.0.113.1' });
+    const other = await post(site.server, '/api/contact', contact, { 'idempotency-key': 'key-shared', 'x-forwarded-for': '203.0.113.2' });
+    const retry = await post(site.server, '/api/contact', contact, { 'idempotency-key': 'key-shared', 'x-forwarded-for': '203.0.113.1' });
+    assert.equal([first.status, other.status, retry.status], [200, 200, 200]);
+    assert.is.not(JSON.parse(other.text).id, JSON.parse(first.text).id, 'B does not get A\'s id');
+    assert.is(JSON.parse(retry.text).id, JSON.parse(first.text).id, 'A\'s retry still gets its first answer');
+    assert.is(await count(site), 2);
+  }));
+
   once('a key reused for another request is a 422 and stores nothing; a bad key is a 400; no key stores each', () => withSite(apiSite({}, undefined, backend), async (site) => {
     assert.is((await post(site.server, '/api/contact', contact, { 'idempotency-key': 'key-reused' })).status, 200);
     const other = await post(site.server, '/api/contact', { ...contact, message: 'Something else' }, { 'idempotency-key': 'key-reused' });

@@ -15,6 +15,8 @@ import { parseContentFile } from '../load/parse.ts';
 import { validateDoc } from '../validate/validate.ts';
 import { TextResponse } from './web-objects.ts';
 
+export { jsonDepth, MAX_REQUEST_JSON_DEPTH, RequestBodyError } from './web-objects.ts';
+
 export { defineServer } from './types.ts';
 export type { SiteServer, StartedServer, Routes, Endpoint, EndpointContext, HttpMethod, SiteCommandTools } from './types.ts';
 export { style, printable, printableJson } from '../terminal.ts';

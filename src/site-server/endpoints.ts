@@ -13,7 +13,7 @@ import type { RequestHandler } from '../serve/serve.ts';
 import { clientAddress } from '../serve/client-address.ts';
 import { readBodyUpTo } from '../serve/read-body.ts';
 import type { Routes } from './types.ts';
-import { ReadRequest, TextResponse } from './web-objects.ts';
+import { ReadRequest, RequestBodyError, TextResponse } from './web-objects.ts';
 
 export const DEFAULT_MAX_BODY_BYTES = 16 * 1024;
 
@@ -32,9 +32,11 @@ export function endpointHandler(routes: Routes, { root, trustProxy = 0, maxBodyB
     const route = Object.hasOwn(routes, url.pathname) ? routes[url.pathname] : undefined;
     if (!route) return false;
     const method = (req.method ?? 'GET').toUpperCase() as keyof typeof route;
-    const handler = route[method];
+    // HEAD is answered by GET's handler, headers only, as the static pages answer it.
+    const handler = route[method] ?? (method === 'HEAD' ? route.GET : undefined);
     if (!handler) {
-      sendJson(res, 405, { error: `use ${Object.keys(route).join(' or ')}` }, { allow: Object.keys(route).join(', ') });
+      const methods = Object.keys(route).concat(route.GET && !route.HEAD ? ['HEAD'] : []);
+      sendJson(res, 405, { error: `use ${methods.join(' or ')}` }, { allow: methods.join(', ') });
       return true;
     }
     if (Number(req.headers['content-length'] ?? 0) > limit) {
@@ -47,7 +49,15 @@ export function endpointHandler(routes: Routes, { root, trustProxy = 0, maxBodyB
       return true;
     }
     const request = ReadRequest.of(originOf(req.headers.host) + url.pathname + url.search, method, req.rawHeaders, body);
-    const response = await handler(request, { clientAddress: clientAddress(req, trustProxy), root });
+    let response: Response;
+    try {
+      response = await handler(request, { clientAddress: clientAddress(req, trustProxy), root });
+    } catch (error) {
+      // A body the handler could not read (too deep, not JSON, not a form) is the client's mistake: the uniform 400.
+      if (!(error instanceof RequestBodyError)) throw error;
+      sendJson(res, 400, { error: error.message });
+      return true;
+    }
     if (!(response instanceof Response)) throw new Error(`the ${method} handler of ${url.pathname} in server/ returned no Response`);
     await writeResponse(res, response, method === 'HEAD');
     return true;

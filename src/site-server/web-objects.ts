@@ -13,6 +13,29 @@
 
 const REAL = Symbol('sitegen.real');
 
+/**
+ * The deepest nesting a request's JSON may have when a handler reads it with
+ * `request.json()`. A form or an API call nests a few levels; a body of
+ * thousands of `[` is an attack on the parser and on whatever walks the
+ * result (a RangeError, a 500). A site that needs less checks less
+ * (this site's API allows 8, server/body.ts).
+ */
+export const MAX_REQUEST_JSON_DEPTH = 64;
+
+/**
+ * A request body that cannot be read as its handler asked: JSON that is
+ * malformed or nests too deep, a form that is no form. A SyntaxError, as the
+ * Web's own readers throw; one that escapes a handler is the client's
+ * mistake, answered 400 with its message (./endpoints.ts), never a 500.
+ */
+export class RequestBodyError extends SyntaxError {
+  constructor(message: string) {
+    super(message);
+    this.name = 'RequestBodyError';
+  }
+}
+
+
 /** Forwards every member of `base.prototype` that `lazy` does not define to the real object `lazy[REAL]()` makes. */
 function forwardTo(base: { prototype: object }, lazy: { prototype: object }): void {
   for (const key of Reflect.ownKeys(base.prototype)) {
@@ -75,7 +98,13 @@ export class ReadRequest extends Request {
   }
 
   override async json(): Promise<unknown> {
-    return JSON.parse(await this.text());
+    const text = await this.text();
+    if (jsonDepth(text) > MAX_REQUEST_JSON_DEPTH) throw new RequestBodyError(`the body nests deeper than ${MAX_REQUEST_JSON_DEPTH} levels`);
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw new RequestBodyError('the body is not valid JSON');
+    }
   }
 
   override async blob(): Promise<Blob> {
@@ -83,7 +112,12 @@ export class ReadRequest extends Request {
   }
 
   override async formData(): Promise<FormData> {
-    return this.#asResponse().formData();
+    try {
+      return await this.#asResponse().formData();
+    } catch (error) {
+      if (error instanceof TypeError) throw new RequestBodyError('the body is not a form (application/x-www-form-urlencoded or multipart/form-data)');
+      throw error;
+    }
   }
 
   /** The body as a stream, for a handler that wants one: made when asked for. */
@@ -144,3 +178,28 @@ export class TextResponse {
   }
 }
 forwardTo(Response, TextResponse);
+
+/**
+ * The deepest nesting of `[` and `{` in a JSON text, not counting those
+ * inside strings: one pass, no recursion, whatever the text holds (it need
+ * not be valid JSON; JSON.parse judges that afterwards).
+ */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let deepest = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) {
+      inString = true;
+    } else if (c === 0x5b || c === 0x7b) {
+      if (++depth > deepest) deepest = depth;
+    } else if (c === 0x5d || c === 0x7d) {
+      depth--;
+    }
+  }
+  return deepest;
+}

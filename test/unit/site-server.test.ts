@@ -115,6 +115,38 @@ failures('a handler that throws is a 500 with the headers and a logged stack, an
   assert.ok(logged.some((line) => line.includes('TypeError: the handler broke') && /\n\s+at /.test(line)), `a stack was logged: ${logged.join('\n')}`);
 });
 
+failures('a body too deep or not JSON is the uniform 400, whatever the handler does; HEAD is answered from GET', async () => {
+  const root = await starter('news');
+  await writeFile(path.join(root, 'server', 'index.ts'), [
+    "import { defineServer } from 'sitegen/server';",
+    'export default defineServer({ routes: {',
+    "  '/api/echo': { POST: async (request) => Response.json(await request.json()) },",
+    "  '/api/ok': { GET: () => Response.json({ ok: true }, { headers: { 'x-from': 'get' } }) },",
+    '} });',
+  ].join('\n'));
+  const site = await serveSite(root);
+  try {
+    const post = (body: string) => fetch(`${site.server.url}/api/echo`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const deep = await post('['.repeat(8000) + ']'.repeat(8000));
+    assert.is(deep.status, 400, 'a 16 KB body 8,000 levels deep');
+    assert.equal(await deep.json(), { error: 'the body nests deeper than 64 levels' });
+    const broken = await post('{"a":');
+    assert.is(broken.status, 400);
+    assert.equal(await broken.json(), { error: 'the body is not valid JSON' });
+    assert.equal(await (await post('{"a":[1,{"b":2}]}')).json(), { a: [1, { b: 2 }] }, 'a body of a few levels reaches the handler');
+    const head = await fetch(`${site.server.url}/api/ok`, { method: 'HEAD' });
+    assert.is(head.status, 200);
+    assert.is(head.headers.get('x-from'), 'get');
+    assert.is(head.headers.get('content-length'), String('{"ok":true}'.length));
+    assert.is(await head.text(), '');
+    const wrong = await fetch(`${site.server.url}/api/ok`, { method: 'DELETE' });
+    assert.is(wrong.status, 405);
+    assert.is(wrong.headers.get('allow'), 'GET, HEAD');
+  } finally {
+    await site.close();
+  }
+});
+
 failures('server code that does not compile is an error at its line', async () => {
   const root = await starter('news');
   await writeFile(path.join(root, 'server', 'index.ts'), "export default {\n  routes: { '/a': { GET: () => new Response('x') } \n");
