@@ -72,6 +72,23 @@ endpoints('bad input gets a 4xx and stores nothing', async () => {
   assert.is(await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8').catch(() => ''), before);
 });
 
+endpoints('the sign-up refuses another site\'s form and stores nothing', async () => {
+  const before = await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8').catch(() => '');
+  for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+    const answer = await fetch(`${served.server.url}/api/newsletter`, {
+      method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'email=victim%40example.com', redirect: 'manual',
+    });
+    assert.is(answer.status, 403, JSON.stringify(headers));
+  }
+  const own = await fetch(`${served.server.url}/api/newsletter`, {
+    method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin', origin: served.server.url }, body: 'email=own%40example.com', redirect: 'manual',
+  });
+  assert.is(own.status, 303, 'the site\'s own form still signs up');
+  const after = await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8');
+  assert.is(after.replace(before, '').split('\n').filter(Boolean).length, 1);
+  assert.not.match(after, 'victim@');
+});
+
 endpoints('a Host that is no host name is answered, not a 500', async () => {
   const http = await import('node:http');
   const status = await new Promise<number>((resolve, reject) => {
@@ -142,6 +159,19 @@ failures('a body too deep or not JSON is the uniform 400, whatever the handler d
     const wrong = await fetch(`${site.server.url}/api/ok`, { method: 'DELETE' });
     assert.is(wrong.status, 405);
     assert.is(wrong.headers.get('allow'), 'GET, HEAD');
+  } finally {
+    await site.close();
+  }
+});
+
+failures('the news starter\'s sign-up has a limit per address: 50 posts store 10', async () => {
+  const root = await starter('news');
+  const site = await serveSite(root);
+  try {
+    const statuses = [];
+    for (let i = 0; i < 50; i++) statuses.push((await form(site.server, `email=reader${i}%40example.com`)).status);
+    assert.equal(statuses, [...Array(10).fill(303), ...Array(40).fill(429)]);
+    assert.is((await readFile(path.join(root, '.sitegen', 'newsletter.jsonl'), 'utf8')).trim().split('\n').length, 10);
   } finally {
     await site.close();
   }
@@ -360,13 +390,13 @@ const commands = suite('the site\'s commands');
 commands('the news starter\'s `sitegen newsletter` is listed under the site and runs; another site has no such command', async () => {
   const root = await starter('news');
   await mkdir(path.join(root, '.sitegen'), { recursive: true });
-  await writeFile(path.join(root, '.sitegen', 'newsletter.jsonl'), '{"email":"ada@example.com","at":"2026-11-24T10:00:00Z"}\n{"email":"grace@example.com","at":"2026-11-24T11:00:00Z"}\n');
+  await writeFile(path.join(root, '.sitegen', 'newsletter.jsonl'), '{"email":"ada@example.com","at":"2026-11-24T10:00:00Z"}\n{"email":"grace@example.com","at":"2026-11-24T11:00:00Z"}\n{"email":"x\\u001b]0;pwned\\u0007\\u001b[2J@evil.example","at":"2026-11-24T12:00:00Z"}\n');
   const help = await run(process.execPath, [SITEGEN, '--help', '--root', root], { env });
   const siteSection = help.stdout.slice(help.stdout.indexOf("The site's commands"));
   assert.ok(help.stdout.includes("The site's commands"), help.stdout);
   assert.match(siteSection, /newsletter \[options\]\s+print the addresses signed up for the newsletter/);
   const listed = await run(process.execPath, [SITEGEN, 'newsletter', '--root', root], { env });
-  assert.is(listed.stdout, 'ada@example.com\ngrace@example.com\n');
+  assert.is(listed.stdout, 'ada@example.com\ngrace@example.com\nx\\x1b]0;pwned\\x07\\x1b[2J@evil.example\n', 'a stored escape sequence is shown, not obeyed');
   const basic = await starter('basic');
   const missing = await run(process.execPath, [SITEGEN, 'newsletter', '--root', basic], { env }).then(() => undefined, (error: { code: number; stderr: string }) => error);
   assert.ok(missing, 'the basic starter has no newsletter command');

@@ -7,16 +7,26 @@
  */
 import { appendFile, mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { defineServer } from 'sitegen/server';
+import { createRateLimiter, defineServer, printable, rateLimitKey, refuseCrossSite } from 'sitegen/server';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const signUps = (root: string) => path.join(root, '.sitegen', 'newsletter.jsonl');
+
+// Ten sign-ups an hour from one address (one IPv6 /64): a household or an office, not a script filling the list.
+const perAddress = createRateLimiter({ max: 10, windowMs: 60 * 60_000 });
 
 export default defineServer({
   routes: {
     '/api/newsletter': {
       // A plain <form method="post">: no script needed, and the browser follows the redirect.
-      POST: async (request, { root }) => {
+      POST: async (request, { root, clientAddress }) => {
+        // Another site's page cannot sign its visitors up, nor spend their allowance.
+        const crossSite = refuseCrossSite(request);
+        if (crossSite) return crossSite;
+        const allowed = await perAddress.reserve(rateLimitKey(clientAddress));
+        if (!allowed.ok) {
+          return Response.json({ error: 'too many sign-ups from your network; try again later' }, { status: 429, headers: { 'retry-after': String(allowed.retryAfter) } });
+        }
         let email = '';
         try {
           email = String((await request.formData()).get('email') ?? '').trim();
@@ -40,7 +50,8 @@ export default defineServer({
       .action(run(async (options: { root: string }) => {
         const text = await readFile(signUps(path.resolve(options.root)), 'utf8').catch(() => '');
         const addresses = text.split('\n').filter(Boolean).map((line) => (JSON.parse(line) as { email: string }).email);
-        process.stdout.write(addresses.map((email) => `${email}\n`).join(''));
+        // A visitor typed these: printed with control characters escaped, so none can act on the operator's terminal.
+        process.stdout.write(addresses.map((email) => `${printable(email)}\n`).join(''));
       }));
   },
 });
