@@ -74,7 +74,7 @@ endpoints('bad input gets a 4xx and stores nothing', async () => {
 
 endpoints('the sign-up refuses another site\'s form and stores nothing', async () => {
   const before = await readFile(path.join(news, '.sitegen', 'newsletter.jsonl'), 'utf8').catch(() => '');
-  for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }]) {
+  for (const headers of [{ 'sec-fetch-site': 'cross-site' }, { origin: 'https://evil.example' }] as Record<string, string>[]) {
     const answer = await fetch(`${served.server.url}/api/newsletter`, {
       method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: 'email=victim%40example.com', redirect: 'manual',
     });
