@@ -76,10 +76,12 @@ program.command('check')
   .description('check that the content is valid and that every internal link and asset in dist/ resolves')
   .addOption(rootOption())
   .option('--out <dir>', 'built folder to check (default: ROOT/dist)')
-  .option('--external', 'also fetch the links to other sites (a few at a time, one per host; working ones are cached for a day)')
-  .action(run(async (options: { root: string; out?: string; external?: boolean }) => {
+  .option('--external', 'also fetch the links to other sites (a few at a time, one per host; working ones are cached for a day; never an address of this machine\'s network)')
+  .option('--allow-host <host>', 'with --external: a host (name or name:port) that may be asked though it resolves to a private or loopback address, for an intranet (repeatable)',
+    (host: string, hosts: string[]) => [...hosts, host], [] as string[])
+  .action(run(async (options: { root: string; out?: string; external?: boolean; allowHost: string[] }) => {
     const { checkCommand } = await import('./commands.ts');
-    await checkCommand(resolveRoot(options.root), options.out, { external: options.external });
+    await checkCommand(resolveRoot(options.root), options.out, { external: options.external, allowHosts: options.allowHost });
   }));
 
 program.command('init')

@@ -97,17 +97,22 @@ export async function initCommand(dir: string, starter: 'basic' | 'news' = 'basi
   console.log(`next: \`npx sitegen build --root ${shown}\`, then \`npx sitegen serve --root ${shown}\` (or \`npx sitegen dev --root ${shown}\` while you edit)`);
 }
 
-export async function checkCommand(root: string, out?: string, options: { external?: boolean } = {}): Promise<void> {
+export async function checkCommand(root: string, out?: string, options: { external?: boolean; allowHosts?: string[] } = {}): Promise<void> {
   const { checkSite } = await import('./check/check-output.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
-  const report = await checkSite(root, outDir, { external: options.external });
+  if (!options.external && (options.allowHosts?.length ?? 0) > 0) {
+    throw new SiteError('check', '--allow-host is for --external, which was not given', { hint: 'add --external, or leave out --allow-host' });
+  }
+  const report = await checkSite(root, outDir, { external: options.external ? { allowHosts: options.allowHosts } : false });
   for (const problem of report.problems) console.error(style('red', 'broken ') + problem);
   for (const link of report.external?.broken ?? []) console.error(style('red', 'broken ') + `${link.url} (${link.reason}) in ${link.where.join(', ')}`);
+  for (const link of report.external?.unchecked ?? []) console.error(style('yellow', 'unchecked ') + `${link.url} (${link.reason}) in ${link.where.join(', ')}`);
   const brokenExternal = report.external?.broken.length ?? 0;
   if (report.problems.length > 0 || brokenExternal > 0) {
     const parts = [report.problems.length > 0 ? `${report.problems.length} broken link(s) or asset(s)` : '', brokenExternal > 0 ? `${brokenExternal} broken external link(s)` : ''].filter(Boolean);
     throw new SiteError('check', `${parts.join(' and ')} in ${report.pages} pages`);
   }
-  const external = report.external ? `; ${report.external.links} external links checked (${report.external.cached} from the cache of the last day), none broken` : '';
+  const unchecked = report.external?.unchecked.length ? `, ${report.external.unchecked.length} not asked (above)` : '';
+  const external = report.external ? `; ${report.external.links} external links checked (${report.external.cached} from the cache of the last day), none broken${unchecked}` : '';
   console.log(`content valid; ${report.pages} pages and ${report.references} links and assets checked, none broken${external}`);
 }

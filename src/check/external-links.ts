@@ -7,17 +7,41 @@
  * in .sitegen/cache/external-links.json, so a link found working is not
  * asked again for a day. Each broken link is reported with the content
  * file and line that write it, or the pages that show it.
+ *
+ * Safe to run where content comes from others (a CI job on a pull request):
+ * a link never leads the checker into the machine's own network. Every
+ * address a name resolves to is judged before connecting, at every
+ * redirect, whatever the link's spelling (`127.1`, `0x7f000001`,
+ * `localhost`, a name that resolves to 10.0.0.5): loopback, private,
+ * link-local (the cloud metadata service), unique-local and reserved
+ * addresses are refused and reported as such, unless the operator allows
+ * that host (`--allow-host`, for an intranet). And it is bounded: a time
+ * per request and per run, a number of links per host, of redirects, and a
+ * host that does not answer is not asked again in the same run.
  */
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
 import path from 'node:path';
+import { nonPublicKind } from '../ip-address.ts';
 
 export interface ExternalLinkOptions {
-  /** Requests in flight at once, over every host (default 4). */
+  /** Requests in flight at once, over every host (default 8). */
   concurrency?: number;
   /** The pause between two requests to one host (default 500 ms). */
   perHostIntervalMs?: number;
   /** How long one request may take (default 10 s). */
   timeoutMs?: number;
+  /** How long the whole run may take; links not asked by then are listed as unchecked (default 120 s). */
+  totalMs?: number;
+  /** The most links asked of one host in a run; the rest are listed as unchecked (default 50). */
+  maxPerHost?: number;
+  /** The most redirects followed for one link (default 10). */
+  maxRedirects?: number;
+  /** Hosts (`intranet.example`, `10.0.0.5:8080`) that may be asked though they resolve to a private or loopback address. */
+  allowHosts?: readonly string[];
   /** How long a link found working is trusted without asking again (default a day). */
   maxAgeMs?: number;
   now?: () => number;
@@ -36,12 +60,16 @@ export interface ExternalReport {
   /** Answered from the cache, not asked again. */
   cached: number;
   broken: BrokenLink[];
+  /** Links not asked in this run (over the time or the per-host bound), with why: neither working nor broken. */
+  unchecked: BrokenLink[];
 }
 
 interface Answer {
   ok: boolean;
   reason: string;
   at: number;
+  /** Not asked this run: neither cached nor reported broken. */
+  unchecked?: boolean;
 }
 
 const EXTERNAL = /\s(?:href|src)="(https?:\/\/[^"]+)"/gi;
@@ -70,11 +98,16 @@ export function externalLinksOf(pages: readonly { file: string; html: string }[]
 export async function checkExternalLinks(
   root: string, links: ReadonlyMap<string, string[]>, sources: ReadonlyMap<string, string>, options: ExternalLinkOptions = {},
 ): Promise<ExternalReport> {
-  const { concurrency = 4, perHostIntervalMs = 500, timeoutMs = 10_000, maxAgeMs = 24 * 3600_000, now = Date.now } = options;
+  const {
+    concurrency = 8, perHostIntervalMs = 500, timeoutMs = 10_000, totalMs = 120_000, maxPerHost = 50, maxRedirects = 10,
+    allowHosts = [], maxAgeMs = 24 * 3600_000, now = Date.now,
+  } = options;
   const cacheFile = path.join(root, '.sitegen', 'cache', 'external-links.json');
   const cache: Record<string, Answer> = await readFile(cacheFile, 'utf8').then((text) => JSON.parse(text) as Record<string, Answer>, () => ({}));
   const toAsk = [...links.keys()].filter((url) => !(cache[url]?.ok && now() - cache[url].at < maxAgeMs));
   const cached = links.size - toAsk.length;
+  const rules: Rules = { timeoutMs, maxRedirects, allowed: new Set(allowHosts.map((host) => host.toLowerCase())) };
+  const deadline = Date.now() + totalMs;
 
   // One request at a time per host, with a pause after each; `concurrency` in flight over all hosts.
   const hostTurns = new Map<string, Promise<unknown>>();
@@ -83,42 +116,150 @@ export async function checkExternalLinks(
     hostTurns.set(host, turn.catch(() => undefined).then(() => new Promise((resolve) => setTimeout(resolve, perHostIntervalMs))));
     return turn;
   };
+  // A host that did not answer (timed out, refused, unknown) is not asked again this run: its other links share its answer.
+  const silent = new Map<string, string>();
+  const asked = new Map<string, number>();
+  // Hosts are taken in turns, so a host with many links cannot hold the workers while others wait.
+  const queue = interleaveByHost(toAsk);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, toAsk.length) }, async () => {
-    while (next < toAsk.length) {
-      const url = toAsk[next++];
-      const answer = await byHost(new URL(url).host, () => ask(url, timeoutMs));
-      // A 429 is asked again next time (at 0 is never fresh).
-      cache[url] = { ...answer, at: answer.reason === '429' ? 0 : now() };
+  const answer = async (url: string): Promise<Omit<Answer, 'at'>> => {
+    const host = new URL(url).host;
+    const count = (asked.get(host) ?? 0) + 1;
+    asked.set(host, count);
+    if (count > maxPerHost) return { ok: false, unchecked: true, reason: `not asked: more than ${maxPerHost} links to ${host} in one run` };
+    return byHost(host, async () => {
+      if (silent.has(host)) return { ok: false, reason: `${silent.get(host)}; not asked again this run` };
+      if (Date.now() >= deadline) return { ok: false, unchecked: true, reason: `not asked: the check's ${totalMs / 1000} s were up` };
+      const result = await ask(url, rules);
+      if (result.hostDown) silent.set(host, result.reason);
+      return { ok: result.ok, reason: result.reason };
+    });
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+    while (next < queue.length) {
+      const url = queue[next++];
+      const result = await answer(url);
+      // A 429 is asked again next time (at 0 is never fresh), and so is a link that was not asked.
+      cache[url] = { ...result, at: result.reason === '429' || result.unchecked ? 0 : now() };
     }
   }));
 
   await mkdir(path.dirname(cacheFile), { recursive: true });
-  const kept = Object.fromEntries(Object.entries(cache).filter(([url]) => links.has(url)));
+  const kept = Object.fromEntries(Object.entries(cache).filter(([url]) => links.has(url) && !cache[url].unchecked));
   await writeFile(cacheFile, JSON.stringify(kept, null, 2) + '\n');
-  const broken = [...links].filter(([url]) => !cache[url].ok)
+  const listed = (unchecked: boolean) => [...links].filter(([url]) => !cache[url].ok && Boolean(cache[url].unchecked) === unchecked)
     .map(([url, pages]) => ({ url, reason: cache[url].reason, where: writtenAt(url, sources) ?? pages }));
-  return { links: links.size, cached, broken };
+  return { links: links.size, cached, broken: listed(false), unchecked: listed(true) };
 }
 
-/** One link's answer: HEAD, then GET where the server does not take HEAD; redirects followed. */
-async function ask(url: string, timeoutMs: number): Promise<Omit<Answer, 'at'>> {
-  try {
-    let response = await fetch(url, { method: 'HEAD', redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
-    if (response.status === 405 || response.status === 501) {
-      response = await fetch(url, { method: 'GET', redirect: 'follow', signal: AbortSignal.timeout(timeoutMs) });
-      await response.body?.cancel();
-    }
-    // Too many requests says nothing about the link: it is asked again next time, and not reported.
-    if (response.status === 429) return { ok: true, reason: '429' };
-    return { ok: response.ok, reason: String(response.status) };
-  } catch (error) {
-    if ((error as Error).name === 'TimeoutError') return { ok: false, reason: `timed out after ${timeoutMs / 1000} s` };
-    // fetch's own error is 'fetch failed'; what happened is in its cause (a code, or each address's error, or a message).
-    const cause = (error as { cause?: { code?: string; message?: string; errors?: { code?: string }[] } }).cause;
-    const code = cause?.code ?? cause?.errors?.[0]?.code ?? cause?.message ?? (error as Error).message;
-    return { ok: false, reason: `unreachable (${code})` };
+/** The URLs with their hosts taken in turn (a.1, b.1, a.2, b.2 …), each host's links in their order. */
+function interleaveByHost(urls: readonly string[]): string[] {
+  const byHost = new Map<string, string[]>();
+  for (const url of urls) {
+    const host = new URL(url).host;
+    byHost.set(host, [...(byHost.get(host) ?? []), url]);
   }
+  const order: string[] = [];
+  for (let round = 0; order.length < urls.length; round++) for (const list of byHost.values()) if (round < list.length) order.push(list[round]);
+  return order;
+}
+
+interface Rules {
+  timeoutMs: number;
+  maxRedirects: number;
+  /** Hosts (lower case, `name` or `name:port`) allowed to resolve to addresses that are not public. */
+  allowed: ReadonlySet<string>;
+}
+
+interface Asked {
+  ok: boolean;
+  reason: string;
+  /** The host gave no answer at all: its other links would fare the same. */
+  hostDown?: boolean;
+}
+
+/** A refusal to connect, with what the address is: never a request to the machine's own network. */
+class Refused extends Error {
+  constructor(readonly host: string, readonly address: string, readonly kind: string) {
+    super(`refused: ${host} is ${address}, ${kind} (sitegen check --allow-host ${host} asks it anyway)`);
+  }
+}
+
+/** One link's answer: HEAD, then GET where the server does not take HEAD; redirects followed, each judged again. */
+async function ask(url: string, rules: Rules): Promise<Asked> {
+  try {
+    let status = await follow(url, 'HEAD', rules);
+    if (status === 405 || status === 501) status = await follow(url, 'GET', rules);
+    // Too many requests says nothing about the link: it is asked again next time, and not reported.
+    if (status === 429) return { ok: true, reason: '429' };
+    return { ok: status >= 200 && status < 300, reason: String(status) };
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.message };
+    if (error instanceof RedirectError) return { ok: false, reason: error.message };
+    if ((error as Error).name === 'TimeoutError') return { ok: false, reason: `timed out after ${rules.timeoutMs / 1000} s`, hostDown: true };
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return { ok: false, reason: `unreachable (${code})`, hostDown: ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'].includes(code) };
+  }
+}
+
+class RedirectError extends Error {}
+
+/** The status at the end of a link's redirects, each hop's host judged before it is connected to. */
+async function follow(start: string, method: 'HEAD' | 'GET', rules: Rules): Promise<number> {
+  let url = new URL(start);
+  for (let hop = 0; ; hop++) {
+    const { status, location } = await requestOnce(url, method, rules);
+    if (![301, 302, 303, 307, 308].includes(status) || location === undefined) return status;
+    if (hop >= rules.maxRedirects) throw new RedirectError(`more than ${rules.maxRedirects} redirects`);
+    let target: URL;
+    try {
+      target = new URL(location, url);
+    } catch {
+      throw new RedirectError(`a redirect to ${JSON.stringify(location)}, which is no address`);
+    }
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new RedirectError(`a redirect to ${target.protocol} (not http or https)`);
+    url = target;
+  }
+}
+
+/** One request, its answer's status and Location; the connection is judged by the address it would reach. */
+function requestOnce(url: URL, method: 'HEAD' | 'GET', rules: Rules): Promise<{ status: number; location?: string }> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  const allowed = rules.allowed.has(url.host.toLowerCase()) || rules.allowed.has(hostname.toLowerCase());
+  // A host written as an address is never looked up: it is judged as written (the URL parser has made 127.1 into 127.0.0.1).
+  if (net.isIP(hostname) && !allowed) {
+    const kind = nonPublicKind(hostname);
+    if (kind) return Promise.reject(new Refused(url.host, hostname, kind));
+  }
+  const lookup: net.LookupFunction = (name, options, callback) => {
+    dnsLookup(name, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
+      if (error) return callback(error, '', 0);
+      const refused = allowed ? undefined : addresses.find((entry) => nonPublicKind(entry.address));
+      // Any address that is not public refuses the name: a name that resolves to a public and a private address could connect to either.
+      if (refused) return callback(new Refused(url.host, refused.address, nonPublicKind(refused.address)!), '', 0);
+      if ((options as { all?: boolean }).all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
+      callback(null, addresses[0].address, addresses[0].family);
+    });
+  };
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, { method, lookup, agent: false, headers: { 'user-agent': 'sitegen-check (link checker)', accept: '*/*' } }, (response) => {
+      clearTimeout(timer);
+      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+      // The status is all that is needed: the body is not read.
+      response.destroy();
+    });
+    const timer = setTimeout(() => {
+      const error = new Error(`timed out after ${rules.timeoutMs} ms`);
+      error.name = 'TimeoutError';
+      request.destroy(error);
+    }, rules.timeoutMs);
+    request.on('error', (error) => {
+      clearTimeout(timer);
+      reject(error instanceof Refused || (error as { cause?: unknown }).cause instanceof Refused ? ((error as { cause?: Refused }).cause ?? error) : error);
+    });
+    request.end();
+  });
 }
 
 /** The content files and lines that write a URL, if any do. */

@@ -1,4 +1,5 @@
 import net from 'node:net';
+import { ipv4Of, ipv6Groups } from '../ip-address.ts';
 import type http from 'node:http';
 
 /**
@@ -31,21 +32,7 @@ export function rateLimitKey(address: string): string {
   const bare = address.replace(/^\[|\](?::\d+)?$/g, '').replace(/%.*$/, '');
   if (net.isIPv4(bare)) return bare;
   if (!net.isIPv6(bare)) return address;
-  const groups = hextets(bare);
-  if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') {
-    const [high, low] = [Number.parseInt(groups[6], 16), Number.parseInt(groups[7], 16)];
-    return [high >> 8, high & 255, low >> 8, low & 255].join('.');
-  }
+  const groups = ipv6Groups(bare);
+  if (groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff') return ipv4Of(groups[6], groups[7]);
   return `${groups.slice(0, 4).join(':')}::/64`;
-}
-
-/** The eight groups of an IPv6 address, without leading zeros (an embedded IPv4 tail as two groups). */
-function hextets(address: string): string[] {
-  const withoutV4 = address.replace(/(\d+)\.(\d+)\.(\d+)\.(\d+)$/, (_, a, b, c, d) =>
-    `${((Number(a) << 8) | Number(b)).toString(16)}:${((Number(c) << 8) | Number(d)).toString(16)}`);
-  const [head, tail] = withoutV4.split('::');
-  const left = head ? head.split(':') : [];
-  const right = tail === undefined ? [] : tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
-  return groups.map((group) => Number.parseInt(group, 16).toString(16));
 }
