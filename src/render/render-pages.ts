@@ -5,12 +5,12 @@
  * content error: the editor's file is not at fault.
  */
 import { SiteError } from '../errors.ts';
-import type { CollectionItem, CollectionPage, PageAssets, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
+import type { CollectionItem, CollectionPage, CollectionQuery, PageAssets, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { collectionFeeds } from './feed.ts';
 import { FEED_FORMATS, feedRouteOf } from './feed-types.ts';
 import { templateError } from './template-error.ts';
-import { taxonomyPages } from './taxonomy.ts';
+import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 
 import { outputPathOf } from '../output-path.ts';
 import { localeOf, translationsOf } from '../i18n.ts';
@@ -48,7 +48,7 @@ export function renderPages(
       const local = site.i18n ? items.filter((item) => localeOf(site, item.route) === own.locale) : items;
       const lists = template.collection ? listPages({ ...page, info: own }, template.collection, site, local, files) : [{ route: own.route, page: undefined }];
       for (const list of lists) {
-        const info = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route };
+        const info = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
         const rendered = templates.renderPage({
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
           ...(page.components ? { components: { blocks: page.components, allowed: templates.markdown } } : {}),
@@ -67,25 +67,35 @@ export function renderPages(
 /** Entries in a feed unless its template says otherwise: readers poll it, so it holds the latest, not the archive. */
 const FEED_ENTRIES = 20;
 
-/** The list pages a collection template's page becomes, its feed added to `files` when it has one. */
+/** The list pages a collection template's page becomes, its feeds added to `files` when it has them. */
 function listPages(
   page: PageModel, query: NonNullable<SiteTemplates['pages'][string]['collection']>, site: SiteInfo, items: readonly CollectionItem[],
   files: Map<string, string>,
 ): { route: string; page?: CollectionPage }[] {
   const checked = checkedQuery(query, page.info.template);
-  // A taxonomy spans the whole site unless its query says `under`.
-  if (checked.taxonomy) return taxonomyPages(selectItems({ ...checked, under: checked.under ?? '/' }, page.info.route, items), page.info.route, checked.perPage);
+  const feedsOf = (info: PageInfo, selected: readonly CollectionItem[]) => (checked.feed ? writeFeeds(info, selected, checked.feed, site, files) : undefined);
+  // A taxonomy spans the whole site unless its query says `under`; with `feed`, each term has its own.
+  if (checked.taxonomy) {
+    return taxonomyPages(selectItems({ ...checked, under: checked.under ?? '/' }, page.info.route, items), page.info.route, checked.perPage,
+      (term, termItems) => feedsOf({ ...page.info, route: term.route, ...termPageInfo(page.info, { items: termItems, page: 1, pages: 1, total: termItems.length, term }) }, termItems));
+  }
   const selected = selectItems(checked, page.info.route, items);
-  // An empty collection has no feed: Atom needs the date of a newest entry.
-  if (!checked.feed || selected.length === 0) return paginate(selected, page.info.route, checked.perPage);
-  const options = typeof checked.feed === 'object' ? checked.feed : {};
+  return paginate(selected, page.info.route, checked.perPage, feedsOf(page.info, selected));
+}
+
+/** A list's feeds, written into `files`; none for an empty list (Atom needs the date of a newest entry). */
+function writeFeeds(
+  info: PageInfo, selected: readonly CollectionItem[], feed: NonNullable<CollectionQuery['feed']>, site: SiteInfo, files: Map<string, string>,
+): CollectionPage['feeds'] {
+  if (!feed || selected.length === 0) return undefined;
+  const options = typeof feed === 'object' ? feed : {};
   const formats = options.formats ?? FEED_FORMATS;
-  const written = collectionFeeds(page.info, selected.slice(0, options.limit ?? FEED_ENTRIES), site, { title: options.title, formats });
+  const written = collectionFeeds(info, selected.slice(0, options.limit ?? FEED_ENTRIES), site, { title: options.title, formats });
   const feeds: NonNullable<CollectionPage['feeds']> = {};
   for (const [format, text] of written) {
-    const route = feedRouteOf(page.info.route, format);
+    const route = feedRouteOf(info.route, format);
     files.set(route.slice(1), text);
     feeds[format] = route;
   }
-  return paginate(selected, page.info.route, checked.perPage, feeds);
+  return feeds;
 }

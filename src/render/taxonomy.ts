@@ -4,7 +4,9 @@
  * tag gets its own list pages under that page's route (/tags/fraud,
  * /tags/fraud/2, …). A tag's address is its slug; two spellings of one slug
  * ("Fraud" and "fraud") would be one page under two names, so they are an
- * error, with the spelling most pages use as the did-you-mean.
+ * error, with the spelling most pages use as the did-you-mean. With
+ * `feed`, each tag has its own feeds (/tags/fraud/feed.atom …), as Hugo's
+ * term pages do: a reader can follow one subject.
  */
 import { SiteError } from '../errors.ts';
 import type { CollectionItem, CollectionPage, TaxonomyTerm } from '../model.ts';
@@ -16,7 +18,10 @@ export function slugOf(tag: string): string {
 }
 
 /** The index (at the page's own route) and every term's list pages, from the items the query selected. */
-export function taxonomyPages(items: readonly CollectionItem[], ownRoute: string, perPage: number | undefined): { route: string; page: CollectionPage }[] {
+export function taxonomyPages(
+  items: readonly CollectionItem[], ownRoute: string, perPage: number | undefined,
+  feedsOf?: (term: TaxonomyTerm, items: CollectionItem[]) => CollectionPage['feeds'],
+): { route: string; page: CollectionPage }[] {
   const bySlug = new Map<string, { spellings: Map<string, CollectionItem[]>; items: CollectionItem[] }>();
   for (const item of items) {
     for (const tag of new Set(item.tags)) {
@@ -45,8 +50,27 @@ export function taxonomyPages(items: readonly CollectionItem[], ownRoute: string
   terms.sort((a, b) => a.name.localeCompare(b.name));
   const listed = terms.map(({ items: _items, ...term }) => term);
   const index = { route: ownRoute, page: { items: [], page: 1, pages: 1, total: listed.length, terms: listed, index: ownRoute } };
-  const pages = terms.flatMap((term) => paginate(term.items, term.route, perPage).map((list) => ({
-    route: list.route, page: { ...list.page, term: listed.find((entry) => entry.slug === term.slug)!, terms: listed, index: ownRoute },
-  })));
+  const pages = terms.flatMap((term) => {
+    const entry = listed.find((listedTerm) => listedTerm.slug === term.slug)!;
+    return paginate(term.items, term.route, perPage, feedsOf?.(entry, term.items)).map((list) => ({
+      route: list.route, page: { ...list.page, term: entry, terms: listed, index: ownRoute },
+    }));
+  });
   return [index, ...pages];
+}
+
+/**
+ * A term's list page's own title and description, in the index page's
+ * language: the term's name before the index's title (`Photos · Tags`,
+ * `Fotos · Schlagwörter`), with the page's number past the first; and the
+ * titles of its first pages as the description. Search results and tabs
+ * then tell one tag page from another, where the index's own words were on
+ * every one of them.
+ */
+export function termPageInfo(index: { title: string }, list: CollectionPage): { title: string; description: string } | undefined {
+  if (!list.term) return undefined;
+  const title = `${list.term.name} · ${index.title}${list.page > 1 ? ` (${list.page}/${list.pages})` : ''}`;
+  const shown = list.items.slice(0, 3).map((item) => item.title);
+  const description = `${list.term.name}: ${shown.join(', ')}${list.items.length > shown.length || list.pages > 1 ? ', …' : ''}`;
+  return { title, description };
 }

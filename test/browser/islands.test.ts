@@ -178,19 +178,30 @@ function slidesInView(page: Page): Promise<string[]> {
 }
 
 /**
- * After a move: let the 500 ms CSS transition finish in real time. No
- * condition can be awaited here: these tests pause the page's clock (so the
- * carousel moves only when they run it), which holds requestAnimationFrame,
- * the page's own polling and the document timeline that would report the
- * transition's end, while the compositor still moves the slide in real time.
+ * After a move: wait until the track stands where its position puts it. The
+ * page's clock is paused in these tests (the carousel moves only when they
+ * run it), which holds requestAnimationFrame and the page's own timers, but
+ * the compositor still moves the slide in real time: the track's computed
+ * transform is read until it has reached its target, and `until` (the state
+ * the move leads to) holds too.
  */
-const settled = (page: Page) => page.waitForTimeout(700);
+async function settled(page: Page, until: () => Promise<boolean> = async () => true): Promise<void> {
+  await waitUntil(async () => (await trackAtRest(page)) && (await until()), 'the carousel came to rest where expected', { everyMs: 25 });
+}
+
+function trackAtRest(page: Page): Promise<boolean> {
+  return page.$eval('.carousel__track', (track) => {
+    const style = getComputedStyle(track);
+    const target = -(Number(style.getPropertyValue('--position')) * (track as HTMLElement).offsetWidth) / Number(style.getPropertyValue('--visible'));
+    return Math.abs(new DOMMatrix(style.transform).m41 - target) < 1;
+  });
+}
 
 islands('the carousel shows 1, 2, 3 and 4 slides at 480, 768, 1024 and 1280 px, following resizes', async (context) => {
   const { page, errors } = await open(context, '/', { width: 1280, height: 900, clock: true });
   for (const [width, visible] of [[480, 1], [768, 2], [1024, 3], [1280, 4]]) {
     await page.setViewportSize({ width, height: 900 });
-    await settled(page);
+    await settled(page, async () => (await slidesInView(page)).length === visible);
     const inView = await slidesInView(page);
     assert.is(inView.length, visible, `at ${width} px: ${inView.join(', ')}`);
   }
@@ -204,7 +215,7 @@ islands('the carousel advances one slide after 3 s and pauses while hovered', as
   await page.mouse.move(0, 0);
   const first = (await slidesInView(page))[0];
   await page.clock.runFor(3000);
-  await settled(page);
+  await settled(page, async () => (await slidesInView(page))[0] !== first);
   const second = (await slidesInView(page))[0];
   assert.is.not(second, first, 'did not advance after 3 s');
   assert.is(Number(second.split(' ')[0]), Number(first.split(' ')[0]) % 14 + 1, `moved from ${first} to ${second}`);
@@ -218,7 +229,7 @@ islands('the carousel advances one slide after 3 s and pauses while hovered', as
 
   await page.mouse.move(0, 0);
   await page.clock.runFor(3000);
-  await settled(page);
+  await settled(page, async () => (await slidesInView(page))[0] !== second);
   assert.is.not((await slidesInView(page))[0], second, 'did not resume after the pointer left');
   await page.close();
 });
@@ -228,7 +239,7 @@ islands('the carousel loops from the last slide to the first through a clone', a
   const previous = page.getByRole('button', { name: 'Previous slide' });
   await previous.click();
   await page.clock.runFor(500);
-  await settled(page);
+  await settled(page, async () => (await slidesInView(page))[0] === '14 of 14');
   const front = (await slidesInView(page))[0];
   assert.is(front, '14 of 14', 'previous from the first slide shows the last');
   assert.equal(await page.locator('.carousel__slide--clone').evaluateAll((clones) => clones.every((clone) => clone.getAttribute('aria-hidden') === 'true' && clone.hasAttribute('inert'))), true);

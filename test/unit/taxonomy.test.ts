@@ -63,4 +63,34 @@ tags('a tag written two ways is an error at the page that writes it the rarer wa
   assert.match(error.hint ?? '', 'the tag page /tags/announcements');
 });
 
+tags('each tag page has its own title and description, in its language', async () => {
+  const root = await newsSite();
+  await buildSite({ root, now: NOW });
+  const head = async (file: string) => {
+    const html = await read(root, file);
+    return { title: /<title>([^<]*)<\/title>/.exec(html)?.[1], description: /<meta name="description" content="([^"]*)"/.exec(html)?.[1] };
+  };
+  const [index, photos, announcements] = await Promise.all(['tags.html', 'tags/photos.html', 'tags/announcements.html'].map(head));
+  assert.is(photos.title, 'photos · Tags | My Site');
+  assert.is(announcements.title, 'announcements · Tags | My Site');
+  assert.is(photos.description, 'photos: A picture from the newsroom');
+  assert.is.not(photos.description, index.description);
+  const german = await head('de/tags/fotos.html');
+  assert.is(german.title, 'Fotos · Schlagwörter | My Site');
+  assert.match(german.description ?? '', /^Fotos: /);
+});
+
+tags('with feed: true each tag has its own feeds, linked from its pages; the index has none', async () => {
+  const root = await newsSite();
+  await buildSite({ root, now: NOW });
+  const atom = await read(root, 'tags/photos/feed.atom');
+  assert.match(atom, '<title>photos · Tags | My Site</title>');
+  assert.match(atom, 'A picture from the newsroom');
+  assert.not.match(atom, 'Hello world', 'only the tag\'s posts');
+  assert.match(await read(root, 'tags/photos/feed.json'), '"A picture from the newsroom"');
+  assert.match(await read(root, 'tags/photos.html'), /<link rel="alternate" type="application\/atom\+xml"[^>]*href="\/tags\/photos\/feed.atom"/);
+  assert.match(await read(root, 'de/tags/fotos/feed.rss'), 'Fotos · Schlagwörter');
+  await readFile(path.join(root, 'dist', 'tags', 'feed.atom')).then(() => assert.unreachable('the index has a feed'), () => undefined);
+});
+
 tags.run();

@@ -44,6 +44,8 @@ export default function Search({ index, label, lang }: SearchProps) {
   const text = TEXT[lang] ?? TEXT.en;
   const id = useId();
   const pagefind = useRef<Promise<Pagefind> | null>(null);
+  // Failed loads so far: a browser may keep a failed module import's result for its URL, so each retry asks another.
+  const failures = useRef(0);
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<{ shown: Result[]; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -56,12 +58,15 @@ export default function Search({ index, label, lang }: SearchProps) {
     setBusy(true);
     setFailed(false);
     try {
-      pagefind.current ??= import(/* a URL known only once built */ index) as Promise<Pagefind>;
+      const url = failures.current === 0 ? index : `${index}?retry=${failures.current}`;
+      pagefind.current ??= import(/* a URL known only once built */ url) as Promise<Pagefind>;
       const found = await (await pagefind.current).search(words);
       setResults({ shown: await Promise.all(found.results.slice(0, 10).map((result) => result.data())), total: found.results.length });
     } catch {
-      // The index did not load (offline, or a deploy in between): say so, and let the next search try again.
+      // The index did not load (offline, or a deploy in between): say so, and let the next search try again,
+      // at a URL the module map has not seen (Chromium keeps a failed dynamic import's error for its URL).
       pagefind.current = null;
+      failures.current += 1;
       setResults(null);
       setFailed(true);
     } finally {

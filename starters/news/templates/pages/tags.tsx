@@ -6,11 +6,12 @@ export const schema = z.strictObject({ body: z.string() });
 
 /**
  * Hugo's taxonomy: this page (/tags) lists every tag the pages use, and each
- * tag gets its own pages (/tags/photos), newest first, ten to a page. The
+ * tag gets its own pages (/tags/photos), newest first, ten to a page, and its
+ * own feeds (/tags/photos/feed.atom, .rss, .json) to follow one subject. The
  * German index (/de/tags) lists the German posts' tags: a collection lists
  * its own language.
  */
-export const collection: CollectionQuery = { taxonomy: 'tags', sortBy: 'date', perPage: 10 };
+export const collection: CollectionQuery = { taxonomy: 'tags', sortBy: 'date', perPage: 10, feed: true };
 
 export default function Tags({ data, page, collection: list }: PageProps<z.infer<typeof schema>>) {
   const words = wordsFor(page.locale);
