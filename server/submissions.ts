@@ -7,7 +7,8 @@ export type SubmissionFormat = 'json' | 'csv';
  * What `sitegen submissions` prints: a JSON array, or CSV with a header row.
  * Either may reach an operator's terminal, so no character a terminal acts
  * on (ESC, C1, bidi overrides) is printed raw: JSON escapes them as \u, CSV
- * shows them as \x1b (a line break or tab in a field is kept: it is data).
+ * shows them as \x1b (a line break, tab or NUL in a field is kept: it is data,
+ * and no terminal acts on NUL).
  */
 export function formatSubmissions(rows: readonly Submission[], format: SubmissionFormat): string {
   if (format === 'json') return printableJson(rows, 2) + '\n';
@@ -26,9 +27,12 @@ export function formatSubmissions(rows: readonly Submission[], format: Submissio
  * tabs and line breaks too: a spreadsheet that splits on `;` (Excel in much of
  * Europe) reads `x;=1+1` as two cells, the second a formula.
  */
+/** Characters a CSV field keeps as they are: line breaks and tabs are data inside quotes, and a terminal ignores NUL. */
+const CSV_DATA = '\0\t\r\n';
+
 export function csvField(value: string | number | null): string {
   if (value === null) return '""';
-  const text = typeof value === 'string' ? neutraliseFormulas(printable(value, '\t\r\n')) : String(value);
+  const text = typeof value === 'string' ? neutraliseFormulas(printable(value, CSV_DATA)) : String(value);
   return `"${text.replace(/"/g, '""')}"`;
 }
 

@@ -49,7 +49,7 @@ csv('read with commas, every value comes back whole, with at most an apostrophe 
     assert.is(record.length, SUBMISSION_COLUMNS.length, `record ${index + 1} has one cell per column`);
     const name = record[SUBMISSION_COLUMNS.indexOf('name')];
     // Control characters come back as their escapes (\x00), so the file cannot act on a terminal it is printed to.
-    assert.is(name.replace(/'/g, (quote, offset: number) => (isInserted(name, offset) ? '' : quote)), printable(HOSTILE[index], '\t\r\n'), `value ${JSON.stringify(HOSTILE[index])}`);
+    assert.is(name.replace(/'/g, (quote, offset: number) => (isInserted(name, offset) ? '' : quote)), printable(HOSTILE[index], '\0\t\r\n'), `value ${JSON.stringify(HOSTILE[index])}`);
     assert.is(record[SUBMISSION_COLUMNS.indexOf('lastname')], '', 'null is an empty cell');
   });
 });
