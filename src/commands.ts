@@ -73,7 +73,7 @@ export async function serveCommand(options: ServeCommandOptions, mount?: Mount):
   const outDir = options.outDir ? path.resolve(options.outDir) : path.join(options.root, 'dist');
   if (!existsSync(path.join(outDir, 'index.html'))) {
     throw new SiteError('not-built', `${outDir} holds no built site`, {
-      hint: `run \`sitegen build${options.root === process.cwd() ? '' : ` --root ${options.root}`}\` first, or \`npm start\` to build and serve`,
+      hint: `run \`sitegen build${options.root === process.cwd() ? '' : ` --root ${options.root}`}\` first, or \`sitegen start\` to build and serve`,
     });
   }
   const handlers = mount ? await mount.handlers() : [];

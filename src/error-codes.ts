@@ -1,3 +1,7 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { packageRootAbove } from './package-root.ts';
+
 /**
  * Every code a SiteError can carry, defined once: each has an entry of the
  * same name in docs/errors.md (what it means, a typical cause, the fix),
@@ -39,7 +43,25 @@ export const ERROR_CODES = {
 
 export type ErrorCode = keyof typeof ERROR_CODES;
 
-/** Where a code is explained, relative to sitegen's folder (the docs ship in the package). */
+/**
+ * Where a code is explained: the catalogue that ships in the package, as a
+ * path from the folder the command runs in (`docs/errors.md#content` here,
+ * `node_modules/sitegen/docs/errors.md#content` in a site that installed
+ * sitegen, where a bare `docs/` would name nothing). Found when first
+ * asked: this module is bundled into the site's templates too, far from
+ * the package.
+ */
 export function errorDocsLink(code: ErrorCode): string {
-  return `docs/errors.md#${code}`;
+  catalogue ??= catalogueFrom(process.cwd());
+  return `${catalogue}#${code}`;
+}
+
+let catalogue: string | undefined;
+
+function catalogueFrom(cwd: string): string {
+  const root = packageRootAbove(path.dirname(fileURLToPath(import.meta.url)));
+  if (root === undefined) return 'docs/errors.md';
+  const file = path.join(root, 'docs', 'errors.md');
+  const relative = path.relative(cwd, file);
+  return (relative.startsWith(`..${path.sep}..${path.sep}`) ? file : relative).split(path.sep).join('/');
 }

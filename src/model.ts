@@ -1,7 +1,7 @@
 import type { ReactNode, ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
-import type { MarkdownReference } from './markdown/markdown.ts';
+import type { MarkdownReference, MarkdownRemoval } from './markdown/markdown.ts';
 import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
 import type { HydrateStrategy } from './client/hydration-moment.ts';
 
@@ -298,6 +298,8 @@ export interface RawDoc {
   references?: MarkdownReference[];
   /** The component blocks in the Markdown body, found by that same conversion. */
   components?: MarkdownComponentCall[];
+  /** What the sanitiser removed from the Markdown body, found by that same conversion: a warning each. */
+  removed?: MarkdownRemoval[];
   /** Finds the line and column of a field path in this file. */
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
 }

@@ -1,6 +1,6 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { packageRootAbove } from './package-root.ts';
 
 /**
  * The sitegen package folder. Found by walking up to its package.json, since
@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const SITEGEN_DIR = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findPackageRoot(start: string): string {
-  for (let dir = start; ; dir = path.dirname(dir)) {
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'bin', 'sitegen.js'))) return dir;
-    if (path.dirname(dir) === dir) throw new Error(`sitegen: cannot find the package folder above ${start}`);
-  }
+  const root = packageRootAbove(start);
+  if (root === undefined) throw new Error(`sitegen: cannot find the package folder above ${start}`);
+  return root;
 }

@@ -11,13 +11,16 @@
  *   React keeps in step) is told again, as an `input` event React takes for
  *   a change: the state then follows, as if the visitor had typed it then.
  *   It runs in one task, so nothing flickers; the caret stays where it was.
+ * - Clicks on its buttons, noted by the runtime meanwhile
+ *   (./hold-submits.ts), are made again in their order: the click that
+ *   woke the island counts.
  * - A submit, held by the runtime meanwhile (./hold-submits.ts), is made
  *   again once the state has caught up.
  *
  * This half runs in the islands' shared code (./hydrate.tsx), so that the
  * runtime every page loads stays small.
  */
-import { HELD_SUBMIT, type HeldSubmit } from './hold-submits.ts';
+import { HELD_CLICKS, HELD_SUBMIT, type HeldSubmit } from './hold-submits.ts';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -29,7 +32,11 @@ export function catchUp(element: HTMLElement): void {
   const changes = [...element.querySelectorAll<Control>('input, textarea, select')].flatMap((control) => changeOf(control) ?? []);
   for (const change of changes) change();
   if (caret) caret();
-  const island = element as HTMLElement & { [HELD_SUBMIT]?: HeldSubmit };
+  const island = element as HTMLElement & { [HELD_SUBMIT]?: HeldSubmit; [HELD_CLICKS]?: Element[] };
+  const clicks = island[HELD_CLICKS] ?? [];
+  delete island[HELD_CLICKS];
+  // The same elements: hydration keeps the server's nodes. One React replaced (a mismatch) is no longer in the island.
+  for (const control of clicks) if (control.isConnected && element.contains(control)) (control as HTMLElement).click();
   const held = island[HELD_SUBMIT];
   delete island[HELD_SUBMIT];
   if (held?.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected && held.form.contains(held.submitter) ? held.submitter : null);

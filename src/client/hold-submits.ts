@@ -1,10 +1,17 @@
 /**
  * The runtime's half of keeping what a visitor does before an island is
- * live (the other half, in the islands' code, is ./catch-up.ts): a form
- * inside an island that React does not have yet is not submitted natively,
- * which would send its fields to the page's own address (the password in
- * the URL, for a login). The submit is held on the island, and made again
- * once it is live.
+ * live (the other half, in the islands' code, is ./catch-up.ts):
+ * - a form inside an island that React does not have yet is not submitted
+ *   natively, which would send its fields to the page's own address (the
+ *   password in the URL, for a login). The submit is held on the island,
+ *   and made again once it is live;
+ * - a click on a button of such an island (a pointer, a tap, or Enter or
+ *   Space, which a browser makes a click) is noted, and made again once it
+ *   is live: the click that wakes an `interaction` island is not lost. Only
+ *   controls with no default action of their own are noted (a button that
+ *   submits nothing, a role=button, tab, switch …): a link has gone already,
+ *   a submit is held as a submit, and a checkbox has changed its state,
+ *   which catch-up tells React.
  */
 
 /** Where a held submit waits on its island: a registered symbol, as the runtime and the island chunks are separate bundles. */
@@ -15,12 +22,27 @@ export interface HeldSubmit {
   submitter: HTMLElement | null;
 }
 
-/** Holds every submit of a form inside an island that is not live yet (call once, before the islands hydrate). */
+/** Where the clicks made before hydration wait on their island, in order. */
+export const HELD_CLICKS = Symbol.for('sitegen.held-clicks');
+
+/** A control whose click does nothing until its island's code runs. */
+const INERT_UNTIL_LIVE = 'button, [role="button"], [role="tab"], [role="switch"], [role="menuitem"], [role="option"], [role="menuitemcheckbox"], [role="menuitemradio"]';
+
+/** Holds every submit of a form inside an island that is not live yet, and notes every click on its buttons (call once, before the islands hydrate). */
 export function holdEarlySubmits(document: Document): void {
   document.addEventListener('submit', (event) => {
     const island = event.target instanceof HTMLFormElement ? event.target.closest('sitegen-island') : null;
     if (!island || island.hasAttribute('hydrated')) return;
     event.preventDefault();
     (island as Element & { [HELD_SUBMIT]?: HeldSubmit })[HELD_SUBMIT] = { form: event.target as HTMLFormElement, submitter: (event as SubmitEvent).submitter };
+  }, true);
+  document.addEventListener('click', (event) => {
+    const control = event.target instanceof Element ? event.target.closest(INERT_UNTIL_LIVE) : null;
+    const island = control?.closest('sitegen-island');
+    if (!control || !island || island.hasAttribute('hydrated')) return;
+    // A submit or reset button acts by itself: its submit is held above, its reset done by the browser.
+    if (control instanceof HTMLButtonElement && control.type !== 'button' && control.form) return;
+    const held = island as Element & { [HELD_CLICKS]?: Element[] };
+    (held[HELD_CLICKS] ??= []).push(control);
   }, true);
 }

@@ -3,6 +3,7 @@ import type { Token } from 'marked';
 import { contentId, markdownFor } from './markdown-extensions.ts';
 import type { ComponentToken, MarkdownComponentCall } from './markdown-components.ts';
 import type sanitizeHtml from 'sanitize-html';
+import type * as htmlparser2 from 'htmlparser2';
 
 /**
  * A Markdown body as HTML that is safe to put in a page. Markdown passes raw
@@ -36,11 +37,24 @@ export interface MarkdownReference {
   offset: number;
 }
 
+/** Something the sanitiser takes out of a body: the build warns at its line, so nothing is dropped without a word. */
+export interface MarkdownRemoval {
+  /** `<iframe>`, `the onerror attribute of <img>`, `a javascript: link`. */
+  what: string;
+  /** What to write instead. */
+  instead: string;
+  /** The Markdown that held it, and where its block starts (as MarkdownReference's). */
+  raw: string;
+  offset: number;
+}
+
 /** A body converted once: its HTML, and the references to this site and the component blocks that the validate stage checks. */
 export interface ConvertedMarkdown {
   html: string;
   references: MarkdownReference[];
   components: MarkdownComponentCall[];
+  /** What the sanitiser removed, in the body's order (none for a body it did not need). */
+  removed: MarkdownRemoval[];
 }
 
 export function convertMarkdown(body: string): ConvertedMarkdown {
@@ -51,6 +65,7 @@ export function convertMarkdown(body: string): ConvertedMarkdown {
   let plain = true;
   const references: MarkdownReference[] = [];
   const components: MarkdownComponentCall[] = [];
+  const removed: MarkdownRemoval[] = [];
   let text: string | undefined;
   // Block by block, so each reference knows where its block starts (the blocks' raw texts add up to the body).
   let offset = 0;
@@ -58,6 +73,9 @@ export function convertMarkdown(body: string): ConvertedMarkdown {
     markdown.walkTokens([block], (token) => {
       extensionsWalk?.(token);
       if (plain && !isPlainMarkdown(token)) plain = false;
+      if (token.type === 'html') removed.push(...removalsIn(token.text, token.raw, offset));
+      if (token.type === 'link' && !isSafeUrl(token.href, LINK_SCHEMES)) removed.push(unsafeAddress('link', token.href, token.raw, offset));
+      if (token.type === 'image' && !isSafeUrl(token.href, IMAGE_SCHEMES)) removed.push(unsafeAddress('image', token.href, token.raw, offset));
       if ((token.type === 'link' || token.type === 'image') && isOnThisSite(token.href)) {
         references.push({ kind: token.type, href: token.href, raw: token.raw, offset });
       }
@@ -73,7 +91,51 @@ export function convertMarkdown(body: string): ConvertedMarkdown {
     if (block.type !== 'footnotes') offset += block.raw.length;
   }
   const html = markdown.parser(tokens);
-  return { html: plain ? html : sanitizer()(html, POLICY), references, components };
+  return { html: plain ? html : sanitizer()(html, POLICY), references, components, removed };
+}
+
+const INSTEAD = {
+  embed: 'an embed (a video, a map, a form of another site) needs a component: allow one in templates/markdown.ts and write it as a ::: block',
+  script: 'a script belongs in an island (templates/islands/), where the CSP allows it',
+  style: 'styles belong in the stylesheet (templates/styles/): give the element a class there',
+  handler: 'no script runs from content: an interactive part is an island',
+  form: 'a form belongs in a template or an island',
+  scheme: 'links keep http(s), mailto: and tel: addresses, images http(s) ones',
+  other: 'raw HTML in Markdown keeps headings, lists, tables, code, links, images and a few inline elements (docs/collections-images-markdown.md)',
+} as const;
+
+const EMBEDS = new Set(['iframe', 'embed', 'object', 'video', 'audio', 'source', 'track', 'picture', 'canvas', 'svg', 'math', 'frame', 'frameset', 'portal']);
+
+/** What the sanitiser will take out of one raw HTML token: elements and attributes outside the policy, and unsafe addresses. */
+function removalsIn(html: string, raw: string, offset: number): MarkdownRemoval[] {
+  const found = new Map<string, MarkdownRemoval>();
+  const note = (what: string, instead: string) => found.set(what, { what, instead, raw, offset });
+  const allowedTags = new Set(POLICY.allowedTags as string[]);
+  const attributes = POLICY.allowedAttributes as Record<string, string[]>;
+  const parser = new (htmlParser().Parser)({
+    onopentag(tag, attribs) {
+      if (!allowedTags.has(tag)) {
+        const kind = EMBEDS.has(tag) ? 'embed' : tag === 'script' || tag === 'noscript' ? 'script' : tag === 'style' || tag === 'link' ? 'style'
+          : ['form', 'input', 'button', 'select', 'textarea'].includes(tag) && !(tag === 'input' && attribs.type === 'checkbox') ? 'form' : 'other';
+        if (!(tag === 'input' && attribs.type === 'checkbox')) return void note(`<${tag}>`, INSTEAD[kind]);
+      }
+      for (const [name, value] of Object.entries(attribs)) {
+        if (name.startsWith('on')) note(`the ${name} attribute of <${tag}>`, INSTEAD.handler);
+        else if (name === 'style') note(`the style attribute of <${tag}>`, INSTEAD.style);
+        else if (!attributes['*'].includes(name) && !(attributes[tag] ?? []).includes(name)) note(`the ${name} attribute of <${tag}>`, INSTEAD.other);
+        else if ((name === 'href' || name === 'src') && !isSafeUrl(value.trim(), tag === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES)) {
+          note(`the address ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)} of <${tag}>`, INSTEAD.scheme);
+        }
+      }
+    },
+  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+  parser.write(html);
+  parser.end();
+  return [...found.values()];
+}
+
+function unsafeAddress(kind: 'link' | 'image', href: string, raw: string, offset: number): MarkdownRemoval {
+  return { what: `the ${kind} to ${JSON.stringify(href.length > 40 ? href.slice(0, 40) + '…' : href)}`, instead: INSTEAD.scheme, raw, offset };
 }
 
 /** A path on this site (absolute or relative); not an in-page anchor, another scheme or another host. */
@@ -84,6 +146,9 @@ function isOnThisSite(href: string): boolean {
 // Loaded on first use: it takes about 90 ms (postcss comes with it), and most sites never need it.
 let loaded: typeof sanitizeHtml | undefined;
 const sanitizer = () => (loaded ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
+// sanitize-html's own parser, for telling what it will remove; loaded with it, only for a body with raw HTML.
+let parserModule: typeof htmlparser2 | undefined;
+const htmlParser = () => (parserModule ??= createRequire(createRequire(import.meta.url).resolve('sanitize-html'))('htmlparser2') as typeof htmlparser2);
 
 /**
  * The tokens whose renderers escape every value they write: marked's own

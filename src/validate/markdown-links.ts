@@ -5,7 +5,7 @@
  * body; each error points at the line of the .md file where the link is.
  */
 import { SiteError } from '../errors.ts';
-import type { MarkdownReference } from '../markdown/markdown.ts';
+import type { MarkdownReference, MarkdownRemoval } from '../markdown/markdown.ts';
 import type { RawDoc } from '../model.ts';
 import type { ValidationScope } from '../template-api/scope.ts';
 import { didYouMean } from '../did-you-mean.ts';
@@ -47,6 +47,15 @@ function referenceError(doc: RawDoc, reference: MarkdownReference, message: stri
       ? 'put the file in public/ and write its path from there, such as /img/photo.png'
       : 'link to a route such as /contact, or a file in public/'),
   });
+}
+
+/** A warning at the line of the body where the sanitiser removed something: what went, and what to write instead. */
+export function removalWarning(doc: RawDoc, removal: MarkdownRemoval): string {
+  const text = normalise(doc.body ?? '');
+  let start = text.indexOf(removal.raw, removal.offset);
+  if (start < 0) start = Math.max(0, text.indexOf(removal.raw));
+  const { line } = positionInBody(doc, start);
+  return `${doc.file}:${line}: ${removal.what} was removed from the body: ${removal.instead}`;
 }
 
 /** The line and column of the address in the file. */

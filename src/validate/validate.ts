@@ -26,7 +26,7 @@ export function validateFor(pages: number): void {
   z.config({ jitless: pages < 1_500 });
 }
 import { keysAt } from './schema-keys.ts';
-import { checkMarkdownReferences } from './markdown-links.ts';
+import { checkMarkdownReferences, removalWarning } from './markdown-links.ts';
 import { sizeMarkdownImages } from './markdown-images.ts';
 import { checkMarkdownComponents } from './markdown-components.ts';
 
@@ -59,9 +59,6 @@ export function validateSite(
     }
   }
   if (coreResult) checkRedirects(doc, coreResult.redirects, scope, errors);
-  if (coreResult && !coreResult.gate) {
-    notes.warnings.push(`${doc.file}: no gate configured, so the bot-detection check is skipped and every page renders at once`);
-  }
   const i18n = coreResult && languagesOf(doc, coreResult, errors);
   if (!coreResult || !layoutResult || !dataValues || i18n === null) return { notes };
   return { site: { ...coreResult, i18n, layout: layoutResult as Record<string, unknown>, data: dataValues, year: now.getFullYear() }, notes };
@@ -153,9 +150,10 @@ export function validatePage(
   if (doc.kind === 'markdown') {
     const converted = doc.html === undefined
       ? convertMarkdown(doc.body ?? '')
-      : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [] };
+      : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [] };
     data.template ??= 'markdown';
     checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);
+    for (const removal of converted.removed) notes?.warnings.push(removalWarning(doc, removal));
     data.body = sizeMarkdownImages(converted.html, converted.references, doc.route ?? '/', scope, notes);
     if (converted.components.length > 0) {
       components = checkMarkdownComponents(doc, converted.components, templates.markdown ?? {}, templates.withValidationScope, scope, errors, notes);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
-import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { framesDrawn, openPage, browseBuild, slowScripts, type BrowsedSite } from '../helpers/browser.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 
@@ -78,6 +78,34 @@ hydration('the head preloads the chunk of an island hydrated on load, and only t
   const chunk = context.build.bundle.assets.islands.probe.src;
   assert.ok((await html('/')).includes(`rel="modulepreload" href="${chunk}"`), '/ does not preload the chunk of its load island');
   assert.not.ok((await html('/far')).includes('modulepreload'), '/far preloads a chunk');
+});
+
+hydration('the click or key that wakes an interaction island reaches it: one click 1, Enter 1, a double click 2, on a slow phone', async (context) => {
+  const ways: [string, (page: Page) => Promise<void>, number][] = [
+    ['one click', (page) => probe(page, 'top interaction').click(), 1],
+    ['Enter on the focused button', async (page) => { await probe(page, 'top interaction').focus(); await page.keyboard.press('Enter'); }, 1],
+    ['a tap', (page) => probe(page, 'top interaction').tap(), 1],
+    ['a double click', (page) => probe(page, 'top interaction').dblclick(), 2],
+  ];
+  for (const [way, act, expected] of ways) {
+    const touch = await context.browser.newContext({ hasTouch: way === 'a tap', viewport: { width: 400, height: 800 } });
+    const { page, errors } = await openPage(touch);
+    try {
+      // A slow phone: a 4× slower CPU, and each script 400 ms late.
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await slowScripts(page, 400);
+      await page.goto(context.server.url + '/interaction');
+      assert.not.ok(await isHydrated(page, 'top interaction'), 'hydrated before it was reached into');
+      await act(page);
+      await page.waitForSelector('sitegen-island[hydrated]');
+      await framesDrawn(page);
+      assert.is(await probe(page, 'top interaction').textContent(), `top interaction: ${expected}`, way);
+      assert.equal(errors, [], 'console errors');
+    } finally {
+      await touch.close();
+    }
+  }
 });
 
 hydration.run();

@@ -152,4 +152,23 @@ test('a policy page with a refresh in its body builds without it', async () => {
   assert.not.match(html, 'onerror');
 });
 
+test('what the sanitiser removes is a warning at its line, with what to write instead; allowed HTML is not', async () => {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'content/pages/policy.md'), [
+    '---', 'title: Policy', 'description: The policy.', '---', '',
+    'Our video:', '',
+    '<iframe src="https://www.youtube.com/embed/abc" title="Tour"></iframe>', '',
+    'Press <kbd>Ctrl</kbd> and read <span style="color:red" onclick="go()">this</span>.', '',
+    '[Run it](javascript:alert(1))', '',
+  ].join('\n'));
+  const { warnings } = await buildSite({ root });
+  const ours = warnings.filter((warning) => warning.startsWith('content/pages/policy.md'));
+  assert.equal(ours, [
+    'content/pages/policy.md:8: <iframe> was removed from the body: an embed (a video, a map, a form of another site) needs a component: allow one in templates/markdown.ts and write it as a ::: block',
+    'content/pages/policy.md:10: the style attribute of <span> was removed from the body: styles belong in the stylesheet (templates/styles/): give the element a class there',
+    'content/pages/policy.md:10: the onclick attribute of <span> was removed from the body: no script runs from content: an interactive part is an island',
+    'content/pages/policy.md:12: the link to "javascript:alert(1)" was removed from the body: links keep http(s), mailto: and tel: addresses, images http(s) ones',
+  ]);
+});
+
 test.run();
