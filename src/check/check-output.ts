@@ -49,12 +49,17 @@ export async function checkSite(root: string, outDir: string, options: { externa
       const urls = attribute.toLowerCase() === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0])
         : attribute.toLowerCase() === 'content' ? [] : [value];
       for (const raw of urls) {
-        const url = decodeEntities(raw);
-        if (!url.startsWith('/') || url.startsWith('//')) continue;
+        const written = decodeEntities(raw);
+        // Another host, another scheme, or a place on this page: not a file of the build.
+        if (written === '' || written.startsWith('#') || written.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(written)) continue;
+        // A relative address as the browser resolves it, from the address the page is served at.
+        const url = written.startsWith('/') ? written : resolvedFrom(servedAt(file, base), written);
         references++;
         const inside = !base ? url : url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`) || url.startsWith(`${base}#`) ? url.slice(base.length) || '/' : undefined;
         if (inside === undefined) problems.push(`${file}: ${attribute}="${url}" is outside the base path ${base}`);
-        else if (!(await resolves(inside))) problems.push(`${file}: ${attribute}="${url}" does not resolve to a file in the build`);
+        else if (!(await resolves(inside))) {
+          problems.push(`${file}: ${attribute}="${written}"${written === url ? '' : ` (${url} from ${servedAt(file, base)})`} does not resolve to a file in the build`);
+        }
       }
     }
   }
@@ -66,6 +71,19 @@ export async function checkSite(root: string, outDir: string, options: { externa
   }
   const external = await checkExternalLinks(root, links, sources, options.external === true ? {} : options.external);
   return { pages: htmlFiles.length, references, problems, external };
+}
+
+/** The address a static host serves an HTML file at: `blog/post/index.html` at /blog/post/, `blog/post.html` at /blog/post. */
+function servedAt(file: string, base: string): string {
+  const posix = file.split(path.sep).join('/');
+  if (posix === 'index.html') return `${base}/`;
+  return `${base}/${posix.endsWith('/index.html') ? posix.slice(0, -'index.html'.length) : posix.replace(/\.html$/, '')}`;
+}
+
+/** A relative address resolved as a browser resolves it from `page`. */
+function resolvedFrom(page: string, relative: string): string {
+  const url = new URL(relative, `http://site.invalid${page}`);
+  return url.pathname + url.search + url.hash;
 }
 
 /** How a static host maps a URL to a file: the file itself, NAME.html, or NAME/index.html. */

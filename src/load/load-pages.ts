@@ -6,7 +6,7 @@
 import { SiteError } from '../errors.ts';
 import { contentHash, stampOf } from '../files.ts';
 import { copyTargetOf, resolveCopy } from '../copies.ts';
-import { convertMarkdown } from '../markdown/markdown.ts';
+import { convertMarkdown, sourceFolderOf } from '../markdown/markdown.ts';
 import { PAGES_DIR, asSiteError, readPageFile } from './content-files.ts';
 import type { RawDoc } from '../model.ts';
 
@@ -69,7 +69,7 @@ export function loadPages(job: LoadJob): LoadedPages {
       });
       const doc = resolveCopy(read.doc, original?.doc, share.errors);
       if (!doc) continue;
-      if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references, components: doc.components, removed: doc.removed } = convertMarkdown(doc.body ?? ''));
+      if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references, components: doc.components, removed: doc.removed } = convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file)));
       share.docs.push(doc);
     } catch (error) {
       share.errors.push(asSiteError(error, file));

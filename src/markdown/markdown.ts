@@ -57,7 +57,17 @@ export interface ConvertedMarkdown {
   removed: MarkdownRemoval[];
 }
 
-export function convertMarkdown(body: string): ConvertedMarkdown {
+/**
+ * `folder`: the page's source folder as a path of the site (`/blog/` for
+ * content/pages/blog/post.md and for content/pages/blog/index.md). A
+ * relative link or image (`./pic.png`, `../about`, `other`) is resolved
+ * against it here and written root-relative, as editors mean it whatever
+ * address the page is served at: under `trailingSlash: always` the page
+ * /blog/post is served at /blog/post/, where the browser would have read
+ * `./pic.png` as /blog/post/pic.png. The base path is added later, with
+ * every other root-relative address of the page.
+ */
+export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
   const markdown = markdownFor(body);
   const tokens = markdown.lexer(body);
   // The extensions' own token walk (footnotes gathered, code highlighted), which marked.parse() would run.
@@ -72,6 +82,7 @@ export function convertMarkdown(body: string): ConvertedMarkdown {
   for (const block of tokens) {
     markdown.walkTokens([block], (token) => {
       extensionsWalk?.(token);
+      if ((token.type === 'link' || token.type === 'image') && isRelative(token.href)) token.href = resolvedFrom(folder, token.href);
       if (plain && !isPlainMarkdown(token)) plain = false;
       if (token.type === 'html') removed.push(...removalsIn(token.text, token.raw, offset));
       if (token.type === 'link' && !isSafeUrl(token.href, LINK_SCHEMES)) removed.push(unsafeAddress('link', token.href, token.raw, offset));
@@ -136,6 +147,24 @@ function removalsIn(html: string, raw: string, offset: number): MarkdownRemoval[
 
 function unsafeAddress(kind: 'link' | 'image', href: string, raw: string, offset: number): MarkdownRemoval {
   return { what: `the ${kind} to ${JSON.stringify(href.length > 40 ? href.slice(0, 40) + '…' : href)}`, instead: INSTEAD.scheme, raw, offset };
+}
+
+/** A relative address: not root-relative, an in-page anchor, another scheme or another host. */
+function isRelative(href: string): boolean {
+  return isOnThisSite(href) && !href.startsWith('/') && !href.startsWith('\\');
+}
+
+/** A relative address resolved from a folder of the site, root-relative, with its query and fragment. */
+function resolvedFrom(folder: string, href: string): string {
+  const url = new URL(href, `http://site.invalid${folder}`);
+  return url.pathname + url.search + url.hash;
+}
+
+/** The source folder of a page file as a path of the site: content/pages/blog/post.md → /blog/, content/pages/index.md → /. */
+export function sourceFolderOf(file: string): string {
+  const inside = file.replace(/\\/g, '/').replace(/^content\/pages\//, '');
+  const folder = inside.includes('/') ? inside.slice(0, inside.lastIndexOf('/') + 1) : '';
+  return `/${folder}`;
 }
 
 /** A path on this site (absolute or relative); not an in-page anchor, another scheme or another host. */

@@ -5,7 +5,7 @@
  * (routes, public files, the root) is passed in as data.
  */
 import { z, type ZodType } from 'zod';
-import { convertMarkdown } from '../markdown/markdown.ts';
+import { convertMarkdown, sourceFolderOf } from '../markdown/markdown.ts';
 import type { RawDoc } from '../model.ts';
 import type { MarkdownBlock, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
@@ -149,7 +149,7 @@ export function validatePage(
   let blocksFailed = false;
   if (doc.kind === 'markdown') {
     const converted = doc.html === undefined
-      ? convertMarkdown(doc.body ?? '')
+      ? convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file))
       : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [] };
     data.template ??= 'markdown';
     checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);

@@ -5,7 +5,7 @@
  * by the rest of the suite: about.html at /about.
  */
 import { existsSync } from 'node:fs';
-import { appendFile, readFile } from 'node:fs/promises';
+import { appendFile, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -22,6 +22,11 @@ let server: RunningServer;
 test.before(async () => {
   root = await copyFixture('basic');
   await appendFile(path.join(root, 'content', 'site.yaml'), 'trailingSlash: always\nbasePath: /docs\n');
+  // Relative links and images, as an editor writes them beside the page's file.
+  await writeFile(path.join(root, 'content', 'pages', 'docs', 'intro.md'), [
+    '---', 'title: Intro', 'description: Where to start.', '---', '',
+    '![The logo](../img/logo.svg)', '', 'Read [the guide](./guide) or [its setup](guide#setup), then go [home](../).', '',
+  ].join('\n'));
   ({ outDir } = await buildSite({ root }));
   server = await serveBuild(outDir, { root, api: false });
 });
@@ -54,9 +59,31 @@ test('sitegen serve answers /about/ and sends /about there with a permanent redi
   assert.is((await fetch(server.url + '/docs/', { redirect: 'manual' })).status, 200, 'the home page');
 });
 
-test('sitegen check finds every link', async () => {
+test('relative links and images in Markdown resolve from the page\'s folder, and work where the page is served', async () => {
+  const html = await read('docs/intro/index.html');
+  for (const expected of ['src="/docs/img/logo.svg"', 'href="/docs/docs/guide/"', 'href="/docs/docs/guide/#setup"', 'href="/docs/"']) {
+    assert.match(html, expected, `missing: ${expected}`);
+  }
+  for (const url of ['/docs/img/logo.svg', '/docs/docs/guide/']) {
+    const answer = await fetch(server.url + url, { redirect: 'manual' });
+    assert.is(answer.status, 200, `${url} from /docs/docs/intro/`);
+  }
+});
+
+test('sitegen check finds every link, and reads a relative one as the browser does from where the page is served', async () => {
   const report = await checkSite(root, outDir);
   assert.equal(report.problems, []);
+  // A template's relative link: from /docs/about/ the browser asks for /docs/about/img/logo.svg, which is no file.
+  const about = path.join(outDir, 'about', 'index.html');
+  const page = await readFile(about, 'utf8');
+  await writeFile(about, page.replace('</main>', '<img src="img/logo.svg" alt="Logo"><a href="../img/logo.svg">logo</a></main>'));
+  try {
+    assert.equal((await checkSite(root, outDir)).problems, [
+      'about/index.html: src="img/logo.svg" (/docs/about/img/logo.svg from /docs/about/) does not resolve to a file in the build',
+    ]);
+  } finally {
+    await writeFile(about, page);
+  }
 });
 
 test.run();
