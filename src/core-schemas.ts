@@ -42,7 +42,9 @@ export const siteCoreSchema = z.strictObject({
     connect: z.array(origin()).default([]),
     form: z.array(origin()).default([]),
     script: z.array(origin()).default([]),
-  }).default({ connect: [], form: [], script: [] }),
+    img: z.array(origin()).default([]).describe('hosts the pages show images from (Markdown images, a CMS\'s pictures)'),
+    media: z.array(origin()).default([]).describe('hosts the pages play video or audio from'),
+  }).default({ connect: [], form: [], script: [], img: [], media: [] }),
   gate: z.strictObject({
     script: endpoint('/gate/check.js'),
     tenantId: z.string().min(1),

@@ -26,6 +26,7 @@ export const ERROR_CODES = {
   'header-value': 'site.yaml puts a character into a header that nginx cannot send',
   // The templates: the site's developer's to fix.
   template: 'a template threw while rendering a page',
+  csp: 'a page holds something the site\'s own Content-Security-Policy would block in the browser',
   'template-build': 'the templates do not compile',
   'no-templates': 'templates/pages/ holds no template',
   bundle: 'the islands, the runtime or the stylesheet do not bundle',

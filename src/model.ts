@@ -15,7 +15,7 @@ export interface SiteInfo {
   favicon: string;
   themeColor?: string;
   /** Origins besides the site's own that pages may call (connect), post forms to (form) and load scripts from (script). */
-  csp: { connect: string[]; form: string[]; script: string[] };
+  csp: { connect: string[]; form: string[]; script: string[]; img: string[]; media: string[] };
   gate?: { script: string; tenantId: string; function: string; mode: 'page' | 'islands' };
   analytics?: { vitalsUrl?: string };
   /** The path the site is served under (`/docs`), or '' at the root of its host. */

@@ -37,15 +37,15 @@ function sources(...items: (string | undefined)[]): string {
  * HTTPS redirects http anyway (docs/deploying.md, nginx).
  */
 export function contentSecurityPolicy(site: SiteInfo, inlineScriptHashes: readonly string[]): string {
-  const { connect, form, script } = site.csp;
+  const { connect, form, script, img, media } = site.csp;
   const gateOrigin = foreignOrigin(site.gate?.script, site.url);
   const vitalsOrigin = foreignOrigin(site.analytics?.vitalsUrl, site.url);
   return [
     `default-src 'none'`,
     `script-src ${sources("'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), site.search ? "'wasm-unsafe-eval'" : undefined, gateOrigin, ...script)}`,
     `style-src 'self'`,
-    `img-src 'self'`,
-    `media-src 'self'`,
+    `img-src ${sources("'self'", ...img)}`,
+    `media-src ${sources("'self'", ...media)}`,
     `font-src 'self'`,
     `manifest-src 'self'`,
     // Islands call with fetch() (a form posted with JavaScript is a connect); the gate may call home; vitals go out with sendBeacon.

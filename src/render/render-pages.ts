@@ -11,6 +11,7 @@ import { collectionFeeds } from './feed.ts';
 import { FEED_FORMATS, feedRouteOf } from './feed-types.ts';
 import { templateError } from './template-error.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
+import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
 
 import { outputPathOf } from '../output-path.ts';
 import { localeOf, translationsOf } from '../i18n.ts';
@@ -36,6 +37,7 @@ export function renderPages(
   root: string, context: SiteContext,
 ): RenderedPages {
   const items = context.items ?? [];
+  const policy = pagePolicyOf(site, [...assets.inlineHead, ...(assets.importMap ? [assets.importMap] : [])]);
   const files = new Map<string, string>();
   const islands = new Map<string, string[]>();
   const routes = new Map<string, string[]>();
@@ -53,6 +55,9 @@ export function renderPages(
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
           ...(page.components ? { components: { blocks: page.components, allowed: templates.markdown } } : {}),
         });
+        // What the site's own CSP would block in the browser is an error here, not a silent failure there.
+        const blocked = policyProblems(rendered.html, policy);
+        if (blocked.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, blocked, root));
         files.set(outputPathOf(list.route, site.trailingSlash), rendered.html);
         islands.set(list.route, rendered.islands);
       }

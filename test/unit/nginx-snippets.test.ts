@@ -11,7 +11,7 @@ import { renderSiteFiles } from '../../src/emit/site-files.ts';
 
 const SITE: SiteInfo = {
   name: 'Example', url: 'https://www.example.com', lang: 'en', description: 'An example', favicon: '/favicon.ico',
-  csp: { connect: ['https://api.example.net'], form: [], script: [] }, basePath: '', trailingSlash: 'never', fallback: 'redirect', layout: {}, data: {}, year: 2025,
+  csp: { connect: ['https://api.example.net'], form: [], script: [], img: [], media: [] }, basePath: '', trailingSlash: 'never', fallback: 'redirect', layout: {}, data: {}, year: 2025,
 };
 const HASHES = ['sha256-abc='];
 
@@ -44,7 +44,7 @@ test('each nginx snippet sends every header dist/_headers gives its location', (
 test("site.yaml's csp lists reach their own directives, and the gate's and vitals' origins are added by themselves", () => {
   const site: SiteInfo = {
     ...SITE,
-    csp: { connect: ['https://api.example.net'], form: ['https://forms.example.org'], script: ['https://cdn.example.com'] },
+    csp: { connect: ['https://api.example.net'], form: ['https://forms.example.org'], script: ['https://cdn.example.com'], img: [], media: [] },
     gate: { script: 'https://gate.example.io/check.js', tenantId: 't', function: 'check', mode: 'page' },
     analytics: { vitalsUrl: 'https://metrics.example.io/vitals' },
   };
@@ -53,7 +53,7 @@ test("site.yaml's csp lists reach their own directives, and the gate's and vital
   assert.equal(policy['connect-src'], ["'self'", 'https://api.example.net', 'https://metrics.example.io', 'https://gate.example.io']);
   assert.equal(policy['form-action'], ["'self'", 'https://forms.example.org']);
   assert.equal(policy['script-src'], ["'self'", "'sha256-abc='", 'https://gate.example.io', 'https://cdn.example.com']);
-  const bare = headersFor(headerRules({ ...SITE, csp: { connect: [], form: [], script: [] } }, HASHES), '/')['Content-Security-Policy'];
+  const bare = headersFor(headerRules({ ...SITE, csp: { connect: [], form: [], script: [], img: [], media: [] } }, HASHES), '/')['Content-Security-Policy'];
   assert.match(bare, "connect-src 'self';", 'nothing foreign when site.yaml lists nothing');
   assert.match(bare, "form-action 'self';");
 });

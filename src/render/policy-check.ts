@@ -1,0 +1,135 @@
+/**
+ * What a rendered page holds that the site's own Content-Security-Policy
+ * would block in the browser, found at build time: a picture from a host the
+ * policy does not name, a style attribute or element, an iframe, an inline
+ * script the build did not hash, a form posting to another host. Each would
+ * fail silently in the visitor's browser (a broken image, an unstyled box, a
+ * console line nobody reads), so each is an error naming the page's
+ * template and the setting that would allow it, where there is one.
+ *
+ * Chosen per case:
+ * - another host's image or media: allowed by listing its origin in
+ *   site.yaml (`csp.img`, `csp.media`), never by widening the policy on the
+ *   build's own initiative: a host the page loads from is a decision;
+ * - a style attribute or `<style>`: refused, not hashed: hashes of style
+ *   attributes need 'unsafe-hashes', which reviewers flag, and a class in
+ *   the stylesheet does the same;
+ * - an iframe: refused (the policy frames nothing); an embed is a
+ *   component that says what it loads;
+ * - an inline script: refused unless the build hashed it (the head's own);
+ * - a form to another host: allowed by `csp.form`.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import type { PageInfo, SiteInfo } from '../model.ts';
+
+/** The origins a page may load from besides its own, as the policy has them. */
+export interface PagePolicy {
+  siteOrigin: string;
+  img: readonly string[];
+  media: readonly string[];
+  form: readonly string[];
+  /** The inline scripts the build writes into every page and hashes into the policy. */
+  hashed: ReadonlySet<string>;
+}
+
+export function pagePolicyOf(site: SiteInfo, hashedScripts: readonly string[]): PagePolicy {
+  return { siteOrigin: new URL(site.url).origin, img: site.csp.img, media: site.csp.media, form: site.csp.form, hashed: new Set(hashedScripts) };
+}
+
+const TAG = /<(img|source|video|audio|track|iframe|frame|embed|object|style|form)\b([^>]*)>/gi;
+const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const STYLE_ATTRIBUTE = /<([a-z][\w-]*)\b[^>]*?\sstyle="/gi;
+const ATTRIBUTE = /\s([a-z-]+)(?:="([^"]*)")?/gi;
+
+/** One thing the policy would block: what it is, and the address that names it, when one does. */
+export interface PolicyProblem {
+  message: string;
+  url?: string;
+}
+
+/** The problems of one rendered page; none for a page the policy lets load whole. */
+export function policyProblems(html: string, policy: PagePolicy): PolicyProblem[] {
+  const problems = new Map<string, PolicyProblem>();
+  const add = (message: string, url?: string) => problems.set(message, { message, url });
+  for (const [, element] of html.matchAll(STYLE_ATTRIBUTE)) {
+    add(`a style attribute on <${element}>, which the policy's style-src 'self' blocks: give the element a class in the stylesheet`);
+  }
+  for (const [, attributes, code] of html.matchAll(SCRIPT)) {
+    const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
+    // JSON does not run; the build's own scripts (and its import map) are hashed into the policy.
+    const type = (attrs.get('type') ?? '').toLowerCase();
+    if (attrs.has('src') || policy.hashed.has(code) || !(type === '' || type === 'module' || type === 'importmap' || type.includes('javascript'))) continue;
+    add('an inline <script>, which the policy blocks (only the build\'s own are hashed into it): move it into an island');
+  }
+  for (const [, rawTag, attributes] of html.matchAll(TAG)) {
+    const tag = rawTag.toLowerCase();
+    const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
+    if (tag === 'style') add('a <style> element, which the policy\'s style-src \'self\' blocks: put its rules in the stylesheet');
+    else if (tag === 'iframe' || tag === 'frame' || tag === 'embed' || tag === 'object') {
+      add(`an <${tag}>, which the policy blocks (it frames and embeds nothing): link to the page instead`);
+    } else if (tag === 'form') {
+      const action = attrs.get('action');
+      const origin = foreign(action, policy.siteOrigin);
+      if (origin && !policy.form.includes(origin)) add(`a form posting to ${origin}, which the policy's form-action blocks: add ${origin} to csp.form in content/site.yaml`, action);
+    } else {
+      // A <source> with srcset is a picture's (an image); with src, a video's or an audio's.
+      const image = tag === 'img' || (tag === 'source' && attrs.has('srcset'));
+      const urls: [string | undefined, 'img' | 'media'][] = [
+        [attrs.get('src'), image ? 'img' : 'media'], [attrs.get('poster'), 'img'],
+        ...(attrs.get('srcset') ?? '').split(',').map((part): [string, 'img'] => [part.trim().split(/\s+/)[0], 'img']),
+      ];
+      for (const [url, setting] of urls) {
+        const origin = foreign(url, policy.siteOrigin);
+        if (origin && !policy[setting].includes(origin)) {
+          add(`${url} from ${origin}, which the policy's ${setting}-src blocks: add ${origin} to csp.${setting} in content/site.yaml, or keep the file in public/`, url);
+        }
+      }
+    }
+  }
+  return [...problems.values()];
+}
+
+/** The origin of an absolute URL that is not the site's own; undefined for a path, a data: URL the policy never allows is its own problem. */
+function foreign(url: string | undefined, siteOrigin: string): string | undefined {
+  if (!url || !/^(https?:)?\/\//i.test(url)) return undefined;
+  try {
+    const origin = new URL(url, siteOrigin).origin;
+    return origin === siteOrigin ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
+
+function decode(text: string): string {
+  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+}
+
+/**
+ * The errors of a page's problems, each at its source: the line of the
+ * page's content file that writes its address (an editor's image), or else
+ * the page's template, which wrote it.
+ */
+export function policyErrors(page: Pick<PageInfo, 'route' | 'file' | 'template'>, problems: readonly PolicyProblem[], root: string): SiteError[] {
+  let lines: string[] | undefined;
+  return problems.map((problem) => {
+    lines ??= readSource(path.join(root, page.file));
+    const line = problem.url === undefined ? -1 : lines.findIndex((text) => text.includes(problem.url!));
+    const inContent = line >= 0;
+    return new SiteError('csp', `${page.route} holds ${problem.message}`, {
+      location: inContent ? { file: page.file, line: line + 1 } : { file: `templates/pages/${page.template}.tsx` },
+      hint: inContent
+        ? 'the site\'s Content-Security-Policy would block it in every visitor\'s browser'
+        : `the site's Content-Security-Policy would block it in every visitor's browser; the page's template (or a component it uses) writes it, not ${page.file}`,
+    });
+  });
+}
+
+function readSource(file: string): string[] {
+  try {
+    return readFileSync(file, 'utf8').split(/\r?\n/);
+  } catch {
+    return [];
+  }
+}
