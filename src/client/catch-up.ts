@@ -35,11 +35,21 @@ export function catchUp(element: HTMLElement): void {
   const island = element as HTMLElement & { [HELD_SUBMIT]?: HeldSubmit; [HELD_CLICKS]?: Element[] };
   const clicks = island[HELD_CLICKS] ?? [];
   delete island[HELD_CLICKS];
-  // The same elements: hydration keeps the server's nodes. One React replaced (a mismatch) is no longer in the island.
-  for (const control of clicks) if (control.isConnected && element.contains(control)) (control as HTMLElement).click();
   const held = island[HELD_SUBMIT];
   delete island[HELD_SUBMIT];
-  if (held?.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected && held.form.contains(held.submitter) ? held.submitter : null);
+  const submit = () => {
+    if (held?.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected && held.form.contains(held.submitter) ? held.submitter : null);
+  };
+  // One click a task, as the visitor's came: React renders after each, so a double click counts twice, not once from the same state.
+  const replay = (index: number): void => {
+    if (index === clicks.length) return submit();
+    const control = clicks[index];
+    // The same elements: hydration keeps the server's nodes. One React replaced (a mismatch) is no longer in the island.
+    if (control.isConnected && element.contains(control)) (control as HTMLElement).click();
+    setTimeout(() => replay(index + 1), 0);
+  };
+  if (clicks.length === 0) submit();
+  else replay(0);
 }
 
 /** For a control the visitor changed before React was listening: what tells React about it. */

@@ -192,7 +192,8 @@ async function settled(page: Page, until: () => Promise<boolean> = async () => t
 function trackAtRest(page: Page): Promise<boolean> {
   return page.$eval('.carousel__track', (track) => {
     const style = getComputedStyle(track);
-    const target = -(Number(style.getPropertyValue('--position')) * (track as HTMLElement).offsetWidth) / Number(style.getPropertyValue('--visible'));
+    // The layout width, fractions kept (offsetWidth rounds, and at 1 slide a view the rounding is multiplied by the position).
+    const target = -(Number(style.getPropertyValue('--position')) * track.getBoundingClientRect().width) / Number(style.getPropertyValue('--visible'));
     return Math.abs(new DOMMatrix(style.transform).m41 - target) < 1;
   });
 }
