@@ -50,10 +50,50 @@ export class SiteErrors extends Error {
   readonly errors: SiteError[];
 
   constructor(errors: SiteError[]) {
-    super(`${summary(errors)}; nothing was written.`);
+    const merged = mergeRepeatedRenders(errors);
+    super(`${summary(merged)}; nothing was written.`);
     this.name = 'SiteErrors';
-    this.errors = errors;
+    this.errors = merged;
   }
+}
+
+const RENDER_FAILED = /^rendering (\S+) failed: ([\s\S]*)$/;
+
+/**
+ * One template fault breaks every page it renders: told once, with the
+ * pages it broke counted, rather than once a page with the same lines and
+ * stack (nine times for nine posts). Faults are the same when the template
+ * throws the same message at the same place.
+ */
+function mergeRepeatedRenders(errors: SiteError[]): SiteError[] {
+  const groups = new Map<string, { first: SiteError; routes: string[] }>();
+  const out: SiteError[] = [];
+  for (const error of errors) {
+    const parts = error.code === 'template' ? RENDER_FAILED.exec(error.message) : null;
+    if (!parts) {
+      out.push(error);
+      continue;
+    }
+    const where = error.location ? `${error.location.file}:${error.location.line}:${error.location.column}` : '';
+    const key = `${where} ${parts[2]}`;
+    const group = groups.get(key);
+    if (group) {
+      group.routes.push(parts[1]);
+      continue;
+    }
+    groups.set(key, { first: error, routes: [parts[1]] });
+    out.push(error);
+  }
+  return out.map((error) => {
+    const parts = error.code === 'template' ? RENDER_FAILED.exec(error.message) : null;
+    const group = parts && groups.get(`${error.location ? `${error.location.file}:${error.location.line}:${error.location.column}` : ''} ${parts[2]}`);
+    if (!parts || !group || group.routes.length === 1) return error;
+    const shown = group.routes.slice(0, 3).join(', ') + (group.routes.length > 3 ? ` and ${group.routes.length - 3} more` : '');
+    return new SiteError(error.code, `rendering failed on ${group.routes.length} pages (${shown}): ${parts[2]}`, {
+      location: error.location, field: error.field, origin: error.origin, stack: error.stack, docs: error.docs,
+      hint: error.hint?.replace(/renders \S+\), not in \S+:/, `renders each of them), not in their content:`),
+    });
+  });
 }
 
 /** `2 errors in the content and 1 in the templates`. */
@@ -96,8 +136,21 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
   const source = error.location ? sources.get(error.location.file) : undefined;
   if (source !== undefined && error.location?.line) parts.push(codeFrame(source, error.location.line, error.location.column));
   if (error.hint) parts.push(`hint: ${error.hint}`);
-  if (error.origin === 'template' && error.stack) parts.push(error.stack);
+  if (error.origin === 'template' && error.stack) parts.push(siteFrames(error.stack));
   return parts.join('\n');
+}
+
+/**
+ * A template's stack with only the frames in the site's own files (the
+ * templates, source-mapped): React's and sitegen's frames, minified and the
+ * same for every fault, are counted, not listed.
+ */
+function siteFrames(stack: string): string {
+  const lines = stack.split('\n');
+  const frames = lines.filter((line) => /^\s+at /.test(line));
+  const own = frames.filter((line) => !/node_modules|[/\\]\.sitegen[/\\]|[/\\]src[/\\](render|pipeline)[/\\]|node:internal/.test(line));
+  const left = frames.length - own.length;
+  return [...lines.filter((line) => !/^\s+at /.test(line)), ...own, ...(left > 0 ? [`    … ${left} more frame${left === 1 ? '' : 's'} in React and sitegen`] : [])].join('\n');
 }
 
 /** An error as it crosses a thread: SiteError's fields, rebuilt on the other side. */

@@ -65,4 +65,20 @@ test('the same report comes back from a worker thread (a site of 2,000 pages, tw
   assertTemplateError(stderr, line, 'content/pages/zz-crash.md');
 });
 
+test('a fault that breaks many pages is told once, with the pages counted, and only the template\'s own frames', async () => {
+  const root = await copyFixture('basic');
+  await edit(root, 'templates/pages/markdown.tsx', '  return (\n', "  if (page.title.startsWith('Crash')) (undefined as unknown as { boom(): void }).boom();\n  return (\n");
+  for (const index of [1, 2, 3, 4, 5]) {
+    await writeFile(path.join(root, `content/pages/crash-${index}.md`), `---\ntitle: Crash ${index}\ndescription: A page whose template throws.\n---\nText.\n`);
+  }
+  const { stderr, code } = await failedBuild(root);
+  assert.is(code, 1);
+  assert.is(stderr.match(/\[template\]/g)?.length, 1, `told once:\n${stderr}`);
+  assert.match(stderr, /rendering failed on 5 pages \(\/crash-1, \/crash-2, \/crash-3 and 2 more\): Cannot read properties of undefined \(reading 'boom'\)/);
+  assert.match(stderr, /at Markdown \(.*templates\/pages\/markdown\.tsx:\d+:\d+\)/, 'the template\'s frame, mapped to the .tsx');
+  assert.not.match(stderr, 'react-dom-server', 'React\'s minified frames are counted, not listed');
+  assert.match(stderr, /… \d+ more frames? in React and sitegen/);
+  assert.match(stderr, '1 error in the templates; nothing was written.');
+});
+
 test.run();
