@@ -94,7 +94,8 @@ export async function initCommand(dir: string, starter: 'basic' | 'news' = 'basi
   const relative = path.relative(process.cwd(), dir);
   const shown = relative.startsWith('..') ? dir : relative || '.';
   console.log(`wrote a starter site in ${shown}: ${files.join(', ')}`);
-  console.log(`next: \`npx sitegen build --root ${shown}\`, then \`npx sitegen serve --root ${shown}\` (or \`npx sitegen dev --root ${shown}\` while you edit)`);
+  const into = shown === '.' ? '' : `cd ${/\s/.test(shown) ? JSON.stringify(shown) : shown} && `;
+  console.log(`next: \`${into}npm run dev\` (build, serve and rebuild as you edit), \`npm run build\`, \`npm run check\`, \`npm start\``);
 }
 
 export async function checkCommand(root: string, out?: string, options: { external?: boolean; allowHosts?: string[] } = {}): Promise<void> {

@@ -2,7 +2,8 @@
  * `sitegen init DIR`: a small starter site (layout, one page template, one
  * Markdown page, site.yaml, a stylesheet, a favicon) that builds and passes
  * `sitegen check` as it is. The files are the package's `starter/` folder;
- * `--starter news` adds `starters/news/` (a news section) over it.
+ * `--starter news` adds `starters/news/` (a news section) over it; a
+ * package.json with the npm scripts and a .gitignore are written beside.
  */
 import { cp, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -23,7 +24,25 @@ export async function initSite(dir: string, starter: 'basic' | 'news' = 'basic')
   await cp(STARTER_DIR, dir, { recursive: true, errorOnExist: true, force: false });
   if (starter !== 'basic') await cp(path.join(STARTERS_DIR, starter), dir, { recursive: true, force: true });
   await writeFile(path.join(dir, '.gitignore'), GITIGNORE, { flag: 'wx' });
+  await writeFile(path.join(dir, 'package.json'), sitePackage(dir), { flag: 'wx' });
   return listed(dir);
+}
+
+/**
+ * The site's own package.json, as `npm create astro` writes one: the four
+ * commands as npm scripts (`npm run dev`, `npm start` …), run by the sitegen
+ * installed in the site's folder or any folder above it (npm puts each
+ * node_modules/.bin up the path on PATH), and the Node sitegen needs.
+ */
+function sitePackage(dir: string): string {
+  const name = path.basename(path.resolve(dir)).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|-+$/g, '') || 'site';
+  return JSON.stringify({
+    name,
+    private: true,
+    type: 'module',
+    scripts: { dev: 'sitegen dev', build: 'sitegen build', start: 'sitegen start', check: 'sitegen check' },
+    engines: { node: '>=24' },
+  }, null, 2) + '\n';
 }
 
 async function refuseUnlessEmpty(dir: string): Promise<void> {

@@ -25,7 +25,14 @@ test('`sitegen init DIR` writes the starter: layout, a page template, a Markdown
   assert.match(stdout, `wrote a starter site in ${dir}`);
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
-  assert.equal(files, ['.gitignore', 'content/pages/index.md', 'content/site.yaml', 'public/favicon.svg', 'templates/layout.tsx', 'templates/pages/markdown.tsx', 'templates/styles/site.css']);
+  assert.equal(files, ['.gitignore', 'content/pages/index.md', 'content/site.yaml', 'package.json', 'public/favicon.svg', 'templates/layout.tsx', 'templates/pages/markdown.tsx', 'templates/styles/site.css']);
+  const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
+  assert.equal(pkg, {
+    name: 'new-site', private: true, type: 'module',
+    scripts: { dev: 'sitegen dev', build: 'sitegen build', start: 'sitegen start', check: 'sitegen check' },
+    engines: { node: '>=24' },
+  }, 'the npm scripts, and the Node sitegen needs');
+  assert.match(stdout, 'next: `cd "');
   assert.match(await readFile(path.join(dir, 'templates', 'layout.tsx'), 'utf8'), "from 'sitegen'", 'templates import sitegen as the real site does');
   assert.match(await readFile(path.join(dir, '.gitignore'), 'utf8'), '.sitegen/', 'what sitegen makes stays out of git');
 });

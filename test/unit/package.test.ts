@@ -46,6 +46,10 @@ test('the packed package installs into another project, whose `sitegen init`, `b
 
   const init = await npx(['init', 'site'], project);
   assert.match(init.stdout, 'wrote a starter site in site');
+  assert.match(init.stdout, 'next: `cd site && npm run dev`');
+  // The starter's own npm scripts run the sitegen installed above it.
+  const scripted = await run('npm', ['run', 'build', '--loglevel=error'], { cwd: path.join(project, 'site'), env: PLAIN_ENV });
+  assert.match(scripted.stdout, 'built 1 page', 'npm run build in the site runs sitegen build');
 
   const build = await npx(['build', '--root', 'site'], project);
   assert.match(build.stdout, 'built 1 page into site/dist');
