@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRootAbove } from './package-root.ts';
+import { toPosix } from './files.ts';
 
 /**
  * Every code a SiteError can carry, defined once: each has an entry of the
@@ -64,5 +65,5 @@ function catalogueFrom(cwd: string): string {
   if (root === undefined) return 'docs/errors.md';
   const file = path.join(root, 'docs', 'errors.md');
   const relative = path.relative(cwd, file);
-  return (relative.startsWith(`..${path.sep}..${path.sep}`) ? file : relative).split(path.sep).join('/');
+  return toPosix(relative.startsWith(`..${path.sep}..${path.sep}`) ? file : relative);
 }

@@ -7,7 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../pipeline.ts';
-import { listFiles } from '../files.ts';
+import { listFiles, toPosix } from '../files.ts';
 import { SiteError } from '../errors.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
 
@@ -75,7 +75,7 @@ export async function checkSite(root: string, outDir: string, options: { externa
 
 /** The address a static host serves an HTML file at: `blog/post/index.html` at /blog/post/, `blog/post.html` at /blog/post. */
 function servedAt(file: string, base: string): string {
-  const posix = file.split(path.sep).join('/');
+  const posix = toPosix(file);
   if (posix === 'index.html') return `${base}/`;
   return `${base}/${posix.endsWith('/index.html') ? posix.slice(0, -'index.html'.length) : posix.replace(/\.html$/, '')}`;
 }
