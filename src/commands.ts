@@ -98,22 +98,30 @@ export async function initCommand(dir: string, starter: 'basic' | 'news' = 'basi
   console.log(`next: \`${into}npm run dev\` (build, serve and rebuild as you edit), \`npm run build\`, \`npm run check\`, \`npm start\``);
 }
 
-export async function checkCommand(root: string, out?: string, options: { external?: boolean; allowHosts?: string[] } = {}): Promise<void> {
+export async function checkCommand(root: string, out?: string, options: { external?: boolean; allowHosts?: string[]; browser?: boolean } = {}): Promise<void> {
   const { checkSite } = await import('./check/check-output.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
   if (!options.external && (options.allowHosts?.length ?? 0) > 0) {
     throw new SiteError('check', '--allow-host is for --external, which was not given', { hint: 'add --external, or leave out --allow-host' });
   }
-  const report = await checkSite(root, outDir, { external: options.external ? { allowHosts: options.allowHosts } : false });
+  const report = await checkSite(root, outDir, { external: options.external ? { allowHosts: options.allowHosts } : false, browser: options.browser });
   for (const problem of report.problems) console.error(style('red', 'broken ') + problem);
   for (const link of report.external?.broken ?? []) console.error(style('red', 'broken ') + `${link.url} (${link.reason}) in ${link.where.join(', ')}`);
   for (const link of report.external?.unchecked ?? []) console.error(style('yellow', 'unchecked ') + `${link.url} (${link.reason}) in ${link.where.join(', ')}`);
+  for (const problem of report.browser ?? []) {
+    console.error(style('red', `${problem.kind} `) + `${problem.page}${problem.source ? ` (${problem.source})` : ''}: ${problem.detail}`);
+  }
   const brokenExternal = report.external?.broken.length ?? 0;
-  if (report.problems.length > 0 || brokenExternal > 0) {
-    const parts = [report.problems.length > 0 ? `${report.problems.length} broken link(s) or asset(s)` : '', brokenExternal > 0 ? `${brokenExternal} broken external link(s)` : ''].filter(Boolean);
+  const inBrowser = report.browser?.length ?? 0;
+  if (report.problems.length > 0 || brokenExternal > 0 || inBrowser > 0) {
+    const parts = [
+      report.problems.length > 0 ? `${report.problems.length} broken link(s) or asset(s)` : '', brokenExternal > 0 ? `${brokenExternal} broken external link(s)` : '',
+      inBrowser > 0 ? `${inBrowser} problem(s) in the browser` : '',
+    ].filter(Boolean);
     throw new SiteError('check', `${parts.join(' and ')} in ${report.pages} pages`);
   }
   const unchecked = report.external?.unchecked.length ? `, ${report.external.unchecked.length} not asked (above)` : '';
   const external = report.external ? `; ${report.external.links} external links checked (${report.external.cached} from the cache of the last day), none broken${unchecked}` : '';
-  console.log(`content valid; ${report.pages} pages and ${report.references} links and assets checked, none broken${external}`);
+  const browser = report.browser ? `; every page opened in Chromium, no CSP violation, failed request, console error or broken image` : '';
+  console.log(`content valid; ${report.pages} pages and ${report.references} links and assets checked, none broken${external}${browser}`);
 }

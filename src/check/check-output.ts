@@ -10,6 +10,7 @@ import { buildSite } from '../pipeline.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { SiteError } from '../errors.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
+import { checkInBrowser, pagesToOpen, type BrowserCheckOptions, type BrowserProblem } from './browser-check.ts';
 
 export interface CheckReport {
   pages: number;
@@ -18,15 +19,19 @@ export interface CheckReport {
   problems: string[];
   /** With `external`: the links to other sites, and the broken ones. */
   external?: ExternalReport;
+  /** With `browser`: what went wrong on each page in Chromium (none when nothing did). */
+  browser?: BrowserProblem[];
 }
 
 // Case-insensitive, as HTML is: React writes `srcSet`.
 const REFERENCE = /\s(href|src|poster|srcset|content)="([^"]*)"/gi;
 
 /** Validates the content, then checks that every internal reference in the built HTML resolves to a file. */
-export async function checkSite(root: string, outDir: string, options: { external?: ExternalLinkOptions | boolean } = {}): Promise<CheckReport> {
+export async function checkSite(
+  root: string, outDir: string, options: { external?: ExternalLinkOptions | boolean; browser?: BrowserCheckOptions | boolean } = {},
+): Promise<CheckReport> {
   // Every page validated afresh (no cache): a check must not trust a page for being unchanged.
-  const { model } = await buildSite({ root, outDir, output: 'none', cache: false });
+  const { model, pages: built } = await buildSite({ root, outDir, output: 'none', cache: false });
   // The built HTML carries the base path (`/docs/about`); the files in the output do not.
   const base = model.site.basePath;
 
@@ -63,14 +68,18 @@ export async function checkSite(root: string, outDir: string, options: { externa
       }
     }
   }
-  if (!options.external) return { pages: htmlFiles.length, references, problems };
+  const browser = options.browser
+    ? await checkInBrowser(outDir, await pagesToOpen(outDir, htmlFiles, (file) => servedAt(file, base), new Map(built.map((page) => [base + page.route, page.file]))),
+      options.browser === true ? {} : options.browser)
+    : undefined;
+  if (!options.external) return { pages: htmlFiles.length, references, problems, ...(browser ? { browser } : {}) };
   const links = externalLinksOf(pages, new URL(model.site.url).origin);
   const sources = new Map<string, string>();
   for (const file of ['content/site.yaml', ...listFiles(path.join(root, 'content', 'pages')).map((page) => `content/pages/${page}`)]) {
     sources.set(file, await readFile(path.join(root, file), 'utf8').catch(() => ''));
   }
   const external = await checkExternalLinks(root, links, sources, options.external === true ? {} : options.external);
-  return { pages: htmlFiles.length, references, problems, external };
+  return { pages: htmlFiles.length, references, problems, external, ...(browser ? { browser } : {}) };
 }
 
 /** The address a static host serves an HTML file at: `blog/post/index.html` at /blog/post/, `blog/post.html` at /blog/post. */

@@ -3,6 +3,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import type { RunningServer } from '../../src/serve/serve.ts';
 import { serveBuild } from './site.ts';
 import { SiteErrors, formatSiteError } from '../../src/errors.ts';
+import { CHROMIUM_ARGS } from '../../src/check/browser-check.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -17,14 +18,8 @@ export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install chromium) or set CHROME_PATH to a Chromium binary`);
   }
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [
-      '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync',
-    ],
-  });
+  // The flags `sitegen check --browser` launches with (src/check/browser-check.ts).
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
 /** A page that records console errors and page errors, for tests that must see none. */
