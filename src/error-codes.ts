@@ -38,7 +38,7 @@ export const ERROR_CODES = {
   check: 'the built site has broken links or assets',
   'init-not-empty': 'init was pointed at a folder that is not empty',
   cache: 'sitegen cannot write its cache in .sitegen/',
-  search: 'Pagefind could not index the site for its search',
+  integration: 'an integration (sitegen.config.ts) is configured wrongly, or failed in one of its hooks',
   // Not the user's: a bug of sitegen.
   internal: 'an error sitegen did not expect',
 } as const satisfies Record<string, string>;

@@ -11,9 +11,11 @@ export interface SourceLocation {
  * Who has to act on an error. `content`: the editor (a content file, a bad
  * flag), shown with its location and a code frame, no stack. `template`: the
  * site's developer (a template that threw), shown at the template's line
- * with its stack, saying it is not the editor's fault.
+ * with its stack, saying it is not the editor's fault. `integration`: an
+ * integration of sitegen.config.ts (its options, or a hook that threw), at
+ * its own source line, with its stack. Anything else is sitegen's.
  */
-export type ErrorOrigin = 'content' | 'template';
+export type ErrorOrigin = 'content' | 'template' | 'integration';
 
 /**
  * The one error class of sitegen for errors someone can fix; anything else is
@@ -96,14 +98,14 @@ function mergeRepeatedRenders(errors: SiteError[]): SiteError[] {
   });
 }
 
-/** `2 errors in the content and 1 in the templates`. */
+/** `2 errors in the content and 1 in the templates`; integrations' errors are counted as theirs. */
 function summary(errors: readonly SiteError[]): string {
-  const count = (n: number, where: string) => `${n} error${n === 1 ? '' : 's'} in the ${where}`;
   const content = errors.filter((error) => error.origin === 'content').length;
-  const templates = errors.length - content;
-  if (templates === 0) return count(content, 'content');
-  if (content === 0) return count(templates, 'templates');
-  return `${count(content, 'content')} and ${templates} in the templates`;
+  const integrations = errors.filter((error) => error.origin === 'integration').length;
+  const groups = ([[content, 'content'], [errors.length - content - integrations, 'templates'], [integrations, 'integrations']] as const).filter(([n]) => n > 0);
+  const [first, ...rest] = groups.length > 0 ? groups : [[0, 'content'] as const];
+  const parts = [`${first[0]} error${first[0] === 1 ? '' : 's'} in the ${first[1]}`, ...rest.map(([n, where]) => `${n} in the ${where}`)];
+  return parts.length === 3 ? `${parts[0]}, ${parts[1]} and ${parts[2]}` : parts.join(' and ');
 }
 
 /** Throws a SiteErrors when the list is not empty. */
@@ -136,7 +138,8 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
   const source = error.location ? sources.get(error.location.file) : undefined;
   if (source !== undefined && error.location?.line) parts.push(codeFrame(source, error.location.line, error.location.column));
   if (error.hint) parts.push(`hint: ${error.hint}`);
-  if (error.origin === 'template' && error.stack) parts.push(siteFrames(error.stack));
+  // A template's stack, and an integration's when a hook of it threw (a wrong option has none worth showing).
+  if ((error.origin === 'template' || (error.origin === 'integration' && error.cause !== undefined)) && error.stack) parts.push(siteFrames(error.stack, error.origin === 'template' ? 'React and sitegen' : 'sitegen'));
   return parts.join('\n');
 }
 
@@ -145,12 +148,12 @@ export function formatSiteError(error: SiteError, sources: ReadonlyMap<string, s
  * templates, source-mapped): React's and sitegen's frames, minified and the
  * same for every fault, are counted, not listed.
  */
-function siteFrames(stack: string): string {
+function siteFrames(stack: string, others: string): string {
   const lines = stack.split('\n');
   const frames = lines.filter((line) => /^\s+at /.test(line));
   const own = frames.filter((line) => !/node_modules|[/\\]\.sitegen[/\\]|[/\\]src[/\\](render|pipeline)[/\\]|node:internal/.test(line));
   const left = frames.length - own.length;
-  return [...lines.filter((line) => !/^\s+at /.test(line)), ...own, ...(left > 0 ? [`    … ${left} more frame${left === 1 ? '' : 's'} in React and sitegen`] : [])].join('\n');
+  return [...lines.filter((line) => !/^\s+at /.test(line)), ...own, ...(left > 0 ? [`    … ${left} more frame${left === 1 ? '' : 's'} in ${others}`] : [])].join('\n');
 }
 
 /** An error as it crosses a thread: SiteError's fields, rebuilt on the other side. */
@@ -167,7 +170,7 @@ export interface ErrorRecord {
 export function toRecord(error: SiteError): ErrorRecord {
   return {
     code: error.code, origin: error.origin, message: error.message, location: error.location, field: error.field, hint: error.hint,
-    stack: error.origin === 'template' ? error.stack : undefined,
+    stack: error.origin === 'template' || error.origin === 'integration' ? error.stack : undefined,
   };
 }
 

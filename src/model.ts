@@ -26,7 +26,7 @@ export interface SiteInfo {
   fallback: 'redirect' | 'not-found';
   /** Old paths and where they go now (site.yaml's `redirects`; pages' `aliases` are on the pages). */
   redirects?: Record<string, string | { to: string; status: 301 | 302 }>;
-  /** A Pagefind index of the pages in /pagefind/ (src/emit/search-index.ts), and WebAssembly allowed by the policy. */
+  /** A Pagefind index of the pages in /pagefind/ (the search integration, src/integrations/search.ts), and WebAssembly allowed by the policy. */
   search?: boolean;
   /**
    * The languages of a site in more than one (src/i18n.ts): each with its tag and its name in
@@ -229,6 +229,8 @@ export interface SiteModel {
 /** What a build keeps of a page it made (all the next build needs of an unchanged one). */
 export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap' | 'aliases'> {
   islands: string[];
+  /** CSP hashes of the inline scripts and styles integrations put in its head (the build adds them to the policy). */
+  inline?: { scripts: string[]; styles: string[] };
   /** What collections list of it (kept by the build cache, so reused pages are listed too). */
   item?: CollectionItem;
 }
@@ -249,7 +251,13 @@ export interface PageAssets {
   devScripts: readonly string[];
 }
 
+export type { HeadElement } from './integrations/api.ts';
+
 export interface RenderInput {
+  /** What integrations add to this page's head (src/integrations/api.ts `head`). */
+  head?: readonly import('./integrations/api.ts').HeadElement[];
+  /** What integrations add to the head of each page of its collection (a feed's link). */
+  listHead?: readonly import('./integrations/api.ts').HeadElement[];
   layout: LayoutModule;
   template: TemplateModule;
   data: Record<string, unknown>;
@@ -279,6 +287,8 @@ export interface SiteTemplates {
   renderPage(input: RenderInput): RenderedPage;
   /** The compiled bundle on disk, which worker threads import. */
   moduleFile: string;
+  /** sitegen.config.ts's default export, bundled with the templates (undefined without one): src/pipeline/integrations.ts reads it. */
+  config?: unknown;
 }
 
 /** A content file as read from disk, before validation. */

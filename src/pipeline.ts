@@ -6,6 +6,8 @@
  * `dev`'s rebuilds updates its folder in place with what changed (the build
  * cache tells which pages did), and `check` validates without writing.
  */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
@@ -25,8 +27,8 @@ import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
-import { writeSearchIndex } from './emit/search-index.ts';
-import { SiteErrors, throwIfAny, type SiteError } from './errors.ts';
+import { integrationCsp, integrationPages, integrationSite, integrationsOf, runBuildDone, runFiles, setIntegrationRoot } from './pipeline/integrations.ts';
+import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
 import type { SiteInfo, SiteTemplates } from './model.ts';
 import { outputPathOf } from './output-path.ts';
@@ -41,6 +43,7 @@ type Stopwatch = ReturnType<typeof stopwatch>;
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, output = 'swap' } = options;
+  setIntegrationRoot(root);
   const outDir = options.outDir ?? path.join(root, 'dist');
   const useCache = (options.cache ?? true) && output !== 'none';
   const time = stopwatch(options.onStage);
@@ -133,8 +136,9 @@ function jobOf(run: Run, outDir: string, render: RenderJob['render']): RenderJob
  */
 async function validateOnly(run: Run, validated: Validated): Promise<BuildResult> {
   const { inputs, time } = run;
-  const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), await inputs.templates(), run.pageFiles, []));
-  const errors = [...validated.routeErrors, ...validated.errors, ...checked.errors];
+  const templates = await inputs.templates();
+  const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), templates, run.pageFiles, []));
+  const errors = [...validated.routeErrors, ...validated.errors, ...integrationsOf(templates.config, validated.site).errors, ...checked.errors];
   throwIfAny(errors);
   // A site that did not validate has errors: only a check gets here.
   if (!validated.site) throw new SiteErrors(errors);
@@ -184,7 +188,11 @@ async function renderPages(
     ];
     if (!update) linkFiles(outDir, staging, cleanFiles);
     const job = jobOf(run, staging, { site, assets: assets.page });
-    const rendered = await time('pages', async () => run.render.render(job, await inputs.templates(), dirty, clean.map((entry) => entry.page)));
+    const templates = await inputs.templates();
+    // The site's integrations (sitegen.config.ts, and the built-in ones), wrong options reported before any page renders.
+    const integrations = integrationsOf(templates.config, site);
+    if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);
+    const rendered = await time('pages', async () => run.render.render(job, templates, dirty, clean.map((entry) => entry.page)));
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
@@ -194,8 +202,23 @@ async function renderPages(
     const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
     const lastmod = await contentDates(root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
     const pages = built.map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
-    const files = siteFiles(site, pages, assets.inlineScriptHashes, inputs.bundle.files);
-    if (site.search) await time('emit', () => writeSearchIndex(site, pages, staging, outDir));
+    // The policy: the integrations' sources, and the hashes of the inline code they put in heads.
+    const inline = { scripts: [...new Set(pages.flatMap((page) => page.inline?.scripts ?? []))], styles: [...new Set(pages.flatMap((page) => page.inline?.styles ?? []))] };
+    const files = siteFiles(site, pages, assets.inlineScriptHashes, inputs.bundle.files, { sources: integrationCsp(integrations.list), inline });
+    // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
+    const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
+    const hookErrors: SiteError[] = [];
+    const added = await time('emit', () => runFiles(integrations.list, context, hookErrors));
+    for (const [file, contents] of added) {
+      if (files.has(file)) hookErrors.push(new SiteError('integration', `an integration writes ${file}, which sitegen writes itself`, { origin: 'integration', location: { file: 'sitegen.config.ts' } }));
+      else files.set(file, contents);
+    }
+    throwIfAny(hookErrors);
+    await time('emit', () => runBuildDone(integrations.list, {
+      ...context, outDir: staging,
+      read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),
+    }, hookErrors));
+    throwIfAny(hookErrors);
     let changed: number | undefined;
     if (update) {
       changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));

@@ -6,6 +6,7 @@
  */
 import { SiteError } from '../errors.ts';
 import type { SiteInfo } from '../model.ts';
+import type { CspSources } from '../integrations/api.ts';
 
 export interface HeaderRule {
   /** `/*` for everything, `/assets/*` for a folder. */
@@ -20,7 +21,7 @@ function foreignOrigin(url: string | undefined, siteUrl: string): string | undef
   return parsed.origin === new URL(siteUrl).origin ? undefined : parsed.origin;
 }
 
-function sources(...items: (string | undefined)[]): string {
+function joined(...items: (string | undefined)[]): string {
   return [...new Set(items.filter((item): item is string => Boolean(item)))].join(' ');
 }
 
@@ -30,28 +31,36 @@ function sources(...items: (string | undefined)[]): string {
  * forms post to and its islands call, scripts it loads) and those of the
  * core features: the gate's script and web vitals. Scripts run only from
  * these origins or from the inline scripts hashed at build time, never
- * 'unsafe-inline' or 'unsafe-eval'. A site with `search: true` adds
- * 'wasm-unsafe-eval', and only that: Pagefind's search is WebAssembly, which
- * a browser compiles only with it; it lets no string become code. upgrade-insecure-requests is left out:
+ * 'unsafe-inline' or 'unsafe-eval'. Integrations add the sources they
+ * declare (src/integrations/api.ts), and the hashes of the inline code they
+ * put in heads: the search integration adds 'wasm-unsafe-eval', and only
+ * that: Pagefind's search is WebAssembly, which a browser compiles only with
+ * it; it lets no string become code. upgrade-insecure-requests is left out:
  * it would break `sitegen serve` on http://127.0.0.1, and a deployment over
  * HTTPS redirects http anyway (docs/deploying.md, nginx).
  */
-export function contentSecurityPolicy(site: SiteInfo, inlineScriptHashes: readonly string[]): string {
+export function contentSecurityPolicy(
+  site: SiteInfo, inlineScriptHashes: readonly string[], sources: CspSources = {}, inlineStyleHashes: readonly string[] = [],
+): string {
   const { connect, form, script, img, media } = site.csp;
   const gateOrigin = foreignOrigin(site.gate?.script, site.url);
   const vitalsOrigin = foreignOrigin(site.analytics?.vitalsUrl, site.url);
+  // What integrations declare (src/integrations/api.ts `csp`): after sitegen's own, before site.yaml's.
+  const added = (directive: keyof CspSources) => sources[directive] ?? [];
+  const hashes = (list: readonly string[]) => list.map((hash) => `'${hash}'`);
   return [
     `default-src 'none'`,
-    `script-src ${sources("'self'", ...inlineScriptHashes.map((hash) => `'${hash}'`), site.search ? "'wasm-unsafe-eval'" : undefined, gateOrigin, ...script)}`,
-    `style-src 'self'`,
-    `img-src ${sources("'self'", ...img)}`,
-    `media-src ${sources("'self'", ...media)}`,
-    `font-src 'self'`,
+    `script-src ${joined("'self'", ...hashes(inlineScriptHashes), ...added('script'), gateOrigin, ...script)}`,
+    `style-src ${joined("'self'", ...hashes(inlineStyleHashes), ...added('style'))}`,
+    `img-src ${joined("'self'", ...added('img'), ...img)}`,
+    `media-src ${joined("'self'", ...added('media'), ...media)}`,
+    `font-src ${joined("'self'", ...added('font'))}`,
     `manifest-src 'self'`,
     // Islands call with fetch() (a form posted with JavaScript is a connect); the gate may call home; vitals go out with sendBeacon.
-    `connect-src ${sources("'self'", ...connect, vitalsOrigin, gateOrigin)}`,
+    `connect-src ${joined("'self'", ...added('connect'), ...connect, vitalsOrigin, gateOrigin)}`,
     // Where a form may be submitted without JavaScript.
-    `form-action ${sources("'self'", ...form)}`,
+    `form-action ${joined("'self'", ...added('form'), ...form)}`,
+    ...(added('frame').length > 0 ? [`frame-src ${joined(...added('frame'))}`] : []),
     `object-src 'none'`,
     `base-uri 'self'`,
     `frame-ancestors 'none'`,
@@ -88,12 +97,14 @@ export const NGINX_REDIRECTS = '_redirects.nginx';
 
 export const HOST_FILES: readonly string[] = ['_headers', '_redirects', NGINX_REDIRECTS, ...Object.values(NGINX_SNIPPETS)];
 
-export function headerRules(site: SiteInfo, inlineScriptHashes: readonly string[]): HeaderRule[] {
+export function headerRules(
+  site: SiteInfo, inlineScriptHashes: readonly string[], sources: CspSources = {}, inlineStyleHashes: readonly string[] = [],
+): HeaderRule[] {
   return [
     {
       pattern: EVERY_PATH,
       headers: {
-        'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes),
+        'Content-Security-Policy': contentSecurityPolicy(site, inlineScriptHashes, sources, inlineStyleHashes),
         // Two years, with subdomains and preload, as hstspreload.org asks. Browsers ignore it over plain HTTP, so the local server may send it.
         'Strict-Transport-Security': 'max-age=63072000; includeSubDomains; preload',
         'X-Content-Type-Options': 'nosniff',

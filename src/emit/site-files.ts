@@ -1,15 +1,14 @@
 /**
  * The files the emit stage writes beside the pages: the redirects and the
  * fallback for unknown paths (404.html, _redirects, the nginx snippet, a
- * page at each old path), the headers for hosts and nginx, the sitemap and
- * robots.txt.
+ * page at each old path), and the headers for hosts and nginx. The sitemap
+ * and robots.txt are the sitemap integration's (src/integrations/sitemap.ts).
  */
 import { escapeHtml } from '../escape-html.ts';
-import { pageLink } from '../base-path.ts';
-import type { PageInfo, PageSummary, SiteInfo } from '../model.ts';
+import type { PageSummary, SiteInfo } from '../model.ts';
 import { formatHeadersFile, formatNginxSnippets, headerRules, NGINX_REDIRECTS } from './security-headers.ts';
 import { NOT_FOUND_ROUTE, nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
-import { hreflangsOf, translationsOf } from '../i18n.ts';
+import type { CspSources } from '../integrations/api.ts';
 
 /** A file to write: its path under the output folder and its contents. */
 export type OutputFiles = Map<string, string | Uint8Array>;
@@ -22,15 +21,17 @@ export { NOT_FOUND_ROUTE };
 /** Everything a build writes besides the pages and public/: the files below and the bundle's (URL path → contents). */
 export function siteFiles(
   site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[],
-  bundleFiles: ReadonlyMap<string, Uint8Array>,
+  bundleFiles: ReadonlyMap<string, Uint8Array>, integrations: IntegrationPolicy = NO_INTEGRATION_POLICY,
 ): OutputFiles {
-  const files = renderSiteFiles(site, pages, inlineScriptHashes);
+  const files = renderSiteFiles(site, pages, inlineScriptHashes, integrations);
   for (const [url, contents] of bundleFiles) files.set(url.slice(1), contents);
   return files;
 }
 
-/** The files beside the pages: the fallback for unknown paths, the headers for hosts and nginx, the sitemap and robots.txt. */
-export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[]): OutputFiles {
+/** The files beside the pages: the fallback for unknown paths, and the headers for hosts and nginx (with what integrations add to the policy). */
+export function renderSiteFiles(
+  site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[], integrations: IntegrationPolicy = NO_INTEGRATION_POLICY,
+): OutputFiles {
   const files: OutputFiles = new Map();
   const base = site.basePath;
   const redirects = redirectsOf(site, pages);
@@ -48,32 +49,20 @@ export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[], i
   // Written even when empty, so that the nginx recipe's include never names a missing file.
   files.set(NGINX_REDIRECTS, nginxRedirects(site, redirects));
   for (const [file, html] of redirectPages(site, redirects)) files.set(file, html);
-  files.set('sitemap.xml', sitemap(site, pages));
-  const rules = headerRules(site, inlineScriptHashes);
+  const rules = headerRules(site, [...inlineScriptHashes, ...integrations.inline.scripts], integrations.sources, integrations.inline.styles);
   files.set('_headers', formatHeadersFile(rules, base));
   for (const [name, snippet] of formatNginxSnippets(rules)) files.set(name, snippet);
-  files.set('robots.txt', `User-agent: *\nAllow: /\n\nSitemap: ${new URL(`${base}/sitemap.xml`, site.url).href}\n`);
   return files;
 }
 
-/** Whether a page is one a visitor may find from outside: in the sitemap, and in the search index. The site's own not-found page never is. */
-export function isListed(page: Pick<PageInfo, 'route' | 'sitemap'>): boolean {
-  return page.sitemap && page.route !== NOT_FOUND_ROUTE;
+/** What integrations add to the policy: their declared sources, and the hashes of the inline code they put in heads. */
+export interface IntegrationPolicy {
+  sources: CspSources;
+  inline: { scripts: readonly string[]; styles: readonly string[] };
 }
 
-/** The sitemap; on a site in several languages each page names its translations (xhtml:link, Google's form), as its head does. */
-function sitemap(site: SiteInfo, pages: readonly SitemapPage[]): string {
-  const listed = pages.filter(isListed).sort((a, b) => a.route.localeCompare(b.route));
-  // Translations are pages at the same path in each language: a list's later pages (/news/2) are not, as in the head.
-  const routes = new Set(listed.filter((page) => page.item !== undefined).map((page) => page.route));
-  const absolute = (route: string) => escapeHtml(new URL(pageLink(site, route), site.url).href);
-  const alternates = (route: string) => hreflangsOf(site, translationsOf(site, route, routes))
-    .map(({ hreflang, route: href }) => `<xhtml:link rel="alternate" hreflang="${escapeHtml(hreflang)}" href="${absolute(href)}"/>`).join('');
-  const entry = (page: SitemapPage) => `  <url><loc>${absolute(page.route)}</loc>`
-    + (page.lastmod ? `<lastmod>${escapeHtml(page.lastmod)}</lastmod>` : '') + (site.i18n && routes.has(page.route) ? alternates(page.route) : '') + '</url>';
-  const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${site.i18n ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''}`;
-  return ['<?xml version="1.0" encoding="UTF-8"?>', `<urlset ${namespaces}>`, ...listed.map(entry), '</urlset>', ''].join('\n');
-}
+const NO_INTEGRATION_POLICY: IntegrationPolicy = { sources: {}, inline: { scripts: [], styles: [] } };
+
 
 function redirectingNotFoundPage(lang: string, siteName: string, home: string): string {
   return `<!DOCTYPE html><html lang="${escapeHtml(lang)}"><head><meta charset="utf-8">`

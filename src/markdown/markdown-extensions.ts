@@ -8,7 +8,7 @@
  * GFM tables and task lists are marked's own defaults.
  */
 import { createRequire } from 'node:module';
-import { Marked, Tokenizer, type Tokens } from 'marked';
+import { Marked, Tokenizer, type MarkedExtension, type Tokens } from 'marked';
 import { gfmHeadingId, getHeadingList, resetHeadings } from 'marked-gfm-heading-id';
 import markedFootnote from 'marked-footnote';
 import { markedHighlight } from 'marked-highlight';
@@ -171,12 +171,29 @@ const instances = {
 const HAS_FOOTNOTE = /\[\^/;
 const HAS_FENCE = /^ {0,3}(```|~~~)/m;
 
+/**
+ * The marked extensions of the site's integrations (src/integrations/api.ts
+ * `markdown`), after sitegen's own: set by each thread before it converts the
+ * bodies of a site that has them. Their tokens are none of the trusted ones
+ * (./markdown.ts), so every body they touch goes through the sanitiser.
+ */
+let added: readonly MarkedExtension[] = [];
+let withAdded: Partial<Record<keyof typeof instances, Marked>> = {};
+
+export function useIntegrationMarkdown(extensions: readonly MarkedExtension[]): void {
+  if (extensions.length === added.length && extensions.every((extension, index) => extension === added[index])) return;
+  added = extensions;
+  withAdded = {};
+}
+
 /** The marked instance for a body, its heading ids restarted (they are unique within one page, not across pages). */
 export function markdownFor(body: string): Marked {
   resetHeadings();
   const code = HAS_FENCE.test(body);
-  if (HAS_FOOTNOTE.test(body)) return code ? instances.both : instances.footnotes;
-  return code ? instances.code : instances.plain;
+  const kind = HAS_FOOTNOTE.test(body) ? (code ? 'both' : 'footnotes') : code ? 'code' : 'plain';
+  if (added.length === 0) return instances[kind];
+  return (withAdded[kind] ??= new Marked(...base, ...(kind === 'both' || kind === 'footnotes' ? footnotes() : []),
+    ...(kind === 'both' || kind === 'code' ? highlighting() : []), ...added));
 }
 
 function hasLink(tokens: Tokens.Generic[] | undefined): boolean {

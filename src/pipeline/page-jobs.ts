@@ -14,6 +14,8 @@ import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from
 import { validateFor, validatePage, type ValidationScope } from '../validate/validate.ts';
 import { renderPages } from '../render/render-pages.ts';
 import { summaryOf } from '../render/collection-item.ts';
+import { useIntegrationMarkdown } from '../markdown/markdown-extensions.ts';
+import { integrationMarkdown, integrationsOf } from './integrations.ts';
 
 export interface RenderJob {
   root: string;
@@ -77,6 +79,10 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const links: Record<string, string[]> = {};
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
   const now = new Date(job.now);
+  // The integrations' Markdown extensions: the bodies, converted ahead while the templates loaded, are converted again with them.
+  const markdown = integrationMarkdown(integrationsOf(templates.config, job.render?.site).list);
+  useIntegrationMarkdown(markdown);
+  if (markdown.length > 0) for (const doc of share.docs) if (doc.kind === 'markdown') doc.html = undefined;
   for (const doc of share.docs.filter(wanted)) {
     const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes, now);
@@ -95,7 +101,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   errors.push(...rendered.errors);
   const html = rendered.files;
   const pages: BuiltPage[] = ready.map(({ info }) => ({
-    page: summaryOf(info, info.route, rendered.islands.get(info.route) ?? []),
+    page: summaryOf(info, info.route, rendered.islands.get(info.route) ?? [], rendered.inline.get(info.route)),
     ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
     ...(images.has(info.file) ? { images: images.get(info.file) } : {}),
   }));

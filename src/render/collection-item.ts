@@ -15,10 +15,10 @@ export function itemOf(page: PageInfo): CollectionItem {
  * for reused pages): made here only. A list page's later routes (/news/2)
  * carry no item and no aliases: those belong to its first route.
  */
-export function summaryOf(page: PageInfo, route: string, islands: string[]): PageSummary {
+export function summaryOf(page: PageInfo, route: string, islands: string[], inline?: PageSummary['inline']): PageSummary {
   const first = route === page.route;
   return {
-    route, file: page.file, sitemap: page.sitemap, islands,
+    route, file: page.file, sitemap: page.sitemap, islands, ...(inline ? { inline } : {}),
     ...(first ? { item: itemOf(page) } : {}),
     ...(first && page.aliases?.length ? { aliases: page.aliases } : {}),
   };

@@ -49,6 +49,8 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     existsSync(path.join(templatesDir, 'data.ts')) ? `export { data } from ${JSON.stringify(path.join(templatesDir, 'data.ts'))};` : 'export const data = {};',
     existsSync(path.join(templatesDir, 'markdown.ts'))
       ? `export { markdown } from ${JSON.stringify(path.join(templatesDir, 'markdown.ts'))};` : 'export const markdown = {};',
+    // The site's code configuration, with the integrations it adds: every thread that loads the templates has them.
+    configFileOf(root) ? `export { default as config } from ${JSON.stringify(configFileOf(root))};` : 'export const config = undefined;',
     `export { withValidationScope } from 'sitegen';`,
     `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'render', 'document.tsx'))};`,
   ].join('\n');
@@ -63,6 +65,8 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
           // React, react-dom/server and zod come from the shared vendor modules (src/vendor.ts), so all templates
           // and the document shell use one React.
           build.onResolve({ filter: VENDOR_FILTER }, (args) => ({ path: vendor[args.path], external: true }));
+          // What sitegen.config.ts and the integrations it installs import of sitegen: the integration API and the built-in integrations.
+          build.onResolve({ filter: /^sitegen\/config$/ }, () => ({ path: path.join(SITEGEN_DIR, 'src', 'integrations', 'index.ts') }));
         },
       }],
       bundle: true,
@@ -93,6 +97,8 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
   const inputs = stampsOf([
     ...Object.keys(result.metafile.inputs).map((input) => path.resolve(process.cwd(), input)),
     templatesDir, path.join(templatesDir, 'pages'), file,
+    // A configuration file added (or taken away) is a new bundle.
+    ...CONFIG_FILES.map((name) => path.join(root, name)),
   ]);
   return { moduleFile: file, ...dependencies, memo: { inputs, value: { moduleFile: file, vendor, ...dependencies } } };
 }
@@ -122,7 +128,16 @@ export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> 
     withValidationScope: loaded.withValidationScope,
     renderPage: loaded.renderPage,
     moduleFile,
+    config: loaded.config,
   };
+}
+
+/** The names sitegen.config may have; the first that exists is the site's. */
+export const CONFIG_FILES = ['sitegen.config.ts', 'sitegen.config.mts', 'sitegen.config.js', 'sitegen.config.mjs'];
+
+/** The site's code configuration file, if it has one. */
+export function configFileOf(root: string): string | undefined {
+  return CONFIG_FILES.map((name) => path.join(root, name)).find((file) => existsSync(file));
 }
 
 /** templates/data.ts exports `data`: a zod schema for each data file, by its name. */

@@ -5,16 +5,16 @@
  */
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Island, IslandContext, type IslandRegistry } from './island-wrapper.tsx';
-import type { FeedFormat, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
+import type { HeadElement, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
 import { PLACEHOLDER } from '../markdown/markdown-components.ts';
-import { FEED_TYPES } from './feed-types.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { hreflangsOf } from '../i18n.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
 
 
-export function renderPage({ layout: { default: Layout }, template, data, page, site, assets, collection, components }: RenderInput): RenderedPage {
+export function renderPage(input: RenderInput): RenderedPage {
+  const { layout: { default: Layout }, template, data, page, site, assets, collection, components } = input;
   const Page = template.default;
   const chunks = Object.fromEntries(Object.entries(assets.islands).map(([name, chunk]) => [name, chunk.src]));
   const registry: IslandRegistry = { chunks, used: new Set(), onLoad: new Set() };
@@ -30,9 +30,12 @@ export function renderPage({ layout: { default: Layout }, template, data, page, 
   const preload = [...registry.onLoad].sort();
   const jsonLd = template.jsonLd?.({ data, page, site, collection });
   const extra = template.head?.({ data, page, site, collection });
-  const feed = Object.entries(collection?.feeds ?? {})
-    .map(([format, href]) => element('link', { rel: 'alternate', type: FEED_TYPES[format as FeedFormat], title: page.title, href })).join('');
-  const head = renderHead({ page: listPageInfo(page, collection), site, assets, preload, jsonLd, extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + feed });
+  // What integrations add: a collection's (its feeds' links) beside the template's own, the rest at the end of the head.
+  const listed = (input.listHead ?? []).map(headElement).join('');
+  const head = renderHead({
+    page: listPageInfo(page, collection), site, assets, preload, jsonLd,
+    extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + listed, added: (input.head ?? []).map(headElement).join(''),
+  });
   // Only `sitegen dev` renders drafts; the note says why the page will be missing from the built site.
   const draftNote = page.scheduled
     ? `<p role="note" data-sitegen-draft="">Scheduled for ${escapeHtml(page.scheduled)}: <code>sitegen build</code> leaves this page out until then.</p>`
@@ -72,8 +75,10 @@ interface HeadInput {
   /** The islands hydrated on load, whose chunks the head preloads. */
   preload: string[];
   jsonLd?: object;
-  /** The template's own head elements (TemplateModule.head), as HTML. */
+  /** The template's own head elements (TemplateModule.head), and a collection's integrations' (its feeds' links), as HTML. */
   extra: string;
+  /** What integrations add to every page's head, as HTML. */
+  added?: string;
 }
 
 /**
@@ -83,7 +88,7 @@ interface HeadInput {
  * before any module script or preload: its integrity entries must be in
  * place before the first module fetch.
  */
-function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): string {
+function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: HeadInput): string {
   const canonical = absolute(site.url, pageLink(site, page.canonical));
   const image = absolute(site.url, withBase(site.basePath, page.image ?? site.image ?? site.favicon));
   // Editors often write the site name into a title themselves; it is not added a second time.
@@ -127,6 +132,7 @@ function renderHead({ page, site, assets, preload, jsonLd, extra }: HeadInput): 
     ...preload.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
     ...assets.devScripts.map((src) => `${element('script', { type: 'module', src }, false)}</script>`),
     jsonLd ? `<script type="application/ld+json">${safeJson(jsonLd)}</script>` : '',
+    added,
   ];
   return `<head>${parts.join('')}</head>`;
 }
@@ -143,6 +149,17 @@ function alternateLinks(page: PageInfo, site: SiteInfo): string[] {
 }
 
 /** `<name a="…" b="…"/>` with every value escaped; undefined values are left out, and `true` writes the bare name. */
+/**
+ * An integration's head element: attributes escaped; a script's or style's
+ * text as given (hashed into the CSP by the build), except that it cannot
+ * close its own element.
+ */
+function headElement({ tag, attributes = {}, content }: HeadElement): string {
+  if (tag === 'meta' || tag === 'link') return element(tag, attributes);
+  const text = (content ?? '').replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
+  return `${element(tag, attributes, false)}${text}</${tag}>`;
+}
+
 function element(name: string, attributes: Record<string, string | true | undefined>, selfClosing = true): string {
   let html = `<${name}`;
   for (const [key, value] of Object.entries(attributes)) {

@@ -27,6 +27,7 @@ import type { PageInfo, SiteInfo } from '../model.ts';
 /** The origins a page may load from besides its own, as the policy has them. */
 export interface PagePolicy {
   siteOrigin: string;
+  script: readonly string[];
   img: readonly string[];
   media: readonly string[];
   form: readonly string[];
@@ -34,12 +35,18 @@ export interface PagePolicy {
   hashed: ReadonlySet<string>;
 }
 
-export function pagePolicyOf(site: SiteInfo, hashedScripts: readonly string[]): PagePolicy {
-  return { siteOrigin: new URL(site.url).origin, img: site.csp.img, media: site.csp.media, form: site.csp.form, hashed: new Set(hashedScripts) };
+/** The policy of a site's pages: site.yaml's `csp`, and the sources integrations declare. */
+export function pagePolicyOf(site: SiteInfo, hashedScripts: readonly string[], extra: Partial<Record<'script' | 'img' | 'media' | 'form', readonly string[]>> = {}): PagePolicy {
+  const gate = site.gate ? new URL(site.gate.script, site.url).origin : undefined;
+  return {
+    siteOrigin: new URL(site.url).origin, script: [...site.csp.script, ...extra.script ?? [], ...(gate ? [gate] : [])], img: [...site.csp.img, ...extra.img ?? []], media: [...site.csp.media, ...extra.media ?? []],
+    form: [...site.csp.form, ...extra.form ?? []], hashed: new Set(hashedScripts),
+  };
 }
 
-const TAG = /<(img|source|video|audio|track|iframe|frame|embed|object|style|form)\b([^>]*)>/gi;
+const TAG = /<(img|source|video|audio|track|iframe|frame|embed|object|form)\b([^>]*)>/gi;
 const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
+const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
 const STYLE_ATTRIBUTE = /<([a-z][\w-]*)\b[^>]*?\sstyle="/gi;
 const ATTRIBUTE = /\s([a-z-]+)(?:="([^"]*)")?/gi;
 
@@ -60,14 +67,19 @@ export function policyProblems(html: string, policy: PagePolicy): PolicyProblem[
     const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
     // JSON does not run; the build's own scripts (and its import map) are hashed into the policy.
     const type = (attrs.get('type') ?? '').toLowerCase();
-    if (attrs.has('src') || policy.hashed.has(code) || !(type === '' || type === 'module' || type === 'importmap' || type.includes('javascript'))) continue;
+    const src = attrs.get('src');
+    const origin = foreign(src, policy.siteOrigin);
+    if (origin && !policy.script.includes(origin)) add(`a script from ${origin}, which the policy's script-src blocks: add ${origin} to csp.script in content/site.yaml`, src);
+    if (src !== undefined || policy.hashed.has(code) || !(type === '' || type === 'module' || type === 'importmap' || type.includes('javascript'))) continue;
     add('an inline <script>, which the policy blocks (only the build\'s own are hashed into it): move it into an island');
+  }
+  for (const [, code] of html.matchAll(STYLE)) {
+    if (!policy.hashed.has(code)) add('a <style> element, which the policy\'s style-src \'self\' blocks: put its rules in the stylesheet');
   }
   for (const [, rawTag, attributes] of html.matchAll(TAG)) {
     const tag = rawTag.toLowerCase();
     const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
-    if (tag === 'style') add('a <style> element, which the policy\'s style-src \'self\' blocks: put its rules in the stylesheet');
-    else if (tag === 'iframe' || tag === 'frame' || tag === 'embed' || tag === 'object') {
+    if (tag === 'iframe' || tag === 'frame' || tag === 'embed' || tag === 'object') {
       add(`an <${tag}>, which the policy blocks (it frames and embeds nothing): link to the page instead`);
     } else if (tag === 'form') {
       const action = attrs.get('action');

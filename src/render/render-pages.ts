@@ -5,10 +5,11 @@
  * content error: the editor's file is not at fault.
  */
 import { SiteError } from '../errors.ts';
-import type { CollectionItem, CollectionPage, CollectionQuery, PageAssets, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
+import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
-import { collectionFeeds } from './feed.ts';
-import { FEED_FORMATS, feedRouteOf } from './feed-types.ts';
+import { pageLink } from '../base-path.ts';
+import { hookError, inlineHashes, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
+import type { HeadElement, Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
@@ -21,6 +22,8 @@ export interface RenderedPages {
   files: Map<string, string>;
   /** Route → the islands its page uses. */
   islands: Map<string, string[]>;
+  /** Route → the CSP hashes of the inline code integrations put in its head. */
+  inline: Map<string, PageSummary['inline']>;
   /** Content route → every route its file became (a collection's list pages: /news, /news/2, …). */
   routes: Map<string, string[]>;
   errors: SiteError[];
@@ -33,13 +36,15 @@ export interface SiteContext {
 }
 
 export function renderPages(
-  pages: readonly PageModel[], templates: Pick<SiteTemplates, 'layout' | 'pages' | 'renderPage' | 'markdown'>, site: SiteInfo, assets: PageAssets,
+  pages: readonly PageModel[], templates: Pick<SiteTemplates, 'layout' | 'pages' | 'renderPage' | 'markdown' | 'config'>, site: SiteInfo, assets: PageAssets,
   root: string, context: SiteContext,
 ): RenderedPages {
   const items = context.items ?? [];
-  const policy = pagePolicyOf(site, [...assets.inlineHead, ...(assets.importMap ? [assets.importMap] : [])]);
+  const integrations = integrationsOf(templates.config, site).list;
+  const policy = pagePolicyOf(site, [...assets.inlineHead, ...(assets.importMap ? [assets.importMap] : [])], integrationCsp(integrations));
   const files = new Map<string, string>();
   const islands = new Map<string, string[]>();
+  const inline = new Map<string, PageSummary['inline']>();
   const routes = new Map<string, string[]>();
   const errors: SiteError[] = [];
   for (const page of pages) {
@@ -48,16 +53,29 @@ export function renderPages(
     try {
       // A collection lists the pages of its own language.
       const local = site.i18n ? items.filter((item) => localeOf(site, item.route) === own.locale) : items;
-      const lists = template.collection ? listPages({ ...page, info: own }, template.collection, site, local, files) : [{ route: own.route, page: undefined }];
+      const lists = template.collection
+        ? listPages({ ...page, info: own }, template.collection, site, local, files, integrations, errors)
+        : [{ route: own.route, page: undefined, head: undefined }];
       for (const list of lists) {
         const info = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
+        const added = runHead(integrations, { route: info.route, title: info.title, description: info.description, lang: info.locale, template: info.template }, errors);
+        const head = added.map(({ element }) => element);
         const rendered = templates.renderPage({
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
           ...(page.components ? { components: { blocks: page.components, allowed: templates.markdown } } : {}),
+          ...(head.length > 0 ? { head } : {}), ...(list.head ? { listHead: list.head } : {}),
         });
-        // What the site's own CSP would block in the browser is an error here, not a silent failure there.
-        const blocked = policyProblems(rendered.html, policy);
-        if (blocked.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, blocked, root));
+        const hashes = head.length > 0 ? inlineHashes(head) : undefined;
+        if (hashes && (hashes.scripts.length > 0 || hashes.styles.length > 0)) inline.set(list.route, hashes);
+        // What the site's own CSP would block in the browser is an error here, not a silent failure there: an integration's at its source.
+        const blocked = policyProblems(rendered.html, { ...policy, hashed: new Set([...policy.hashed, ...head.flatMap((element) => element.content ?? [])]) });
+        const byIntegration = blocked.filter((problem) => added.some(({ element }) => problem.url !== undefined && Object.values(element.attributes ?? {}).includes(problem.url)));
+        for (const problem of byIntegration) {
+          const owner = added.find(({ element }) => Object.values(element.attributes ?? {}).includes(problem.url!))!;
+          errors.push(hookError(integrations.find((integration) => integration.name === owner.integration)!, 'head', new Error(`${info.route} holds ${problem.message}: declare it in the integration's csp`)));
+        }
+        const others = blocked.filter((problem) => !byIntegration.includes(problem));
+        if (others.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, others, root));
         files.set(outputPathOf(list.route, site.trailingSlash), rendered.html);
         islands.set(list.route, rendered.islands);
       }
@@ -66,41 +84,33 @@ export function renderPages(
       errors.push(error instanceof SiteError ? error : templateError(error, page.info, root));
     }
   }
-  return { files, islands, routes, errors };
+  return { files, islands, inline, routes, errors };
 }
 
-/** Entries in a feed unless its template says otherwise: readers poll it, so it holds the latest, not the archive. */
-const FEED_ENTRIES = 20;
-
-/** The list pages a collection template's page becomes, its feeds added to `files` when it has them. */
+/** The list pages a collection template's page becomes, with what integrations add to each list (its feeds, written into `files`). */
 function listPages(
   page: PageModel, query: NonNullable<SiteTemplates['pages'][string]['collection']>, site: SiteInfo, items: readonly CollectionItem[],
-  files: Map<string, string>,
-): { route: string; page?: CollectionPage }[] {
+  files: Map<string, string>, integrations: readonly Integration[], errors: SiteError[],
+): { route: string; page?: CollectionPage; head?: readonly HeadElement[] }[] {
   const checked = checkedQuery(query, page.info.template);
-  const feedsOf = (info: PageInfo, selected: readonly CollectionItem[]) => (checked.feed ? writeFeeds(info, selected, checked.feed, site, files) : undefined);
-  // A taxonomy spans the whole site unless its query says `under`; with `feed`, each term has its own.
+  const heads = new Map<string, readonly HeadElement[]>();
+  // The collection hook of every integration, once per list: its files beside the list, its links for the template.
+  const outputsOf = (info: PageInfo, selected: readonly CollectionItem[]): CollectionPage['feeds'] => {
+    const output = runCollection(integrations, {
+      site: integrationSite(site), route: info.route, title: info.title, description: info.description, source: info.file,
+      entries: selected, query: checked, lang: info.locale ?? site.lang, url: (route) => new URL(pageLink(site, route), site.url).href,
+    }, errors);
+    for (const [route, text] of Object.entries(output.files)) files.set(route.replace(/^\/+/, ''), text);
+    if (output.head.length > 0) heads.set(info.route, output.head);
+    return Object.keys(output.links).length > 0 ? output.links as CollectionPage['feeds'] : undefined;
+  };
+  const withHead = (lists: { route: string; page: CollectionPage }[], listRoute: string) => lists.map((list) => ({ ...list, head: heads.get(listRoute) }));
+  // A taxonomy spans the whole site unless its query says `under`; each term is a list of its own.
   if (checked.taxonomy) {
-    return taxonomyPages(selectItems({ ...checked, under: checked.under ?? '/' }, page.info.route, items), page.info.route, checked.perPage,
-      (term, termItems) => feedsOf({ ...page.info, route: term.route, ...termPageInfo(page.info, { items: termItems, page: 1, pages: 1, total: termItems.length, term }) }, termItems));
+    const terms = taxonomyPages(selectItems({ ...checked, under: checked.under ?? '/' }, page.info.route, items), page.info.route, checked.perPage,
+      (term, termItems) => outputsOf({ ...page.info, route: term.route, ...termPageInfo(page.info, { items: termItems, page: 1, pages: 1, total: termItems.length, term }) }, termItems));
+    return terms.map((list) => ({ ...list, head: list.page.term ? heads.get(list.page.term.route) : undefined }));
   }
   const selected = selectItems(checked, page.info.route, items);
-  return paginate(selected, page.info.route, checked.perPage, feedsOf(page.info, selected));
-}
-
-/** A list's feeds, written into `files`; none for an empty list (Atom needs the date of a newest entry). */
-function writeFeeds(
-  info: PageInfo, selected: readonly CollectionItem[], feed: NonNullable<CollectionQuery['feed']>, site: SiteInfo, files: Map<string, string>,
-): CollectionPage['feeds'] {
-  if (!feed || selected.length === 0) return undefined;
-  const options = typeof feed === 'object' ? feed : {};
-  const formats = options.formats ?? FEED_FORMATS;
-  const written = collectionFeeds(info, selected.slice(0, options.limit ?? FEED_ENTRIES), site, { title: options.title, formats });
-  const feeds: NonNullable<CollectionPage['feeds']> = {};
-  for (const [format, text] of written) {
-    const route = feedRouteOf(info.route, format);
-    files.set(route.slice(1), text);
-    feeds[format] = route;
-  }
-  return feeds;
+  return withHead(paginate(selected, page.info.route, checked.perPage, outputsOf(page.info, selected)), page.info.route);
 }

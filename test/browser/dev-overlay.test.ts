@@ -122,7 +122,8 @@ test('a template that throws shows its .tsx file and line in the overlay', async
   const dialog = overlay(page);
   await dialog.waitFor();
   const text = await dialog.locator('pre').first().textContent();
-  assert.match(text ?? '', /templates\/heading\.tsx:2:\d+: rendering \/[a-z]* ?failed: the heading <broke>/);
+  // Told once for every page the fault broke (the heading is on several).
+  assert.match(text ?? '', /templates\/heading\.tsx:2:\d+: rendering (\/[a-z]* ?failed|failed on \d+ pages \([^)]*\)): the heading <broke>/);
   assert.match(text ?? '', 'not in content/pages/');
   assert.ok((await terminalErrors('templates/heading.tsx')).some((entry) => entry === text?.trimEnd()), 'the same text as the terminal');
   // Back as it was: the pages come out as they were built, so the overlay goes without a reload.

@@ -1,0 +1,231 @@
+/**
+ * `sitegen/config`: what a site's code configuration (sitegen.config.ts) and
+ * an integration import of sitegen. An integration adds to the one road at
+ * named points, and nowhere else:
+ *
+ *   load ─▶ validate ─▶ render ───────────────▶ emit ────────────────▶ done
+ *           markdown    head, collection        files, csp             buildDone
+ *
+ * - `markdown`: marked extensions for every Markdown body. Their output goes
+ *   through the same sanitiser as raw HTML: an integration cannot put on a
+ *   page what an editor could not.
+ * - `head`: elements for the <head> of each page it returns them for. An
+ *   inline script or style is hashed into the site's CSP by the build.
+ * - `csp`: the sources the integration's pages need (an analytics host),
+ *   merged into the policy of every host sitegen writes headers for.
+ * - `collection`: files beside a collection's list page (its feeds), and
+ *   the links the list's template receives for them.
+ * - `files`: files to write into the output, from the list of pages.
+ * - `buildDone`: after every page is built: read them, and write files (an
+ *   index for a search).
+ * - `watch`: files under the site root that `sitegen dev` rebuilds on.
+ *
+ * Search, the feeds and the sitemap are integrations of this kind
+ * (./search.ts, ./feeds.ts, ./sitemap.ts), using this module only.
+ */
+import { createHash } from 'node:crypto';
+import { z, type ZodType } from 'zod';
+import type { MarkedExtension } from 'marked';
+
+/** The CSP directives an integration may add sources to, by their short names (`img` is img-src). */
+export const CSP_DIRECTIVES = ['script', 'style', 'img', 'media', 'font', 'connect', 'frame', 'form'] as const;
+export type CspDirective = (typeof CSP_DIRECTIVES)[number];
+/** Origins (`https://cdn.example.com`, `https://*.example.com`) per directive; `script` may also take 'wasm-unsafe-eval'. */
+export type CspSources = Partial<Record<CspDirective, readonly string[]>>;
+
+/** An element for a page's <head>. `content` is the text of a script or style; an inline one is hashed into the CSP. */
+export interface HeadElement {
+  tag: 'script' | 'style' | 'link' | 'meta';
+  attributes?: Readonly<Record<string, string | true>>;
+  content?: string;
+}
+
+/** The site, as integrations see it. */
+export interface IntegrationSite {
+  name: string;
+  /** The absolute URL the site is published at (`https://example.com`). */
+  url: string;
+  lang: string;
+  description: string;
+  /** `/docs` when the site lives under a path; '' otherwise. */
+  basePath: string;
+  trailingSlash: 'never' | 'always';
+  /** The languages of a site in several, the default first. */
+  locales?: readonly string[];
+}
+
+/** A page of the build, as integrations see it. */
+export interface IntegrationPage {
+  route: string;
+  /** Its address on the site, base path and trailing slash included (`/docs/about/`). */
+  path: string;
+  /** Its absolute URL. */
+  url: string;
+  /** The HTML file in the output (`about.html`, `about/index.html`). */
+  file: string;
+  /** The content file it comes from (`content/pages/about.md`). */
+  source: string;
+  title: string;
+  description: string;
+  lang: string;
+  /** Whether a visitor may find it from outside: in the sitemap, in a search (not the not-found page, not `sitemap: false`). */
+  listed: boolean;
+  /** A content page, as opposed to a list page a collection made (/news/2). */
+  content: boolean;
+  /** When its content last changed (ISO 8601), from git or the file. */
+  lastmod?: string;
+  /** Its translations, each language's address (hreflang, as the head names them). */
+  alternates: readonly { hreflang: string; url: string }[];
+}
+
+/** What `head` is asked about: one page being rendered. */
+export interface HeadPage {
+  route: string;
+  title: string;
+  description: string;
+  lang: string;
+  template: string;
+}
+
+/** An entry of a collection, as its list holds it. */
+export interface CollectionEntry {
+  route: string;
+  /** Its content file. */
+  file: string;
+  title: string;
+  description: string;
+  date?: string;
+  tags: readonly string[];
+}
+
+/** What `collection` is asked about: one collection's list, with its entries in its order, and the query its template asked with. */
+export interface CollectionList {
+  site: IntegrationSite;
+  /** The list page's route (/news, /tags/photos), its title and description, and its content file. */
+  route: string;
+  title: string;
+  description: string;
+  source: string;
+  entries: readonly CollectionEntry[];
+  /** The template's collection query (its `feed` option, say). */
+  query: Readonly<Record<string, unknown>>;
+  /** The language of the list's pages. */
+  lang: string;
+  /** The absolute URL the site writes for a route or file (base path and trailing slash as the site has them). */
+  url(route: string): string;
+}
+
+/** What `collection` gives back: files by route (`/news/feed.atom`), links the list's template receives by name (`atom`), and head elements for each of the list's pages. */
+export interface CollectionOutput {
+  files?: Readonly<Record<string, string>>;
+  links?: Readonly<Record<string, string>>;
+  head?: readonly HeadElement[];
+}
+
+export interface FilesContext {
+  site: IntegrationSite;
+  pages: readonly IntegrationPage[];
+}
+
+export interface BuildDoneContext extends FilesContext {
+  /** The folder the output is being built in: what is written here is published with the pages. */
+  outDir: string;
+  /** A built page's HTML. */
+  read(page: IntegrationPage): Promise<string>;
+}
+
+/** The hooks: each optional, each at its point of the road (see the module's header). */
+export interface IntegrationHooks {
+  markdown?: readonly MarkedExtension[];
+  csp?: CspSources;
+  head?: (page: HeadPage) => readonly HeadElement[] | undefined | void;
+  collection?: (list: CollectionList) => CollectionOutput | undefined | void;
+  files?: (context: FilesContext) => Readonly<Record<string, string | Uint8Array>> | Promise<Readonly<Record<string, string | Uint8Array>>>;
+  buildDone?: (context: BuildDoneContext) => void | Promise<void>;
+  watch?: readonly string[];
+}
+
+/** Where an integration was added: the line of sitegen.config.ts that called it. */
+export interface IntegrationOrigin {
+  file: string;
+  line?: number;
+  column?: number;
+}
+
+export interface Integration extends IntegrationHooks {
+  name: string;
+  /** Set by defineIntegration: where it was called, for its errors. */
+  origin?: IntegrationOrigin;
+  /** Set by defineIntegration: what was wrong with its options (the build reports each at `origin`). */
+  problems?: readonly string[];
+}
+
+/**
+ * An integration with options: `setup` turns checked options into hooks.
+ * The options are checked with the schema when the site's configuration
+ * calls it; a wrong one is an error at that line of sitegen.config.ts.
+ */
+export function defineIntegration<Schema extends ZodType>(definition: {
+  name: string;
+  options?: Schema;
+  setup(options: z.output<Schema>): IntegrationHooks;
+}): (options?: z.input<Schema>) => Integration {
+  return (options) => {
+    const origin = callerOf(new Error().stack ?? '');
+    const parsed = (definition.options ?? z.any()).safeParse(options ?? {});
+    if (!parsed.success) {
+      return { name: definition.name, origin, problems: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`) };
+    }
+    return { ...definition.setup(parsed.data as z.output<Schema>), name: definition.name, origin };
+  };
+}
+
+/** The site's code configuration: its integrations, and the built-in ones (sitemap, feeds, search) it turns off. */
+export interface SiteConfig {
+  integrations?: readonly Integration[];
+  /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
+  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean };
+}
+
+/** zod, for an integration's options schema: the same zod sitegen checks content with. */
+export { z };
+
+export function defineConfig(config: SiteConfig): SiteConfig {
+  return config;
+}
+
+/**
+ * A mistake in the content that an integration found (a post in a feed
+ * with no date): reported as the editor's, at the file, not as the
+ * integration's fault.
+ */
+export class ContentError extends Error {
+  readonly file: string;
+  readonly hint?: string;
+
+  constructor(message: string, options: { file: string; hint?: string }) {
+    super(message);
+    this.name = 'ContentError';
+    this.file = options.file;
+    this.hint = options.hint;
+  }
+}
+
+/** A CSP hash of an inline script or style (`sha256-…`), as the build adds it to the policy. */
+export function cspHash(code: string): string {
+  return 'sha256-' + createHash('sha256').update(code).digest('base64');
+}
+
+/** Text or an attribute value made safe for HTML and XML. */
+export function escapeXml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[char]!);
+}
+
+/** The frame of a stack in the site's configuration (sitegen.config.ts), or else the first outside this module. */
+function callerOf(stack: string): IntegrationOrigin | undefined {
+  const frames = stack.split('\n').slice(1).map((line) => /\(?((?:file:\/\/)?[^\s()]+?):(\d+):(\d+)\)?$/.exec(line.trim())).filter((match) => match !== null);
+  const config = frames.find((match) => /sitegen\.config\.[cm]?[jt]s$/.test(match[1]));
+  const chosen = config ?? frames[1];
+  if (!chosen) return undefined;
+  return { file: chosen[1].replace(/^file:\/\//, ''), line: Number(chosen[2]), column: Number(chosen[3]) };
+}

@@ -1,0 +1,315 @@
+/**
+ * The integrations of a site, and the points of the road where their hooks
+ * run (src/integrations/api.ts says what each hook is for). The list is the
+ * built-in integrations (sitemap, feeds, and search when site.yaml asks for
+ * it) and the site's own from sitegen.config.ts, which the templates bundle
+ * carries (src/render/compile-templates.ts), so that every thread resolves
+ * the same list from the module it has loaded.
+ *
+ * An integration's fault is told as its own, the fourth origin beside the
+ * editor's, the template's and sitegen's: its name, its hook, and the frame
+ * of its own source (or the line of sitegen.config.ts that added it).
+ */
+import path from 'node:path';
+import { z } from 'zod';
+import { SiteError } from '../errors.ts';
+import { pageLink } from '../base-path.ts';
+import { hreflangsOf, localeOf, translationsOf } from '../i18n.ts';
+import { outputPathOf } from '../output-path.ts';
+import { toPosix } from '../files.ts';
+import type { PageSummary, SiteInfo } from '../model.ts';
+import {
+  CSP_DIRECTIVES, ContentError, cspHash,
+  type BuildDoneContext, type CollectionList, type CollectionOutput, type CspDirective, type HeadElement, type HeadPage, type Integration,
+  type IntegrationPage, type IntegrationSite,
+} from '../integrations/api.ts';
+import { feeds } from '../integrations/feeds.ts';
+import { search } from '../integrations/search.ts';
+import { sitemap } from '../integrations/sitemap.ts';
+
+const NOT_FOUND_ROUTE = '/404';
+
+/** A source an integration may add: an https origin (or host pattern), or the one keyword that lets WebAssembly compile. */
+const SOURCE = /^(https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?|'wasm-unsafe-eval')$/i;
+
+const integrationShape = z.object({
+  name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a name such as my-analytics (lower case, digits and -)'),
+  markdown: z.array(z.looseObject({})).optional(),
+  csp: z.partialRecord(z.enum(CSP_DIRECTIVES), z.array(z.string().regex(SOURCE,
+    "expected an https:// origin such as https://cdn.example.com, or 'wasm-unsafe-eval' in script: never 'unsafe-inline' or 'unsafe-eval'"))).optional(),
+  head: z.function().optional(),
+  collection: z.function().optional(),
+  files: z.function().optional(),
+  buildDone: z.function().optional(),
+  watch: z.array(z.string()).optional(),
+}, { error: 'expected an integration: an object with a name and its hooks, as defineIntegration() makes' });
+
+const configShape = z.strictObject({
+  integrations: z.array(z.unknown()).default([]),
+  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional() }).default({}),
+});
+
+export const CONFIG_FILE = 'sitegen.config.ts';
+
+/** The integrations of a site, in order, and what was wrong with the configuration. */
+export interface Resolved {
+  list: readonly Integration[];
+  errors: SiteError[];
+}
+
+const resolved = new WeakMap<object, Map<string, Resolved>>();
+
+/**
+ * The built-in integrations the site keeps, then the site's own (one of
+ * the same name replaces the built-in). `config` is sitegen.config.ts's
+ * default export, as the templates bundle carries it; undefined without one.
+ */
+export function integrationsOf(config: unknown, site: Pick<SiteInfo, 'search'> | undefined): Resolved {
+  const key = String(site?.search ?? false);
+  const holder = (config ?? NO_CONFIG) as object;
+  const known = resolved.get(holder)?.get(key);
+  if (known) return known;
+  const result = resolve(config, site);
+  if (!resolved.has(holder)) resolved.set(holder, new Map());
+  resolved.get(holder)!.set(key, result);
+  return result;
+}
+
+const NO_CONFIG = {};
+
+function resolve(config: unknown, site: Pick<SiteInfo, 'search'> | undefined): Resolved {
+  const errors: SiteError[] = [];
+  const parsed = configShape.safeParse(config ?? {});
+  if (!parsed.success) {
+    return { list: builtIns(site, {}), errors: parsed.error.issues.map((issue) => configError(`${issue.path.join('.') || 'the default export'}: ${issue.message}`)) };
+  }
+  const own: Integration[] = [];
+  parsed.data.integrations.forEach((candidate, index) => {
+    const shape = integrationShape.safeParse(candidate);
+    const named = (candidate as { name?: unknown } | undefined)?.name;
+    const integration = candidate as Integration;
+    if (!shape.success) {
+      for (const issue of shape.error.issues) {
+        errors.push(integrationProblem(integration, typeof named === 'string' ? named : `integrations[${index}]`, `${issue.path.join('.') || 'it'}: ${issue.message}`));
+      }
+      return;
+    }
+    for (const problem of integration.problems ?? []) errors.push(integrationProblem(integration, integration.name, `has a wrong option: ${problem}`));
+    if (own.some((other) => other.name === integration.name)) {
+      errors.push(integrationProblem(integration, integration.name, 'is added twice: keep one'));
+      return;
+    }
+    if (!integration.problems?.length) own.push(integration);
+  });
+  const kept = builtIns(site, parsed.data.builtIn).filter((builtIn) => !own.some((integration) => integration.name === builtIn.name));
+  return { list: [...kept, ...own], errors };
+}
+
+function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: { sitemap?: boolean; feeds?: boolean; search?: boolean }): Integration[] {
+  return [
+    ...(builtIn.feeds === false ? [] : [feeds()]),
+    ...(builtIn.sitemap === false ? [] : [sitemap()]),
+    ...(builtIn.search === false || !(site?.search || builtIn.search) ? [] : [search()]),
+  ];
+}
+
+function configError(message: string): SiteError {
+  return new SiteError('integration', `${CONFIG_FILE}: ${message}`, { origin: 'integration', location: { file: CONFIG_FILE } });
+}
+
+function integrationProblem(integration: Integration | undefined, name: string, message: string): SiteError {
+  return new SiteError('integration', `the integration ${name} ${message}`, {
+    origin: 'integration', location: originOf(integration), hint: `${CONFIG_FILE} adds it; its options are checked when it is added`,
+  });
+}
+
+function originOf(integration: Integration | undefined): SiteError['location'] {
+  const origin = integration?.origin;
+  if (!origin) return { file: CONFIG_FILE };
+  return { file: relativeToCwdRoot(origin.file), line: origin.line, column: origin.column };
+}
+
+let siteRoot = process.cwd();
+/** The site root, for naming an integration's files relative to it. */
+export function setIntegrationRoot(root: string): void {
+  siteRoot = root;
+}
+
+function relativeToCwdRoot(file: string): string {
+  const relative = path.relative(siteRoot, file);
+  return relative.startsWith('..') || path.isAbsolute(relative) ? file : toPosix(relative);
+}
+
+/**
+ * An integration's hook that threw: its fault, at the first frame of the
+ * stack outside sitegen (its own source), or where it was added. A
+ * ContentError it throws is the editor's, at the content file.
+ */
+export function hookError(integration: Integration, hook: string, error: unknown): SiteError {
+  if (error instanceof ContentError || (error as { name?: string })?.name === 'ContentError') {
+    const content = error as ContentError;
+    return new SiteError('content', content.message, { location: { file: content.file }, hint: content.hint });
+  }
+  if (error instanceof SiteError) return error;
+  const cause = error instanceof Error ? error : new Error(String(error));
+  const frame = ownFrame(cause.stack ?? '');
+  return new SiteError('integration', `the integration ${integration.name} failed in its ${hook} hook: ${cause.message}`, {
+    origin: 'integration',
+    location: frame ?? originOf(integration),
+    hint: `this is the integration's fault, not the content's or the templates': fix or update ${integration.name}, or take it out of ${CONFIG_FILE}`,
+    cause,
+    stack: cause.stack,
+  });
+}
+
+/** The first frame of a stack outside sitegen's own source and Node's. */
+function ownFrame(stack: string): SiteError['location'] | undefined {
+  for (const line of stack.split('\n').slice(1)) {
+    const match = /\(?((?:file:\/\/)?[^\s()]+?):(\d+):(\d+)\)?$/.exec(line.trim());
+    if (!match) continue;
+    const file = match[1].replace(/^file:\/\//, '');
+    if (file.startsWith('node:') || /[/\\]src[/\\](pipeline|render|emit|integrations[/\\]api)/.test(file) || /node_modules[/\\]\.cache[/\\]sitegen/.test(file)) continue;
+    return { file: relativeToCwdRoot(file), line: Number(match[2]), column: Number(match[3]) };
+  }
+  return undefined;
+}
+
+/** The sources every integration declared, by directive, in the order they come. */
+export function integrationCsp(list: readonly Integration[]): Partial<Record<CspDirective, string[]>> {
+  const merged: Partial<Record<CspDirective, string[]>> = {};
+  for (const integration of list) {
+    for (const [directive, sources] of Object.entries(integration.csp ?? {}) as [CspDirective, readonly string[]][]) {
+      merged[directive] = [...new Set([...merged[directive] ?? [], ...sources])];
+    }
+  }
+  return merged;
+}
+
+/** The marked extensions of every integration, in order. */
+export function integrationMarkdown(list: readonly Integration[]): NonNullable<Integration['markdown']>[number][] {
+  return list.flatMap((integration) => integration.markdown ?? []);
+}
+
+export function integrationSite(site: SiteInfo): IntegrationSite {
+  return {
+    name: site.name, url: site.url, lang: site.lang, description: site.description, basePath: site.basePath, trailingSlash: site.trailingSlash,
+    ...(site.i18n ? { locales: site.i18n.locales.map((locale) => locale.code) } : {}),
+  };
+}
+
+/** The head elements every integration adds to one page, each checked; an integration that throws is an error. */
+export function runHead(list: readonly Integration[], page: HeadPage, errors: SiteError[]): { integration: string; element: HeadElement }[] {
+  const out: { integration: string; element: HeadElement }[] = [];
+  for (const integration of list) {
+    if (!integration.head) continue;
+    try {
+      for (const element of integration.head(page) ?? []) out.push({ integration: integration.name, element });
+    } catch (error) {
+      errors.push(hookError(integration, 'head', error));
+    }
+  }
+  return out;
+}
+
+/** What every integration adds to one collection list: its files, its links and its pages' head elements. */
+export function runCollection(list: readonly Integration[], context: CollectionList, errors: SiteError[]): Required<CollectionOutput> {
+  const merged = { files: {} as Record<string, string>, links: {} as Record<string, string>, head: [] as HeadElement[] };
+  for (const integration of list) {
+    if (!integration.collection) continue;
+    try {
+      const output = integration.collection(context);
+      Object.assign(merged.files, output?.files ?? {});
+      Object.assign(merged.links, output?.links ?? {});
+      merged.head.push(...output?.head ?? []);
+    } catch (error) {
+      errors.push(hookError(integration, 'collection', error));
+    }
+  }
+  return merged;
+}
+
+/** The pages of the build as integrations see them. */
+export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & { lastmod?: string })[]): IntegrationPage[] {
+  const listed = (page: PageSummary) => page.sitemap && page.route !== NOT_FOUND_ROUTE;
+  // Translations are pages at the same path in each language: a list's later pages (/news/2) are not, as in the head.
+  const contentRoutes = new Set(pages.filter((page) => listed(page) && page.item !== undefined).map((page) => page.route));
+  const absolute = (route: string) => new URL(pageLink(site, route), site.url).href;
+  return pages.map((page) => ({
+    route: page.route,
+    path: pageLink(site, page.route),
+    url: absolute(page.route),
+    file: outputPathOf(page.route, site.trailingSlash),
+    source: page.file,
+    title: page.item?.title ?? '',
+    description: page.item?.description ?? '',
+    lang: localeOf(site, page.route),
+    listed: listed(page),
+    content: page.item !== undefined,
+    ...(page.lastmod ? { lastmod: page.lastmod } : {}),
+    alternates: site.i18n && contentRoutes.has(page.route)
+      ? hreflangsOf(site, translationsOf(site, page.route, contentRoutes)).map(({ hreflang, route }) => ({ hreflang, url: absolute(route) }))
+      : [],
+  }));
+}
+
+/** Every integration's files, in order; a later one's file of the same path is an error naming both. */
+export async function runFiles(list: readonly Integration[], context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, errors: SiteError[]): Promise<Map<string, string | Uint8Array>> {
+  const files = new Map<string, string | Uint8Array>();
+  const owner = new Map<string, string>();
+  for (const integration of list) {
+    if (!integration.files) continue;
+    try {
+      for (const [file, contents] of Object.entries(await integration.files(context))) {
+        const name = file.replace(/^\/+/, '');
+        if (!isOutputPath(name)) {
+          errors.push(hookError(integration, 'files', new Error(`${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder)`)));
+          continue;
+        }
+        if (owner.has(name)) errors.push(hookError(integration, 'files', new Error(`${name} is written by ${owner.get(name)} too`)));
+        owner.set(name, integration.name);
+        files.set(name, contents);
+      }
+    } catch (error) {
+      errors.push(hookError(integration, 'files', error));
+    }
+  }
+  return files;
+}
+
+/** A relative path inside the output: no `..`, no absolute path, no dotfile but under .well-known. */
+export function isOutputPath(file: string): boolean {
+  const parts = file.split('/');
+  return file !== '' && !path.isAbsolute(file) && parts.every((part) => part !== '' && part !== '..' && part !== '.')
+    && parts.every((part, index) => !part.startsWith('.') || (index === 0 && part === '.well-known'));
+}
+
+/** Every integration's buildDone, in order; the first that throws stops the build. */
+export async function runBuildDone(list: readonly Integration[], context: BuildDoneContext, errors: SiteError[]): Promise<void> {
+  for (const integration of list) {
+    if (!integration.buildDone) continue;
+    try {
+      await integration.buildDone(context);
+    } catch (error) {
+      errors.push(hookError(integration, 'buildDone', error));
+      return;
+    }
+  }
+}
+
+/** CSP hashes of the inline scripts and styles integrations put in heads. */
+export function inlineHashes(elements: readonly HeadElement[]): { scripts: string[]; styles: string[] } {
+  const scripts = new Set<string>();
+  const styles = new Set<string>();
+  for (const element of elements) {
+    if (element.content === undefined) continue;
+    if (element.tag === 'style') styles.add(cspHash(element.content));
+    else if (element.tag === 'script' && !element.attributes?.src && isCode(element.attributes?.type)) scripts.add(cspHash(element.content));
+  }
+  return { scripts: [...scripts], styles: [...styles] };
+}
+
+/** Whether a script type runs as code (JSON and ld+json do not, and need no hash). */
+function isCode(type: string | true | undefined): boolean {
+  const value = typeof type === 'string' ? type.toLowerCase() : '';
+  return value === '' || value === 'module' || value.includes('javascript');
+}
