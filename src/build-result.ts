@@ -67,6 +67,8 @@ export interface BuildResult {
   pagesByThread: number[];
   /** With output 'update': how many files of the output folder changed (0: nothing to reload). */
   changed?: number;
+  /** Files beyond content/, templates/ and public/ that the site's integrations read (their `watch`), relative to the root: dev rebuilds on them. */
+  watch?: string[];
 }
 
 export function buildResult(parts: {

@@ -229,7 +229,8 @@ async function renderPages(
       ...resultParts(run), site, assets, clean, rendered, files, siteDoc: inputs.siteDoc, templates: { ...await inputs.templates(), ...inputs.compiled },
       warnings: [...validated.warnings, ...rendered.warnings],
     });
-    return { result: { ...result, changed }, pages: built };
+    const watch = [...new Set(integrations.list.flatMap((integration) => integration.watch ?? []))];
+    return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built };
   } finally {
     // Gone already when it was swapped in or moved over; left behind only by an error.
     await discardStaging(staging);

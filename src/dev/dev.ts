@@ -11,6 +11,7 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
+import { CONFIG_FILES } from '../render/compile-templates.ts';
 import { buildSite } from '../pipeline.ts';
 import { stampOf, toPosix } from '../files.ts';
 import { describeError, printError } from '../report.ts';
@@ -58,7 +59,22 @@ export async function devCommand(options: DevOptions): Promise<void> {
 
 export async function startDev({ root, port, host, mount, outDir = devOutDir(root) }: DevOptions): Promise<DevSession> {
   // One thread (a rebuild renders a few pages), and the unchanged pages reused whatever the site's size.
-  const build = () => buildSite({ root, outDir, dev: true, keep: false, parallel: false, output: 'update' });
+  // An integration's watched file is outside what the build cache knows: a change to one rebuilds every page, with its hooks.
+  const integrationFiles = new Set<string>();
+  let fresh = false;
+  const build = async () => {
+    const uncached = fresh;
+    fresh = false;
+    const built = await buildSite({ root, outDir, dev: true, keep: false, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}) });
+    for (const file of built.watch ?? []) {
+      if (integrationFiles.has(file)) continue;
+      integrationFiles.add(file);
+      watcher?.add(path.join(root, file));
+    }
+    return built;
+  };
+  // Made once the first build has run (and named the integrations' files).
+  let watcher: ReturnType<typeof watch> | undefined;
   let failure: unknown;
   try {
     const built = await build();
@@ -80,7 +96,9 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   let closed = false;
   const schedule = (absolute: string) => {
     if (closed) return;
-    pending.add(toPosix(path.relative(root, absolute)));
+    const file = toPosix(path.relative(root, absolute));
+    if (integrationFiles.has(file)) fresh = true;
+    pending.add(file);
     clearTimeout(timer);
     // A short pause batches the events of one save (editors write, rename, chmod).
     timer = setTimeout(() => {
@@ -121,12 +139,14 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     }, 60).unref();
   }
 
-  const watcher = watch(['content', 'templates', 'public'].map((dir) => path.join(root, dir)), {
+  // sitegen.config.ts is bundled with the templates: a change to it is one to them. The integrations' own files are added as builds name them.
+  watcher = watch([...['content', 'templates', 'public'].map((dir) => path.join(root, dir)), ...CONFIG_FILES.map((name) => path.join(root, name)),
+    ...[...integrationFiles].map((file) => path.join(root, file))], {
     ignoreInitial: true,
     ignored: (file) => /(^|[/\\])(\.|node_modules)/.test(path.relative(root, file)),
   });
   for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, schedule);
-  await new Promise<void>((resolve) => watcher.once('ready', () => resolve()));
+  await new Promise<void>((resolve) => watcher!.once('ready', () => resolve()));
 
   return {
     server,
@@ -138,7 +158,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     close: async () => {
       closed = true;
       clearTimeout(timer);
-      await watcher.close();
+      await watcher?.close();
       await running;
       await server.close();
       await mount?.close?.();

@@ -62,4 +62,21 @@ rules('stages stand side by side: no stage imports another, nor does a shared mo
   assert.equal(crossings, [], 'imports across stages');
 });
 
+rules('the built-in integrations use the public API only, as another package\'s would', async () => {
+  const offenders: string[] = [];
+  for (const { file, text } of await sources()) {
+    if (!file.startsWith('integrations/') || file === 'integrations/api.ts' || file === 'integrations/index.ts') continue;
+    for (const target of importsOf(file, text)) if (target !== 'integrations/api.ts') offenders.push(`${file} -> ${target}`);
+  }
+  assert.equal(offenders, [], 'imports of sitegen beyond src/integrations/api.ts');
+  const api = (await sources()).find(({ file }) => file === 'integrations/api.ts')!;
+  assert.equal(importsOf(api.file, api.text), [], 'the API itself stands on no module of the pipeline');
+});
+
+rules('the pipeline names no feature: search, feeds and the sitemap are integrations', async () => {
+  const pipeline = await readFile(path.join(SRC, 'pipeline.ts'), 'utf8');
+  const code = pipeline.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
+  assert.not.match(code, /pagefind|sitemap|feed|search/i);
+});
+
 rules.run();

@@ -1,0 +1,152 @@
+/**
+ * The integration API (src/integrations/api.ts) through a real build of the
+ * basic fixture with a sitegen.config.ts: each hook at its point of the
+ * road, the built-in integrations turned off or replaced, and each kind of
+ * fault told as the integration's, at its line.
+ */
+import { existsSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import type { SiteErrors } from '../../src/errors.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+
+/** The basic fixture with this sitegen.config.ts (the body after the import line). */
+async function siteWithConfig(body: string): Promise<string> {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'sitegen.config.ts'), `import { ContentError, defineConfig, defineIntegration, z } from 'sitegen/config';\n${body}\n`);
+  return root;
+}
+
+const errorsOf = (root: string) => buildSite({ root }).then(
+  () => assert.unreachable('the build succeeded') as never,
+  (caught: SiteErrors) => caught.errors,
+);
+
+const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
+
+test('markdown: an extension\'s syntax works, and its output goes through the sanitiser like raw HTML', async () => {
+  const root = await siteWithConfig(`
+const marks = defineIntegration({ name: 'marks', setup: () => ({ markdown: [{ extensions: [{
+  name: 'mark', level: 'inline', start: (src: string) => src.indexOf('=='),
+  tokenizer: (src: string) => { const m = /^==([^=]+)==/.exec(src); return m ? { type: 'mark', raw: m[0], text: m[1] } : undefined; },
+  renderer: (token: { text: string }) => '<mark onclick="steal()">' + token.text + '</mark><script>alert(1)</script>',
+}] }] }) });
+export default defineConfig({ integrations: [marks()] });`);
+  await writeFile(path.join(root, 'content/pages/marked.md'), '---\ntitle: Marked\ndescription: A page.\n---\n\nThis is ==very== marked.\n');
+  await buildSite({ root });
+  const html = await read(root, 'marked.html');
+  assert.match(html, '<p>This is <mark>very</mark> marked.</p>');
+  assert.not.match(html, 'alert(1)');
+  assert.not.match(html, 'onclick');
+});
+
+test('head and csp: an inline script is hashed into the policy of every host; declared sources are merged; the sitemap stays', async () => {
+  const root = await siteWithConfig(`
+const stats = defineIntegration({ name: 'stats', setup: () => ({
+  csp: { connect: ['https://stats.example.com'], img: ['https://pixel.example.com'] },
+  head: (page) => (page.route === '/hidden' ? [] : [{ tag: 'script', content: 'window.stats = ' + JSON.stringify(page.route) }, { tag: 'meta', attributes: { name: 'stats-site', content: 'fixture' } }]),
+}) });
+export default defineConfig({ integrations: [stats()] });`);
+  await buildSite({ root });
+  const about = await read(root, 'about.html');
+  assert.match(about, '<script>window.stats = "/about"</script><meta name="stats-site" content="fixture"/></head>');
+  const { createHash } = await import('node:crypto');
+  const hash = (code: string) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`;
+  for (const file of ['_headers', '_headers.nginx']) {
+    const headers = await read(root, file);
+    assert.match(headers, hash('window.stats = "/about"'), `${file}: the page's inline script`);
+    assert.match(headers, hash('window.stats = "/"'), `${file}: each page's`);
+    assert.match(headers, "connect-src 'self' https://stats.example.com", file);
+    assert.match(headers, "img-src 'self' https://pixel.example.com", file);
+  }
+  assert.ok(existsSync(path.join(root, 'dist', 'sitemap.xml')), 'the built-in sitemap is still there');
+});
+
+test('files and buildDone: files from the page list, then a step that reads the built pages and writes beside them', async () => {
+  const root = await siteWithConfig(`
+const listing = defineIntegration({ name: 'listing', setup: () => ({
+  files: ({ pages }) => ({ 'pages.txt': pages.filter((page) => page.listed).map((page) => page.url).sort().join('\\n') + '\\n' }),
+  async buildDone({ pages, read, outDir }) {
+    const { writeFile } = await import('node:fs/promises');
+    const sizes = await Promise.all(pages.map(async (page) => [page.route, (await read(page)).length]));
+    await writeFile(outDir + '/sizes.json', JSON.stringify(Object.fromEntries(sizes)));
+  },
+}) });
+export default defineConfig({ integrations: [listing()] });`);
+  await buildSite({ root });
+  assert.match(await read(root, 'pages.txt'), 'https://fixture.example/about\n');
+  const sizes = JSON.parse(await read(root, 'sizes.json')) as Record<string, number>;
+  assert.is(sizes['/about'], (await read(root, 'about.html')).length);
+});
+
+test('the built-in sitemap turned off, and replaced by an integration of the same name', async () => {
+  const off = await siteWithConfig('export default defineConfig({ builtIn: { sitemap: false } });');
+  await buildSite({ root: off });
+  assert.not.ok(existsSync(path.join(off, 'dist', 'sitemap.xml')));
+  assert.not.ok(existsSync(path.join(off, 'dist', 'robots.txt')));
+  const replaced = await siteWithConfig(`
+const sitemap = defineIntegration({ name: 'sitemap', setup: () => ({ files: ({ pages }) => ({ 'sitemap.txt': pages.map((page) => page.url).join('\\n') }) }) });
+export default defineConfig({ integrations: [sitemap()] });`);
+  await buildSite({ root: replaced });
+  assert.ok(existsSync(path.join(replaced, 'dist', 'sitemap.txt')));
+  assert.not.ok(existsSync(path.join(replaced, 'dist', 'sitemap.xml')), 'the built-in one is replaced, not added to');
+});
+
+test('a wrong option is an error at its line of sitegen.config.ts; an unsafe CSP source is refused; nothing is written', async () => {
+  const root = await siteWithConfig(`
+const tracked = defineIntegration({ name: 'tracked', options: z.strictObject({ id: z.string() }), setup: () => ({}) });
+const loose = defineIntegration({ name: 'loose', setup: () => ({ csp: { script: ["'unsafe-inline'"] } }) });
+export default defineConfig({
+  integrations: [tracked({ id: 3 } as never), loose()],
+});`);
+  const errors = await errorsOf(root);
+  const told = errors.map((error) => `${error.code} ${error.origin} ${error.location?.file}:${error.location?.line ?? ''}: ${error.message}`);
+  assert.ok(told.includes('integration integration sitegen.config.ts:6: the integration tracked has a wrong option: id: Invalid input: expected string, received number'), told.join('\n'));
+  assert.ok(told.some((line) => /^integration integration sitegen\.config\.ts:\d*: the integration loose csp\.script\.0: expected an https:\/\/ origin/.test(line)), told.join('\n'));
+  assert.not.ok(existsSync(path.join(root, 'dist')), 'nothing was written');
+});
+
+test('a hook that throws is the integration\'s fault at its own line; a ContentError is the editor\'s, at the file', async () => {
+  const root = await siteWithConfig(`
+const broken = defineIntegration({ name: 'broken', setup: () => ({
+  files: () => {
+    throw new Error('the service is down');
+  },
+}) });
+export default defineConfig({ integrations: [broken()] });`);
+  const [error] = await errorsOf(root);
+  assert.is(error.code, 'integration');
+  assert.is(error.origin, 'integration');
+  assert.is(error.message, 'the integration broken failed in its files hook: the service is down');
+  assert.equal([error.location?.file, error.location?.line], ['sitegen.config.ts', 5], 'the throw\'s own line');
+
+  const strict = await siteWithConfig(`
+const strict = defineIntegration({ name: 'strict', setup: () => ({
+  head: (page) => { if (page.route === '/about') throw new ContentError('this page needs an owner', { file: 'content/pages/about.yaml' }); return []; },
+}) });
+export default defineConfig({ integrations: [strict()] });`);
+  const [content] = await errorsOf(strict);
+  assert.equal([content.code, content.origin, content.location?.file, content.message], ['content', 'content', 'content/pages/about.yaml', 'this page needs an owner']);
+});
+
+test('a head script from a host the integration did not declare fails the build, naming it; declared, it builds', async () => {
+  const config = (csp: string) => `
+const widget = defineIntegration({ name: 'widget', setup: () => ({
+  ${csp}
+  head: () => [{ tag: 'script', attributes: { src: 'https://cdn.widget.example/w.js', defer: true } }],
+}) });
+export default defineConfig({ integrations: [widget()] });`;
+  const [error] = await errorsOf(await siteWithConfig(config('')));
+  assert.is(error.code, 'integration');
+  assert.match(error.message, /^the integration widget failed in its head hook: \/\S* holds a script from https:\/\/cdn\.widget\.example, which the policy's script-src blocks/);
+  const root = await siteWithConfig(config("csp: { script: ['https://cdn.widget.example'] },"));
+  await buildSite({ root });
+  assert.match(await read(root, '_headers'), "script-src 'self' ");
+  assert.match(await read(root, '_headers'), 'https://cdn.widget.example');
+  assert.match(await read(root, 'about.html'), '<script src="https://cdn.widget.example/w.js" defer></script>');
+});
+
+test.run();
