@@ -7,6 +7,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../pipeline.ts';
+import { PAGES_DIR, listPageFiles, routeOf } from '../load/content-files.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { SiteError } from '../errors.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
@@ -31,7 +32,7 @@ export async function checkSite(
   root: string, outDir: string, options: { external?: ExternalLinkOptions | boolean; browser?: BrowserCheckOptions | boolean } = {},
 ): Promise<CheckReport> {
   // Every page validated afresh (no cache): a check must not trust a page for being unchanged.
-  const { model, pages: built } = await buildSite({ root, outDir, output: 'none', cache: false });
+  const { model } = await buildSite({ root, outDir, output: 'none', cache: false });
   // The built HTML carries the base path (`/docs/about`); the files in the output do not.
   const base = model.site.basePath;
 
@@ -69,7 +70,8 @@ export async function checkSite(
     }
   }
   const browser = options.browser
-    ? await checkInBrowser(outDir, await pagesToOpen(outDir, htmlFiles, (file) => servedAt(file, base), new Map(built.map((page) => [base + page.route, page.file]))),
+    ? await checkInBrowser(outDir, await pagesToOpen(outDir, htmlFiles, (file) => servedAt(file, base),
+      new Map((await listPageFiles(root)).map((file) => [base + routeOf(file), `${PAGES_DIR}/${toPosix(file)}`]))),
       options.browser === true ? {} : options.browser)
     : undefined;
   if (!options.external) return { pages: htmlFiles.length, references, problems, ...(browser ? { browser } : {}) };
