@@ -2,10 +2,18 @@
  * The sitemap (sitemaps.org) and robots.txt that names it: every page a
  * visitor may find from outside, with the date its content last changed;
  * on a site in several languages each page names its translations
- * (xhtml:link, Google's form), as its head does. On by default; a site
- * turns it off with `builtIn: { sitemap: false }` in sitegen.config.ts.
+ * (xhtml:link, Google's form), as its head does. Past the protocol's limits
+ * (50,000 URLs or 50 MB a file) the pages go into sitemap-1.xml,
+ * sitemap-2.xml … and sitemap.xml is their index, so robots.txt names one
+ * file whatever the site's size. On by default; a site turns it off with
+ * `builtIn: { sitemap: false }` in sitegen.config.ts.
  */
 import { defineIntegration, escapeXml, type IntegrationPage } from './api.ts';
+
+/** The sitemaps.org limits of one file. */
+export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };
+
+const HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 
 export const sitemap = defineIntegration({
   name: 'sitemap',
@@ -17,10 +25,38 @@ export const sitemap = defineIntegration({
         + page.alternates.map(({ hreflang, url }) => `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(url)}"/>`).join('')
         + '</url>';
       const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${site.locales ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''}`;
-      return {
-        'sitemap.xml': ['<?xml version="1.0" encoding="UTF-8"?>', `<urlset ${namespaces}>`, ...listed.map(entry), '</urlset>', ''].join('\n'),
-        'robots.txt': `User-agent: *\nAllow: /\n\nSitemap: ${new URL(`${site.basePath}/sitemap.xml`, site.url).href}\n`,
-      };
+      const document = (entries: readonly string[]) => [HEAD, `<urlset ${namespaces}>`, ...entries, '</urlset>', ''].join('\n');
+      const robots = `User-agent: *\nAllow: /\n\nSitemap: ${new URL(`${site.basePath}/sitemap.xml`, site.url).href}\n`;
+      const parts = split(listed, entry, Buffer.byteLength(document([])));
+      if (parts.length === 1) return { 'sitemap.xml': document(parts[0].entries), 'robots.txt': robots };
+      const files: Record<string, string> = { 'robots.txt': robots };
+      const index = parts.map((part, number) => {
+        const name = `sitemap-${number + 1}.xml`;
+        files[name] = document(part.entries);
+        const lastmod = part.pages.map((page) => page.lastmod).filter((date) => date !== undefined).sort().at(-1);
+        return `  <sitemap><loc>${escapeXml(new URL(`${site.basePath}/${name}`, site.url).href)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</sitemap>`;
+      });
+      files['sitemap.xml'] = [HEAD, '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...index, '</sitemapindex>', ''].join('\n');
+      return files;
     },
   }),
 });
+
+/** The pages in files that each keep under the limits, in order; one file (maybe empty) for a site within them. */
+function split(pages: readonly IntegrationPage[], entry: (page: IntegrationPage) => string, overhead: number) {
+  const parts: { pages: IntegrationPage[]; entries: string[] }[] = [{ pages: [], entries: [] }];
+  let bytes = overhead;
+  for (const page of pages) {
+    const text = entry(page);
+    const size = Buffer.byteLength(text) + 1;
+    let part = parts.at(-1)!;
+    if (part.entries.length > 0 && (part.entries.length >= SITEMAP_LIMITS.urls || bytes + size > SITEMAP_LIMITS.bytes)) {
+      parts.push(part = { pages: [], entries: [] });
+      bytes = overhead;
+    }
+    part.pages.push(page);
+    part.entries.push(text);
+    bytes += size;
+  }
+  return parts;
+}

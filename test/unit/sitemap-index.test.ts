@@ -1,0 +1,51 @@
+/**
+ * The sitemap past the protocol's limits (sitemaps.org: 50,000 URLs and
+ * 50 MB a file): a generated corpus of 60,000 routes is split into files
+ * that each keep under both, with sitemap.xml as their index, read back by
+ * an independent XML parser. Run on the integration's own hook: building
+ * 60,000 pages would take the suite a minute for what the hook alone shows.
+ */
+import { XMLParser } from 'fast-xml-parser';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { SITEMAP_LIMITS, sitemap } from '../../src/integrations/sitemap.ts';
+import type { IntegrationPage, IntegrationSite } from '../../src/integrations/api.ts';
+
+const site: IntegrationSite = { name: 'Big', url: 'https://big.example', lang: 'en', description: 'Many pages.', basePath: '', trailingSlash: 'never' };
+
+const page = (index: number): IntegrationPage => {
+  const route = `/archive/${String(index).padStart(6, '0')}`;
+  return {
+    route, path: route, url: `https://big.example${route}`, file: `${route.slice(1)}.html`, source: `content/pages${route}.md`,
+    title: `Entry ${index}`, description: 'One of many.', lang: 'en', listed: true, content: true,
+    lastmod: `2026-${String((index % 12) + 1).padStart(2, '0')}-01`, alternates: [],
+  };
+};
+
+test('60,000 routes: sitemap-1.xml and sitemap-2.xml under the limits, and sitemap.xml their index', async () => {
+  const pages = Array.from({ length: 60_000 }, (_, index) => page(index));
+  const files = await sitemap().files!({ site, pages });
+  assert.equal(Object.keys(files).sort(), ['robots.txt', 'sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
+  const parser = new XMLParser({ ignoreAttributes: false });
+  const index = parser.parse(files['sitemap.xml'] as string).sitemapindex.sitemap as { loc: string; lastmod: string }[];
+  assert.equal(index.map((entry) => entry.loc), ['https://big.example/sitemap-1.xml', 'https://big.example/sitemap-2.xml']);
+  assert.is(index[0].lastmod, '2026-12-01', 'each file\'s newest change');
+  let urls = 0;
+  for (const name of ['sitemap-1.xml', 'sitemap-2.xml']) {
+    const text = files[name] as string;
+    assert.ok(Buffer.byteLength(text) <= SITEMAP_LIMITS.bytes, `${name} is under 50 MB`);
+    const entries = parser.parse(text).urlset.url as { loc: string }[];
+    assert.ok(entries.length <= SITEMAP_LIMITS.urls, `${name} has ${entries.length} URLs`);
+    urls += entries.length;
+  }
+  assert.is(urls, 60_000, 'every route in one of them');
+  assert.match(files['robots.txt'] as string, 'Sitemap: https://big.example/sitemap.xml');
+});
+
+test('a site within the limits keeps one sitemap.xml of its pages, as before', async () => {
+  const files = await sitemap().files!({ site, pages: [page(1), { ...page(2), listed: false }] });
+  assert.equal(Object.keys(files).sort(), ['robots.txt', 'sitemap.xml']);
+  assert.match(files['sitemap.xml'] as string, '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://big.example/archive/000001</loc><lastmod>2026-02-01</lastmod></url>\n</urlset>');
+});
+
+test.run();
