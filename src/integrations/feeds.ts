@@ -3,7 +3,8 @@
  * each from the same entries, for a list whose template asks with `feed`
  * in its collection query (`feed: true`, or `{ title, limit, formats }`).
  * Each list page's head links them, and its template receives their
- * addresses (`collection.feeds`). Written by hand rather than with the
+ * addresses (`collection.feeds`). An entry's tags are its categories in
+ * every format. Written by hand rather than with the
  * `feed` package: each document is a dozen fixed fields, every value goes
  * through one escape, and the package would add a dependency to every build
  * for what is a few lines per format here. Tests read them back with an
@@ -90,6 +91,8 @@ function atomFeed({ list, entries, title, dates, updated }: FeedInput): string {
     `    ${text('published', dates[index])}`,
     `    ${text('updated', dates[index])}`,
     `    ${text('summary', entry.description)}`,
+    // Its tags, as categories readers can filter by.
+    ...entry.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
     '  </entry>',
   ].join('\n'));
   return [
@@ -119,6 +122,7 @@ function rssFeed({ list, entries, title, dates, updated }: FeedInput): string {
     `      <guid isPermaLink="true">${escapeXml(list.url(entry.route))}</guid>`,
     `      ${text('pubDate', rfc822(dates[index]))}`,
     `      ${text('description', entry.description)}`,
+    ...entry.tags.map((tag) => `      ${text('category', tag)}`),
     '    </item>',
   ].join('\n'));
   return [

@@ -111,4 +111,18 @@ feeds('`formats` picks the feeds a collection writes', async () => {
   assert.not.match(await read(only, 'news.html'), 'application/atom+xml');
 });
 
+feeds('each entry\'s tags are its categories in all three, and each tag\'s own feeds read back too', async () => {
+  const atom = parseAtomFeed(await read(outDir, 'news/feed.atom'));
+  const rss = parseRssFeed(await read(outDir, 'news/feed.rss'));
+  const json = parseJsonFeed(JSON.parse(await read(outDir, 'news/feed.json')));
+  const picture = 'A picture from the newsroom';
+  const entry = atom.entries?.find((item) => (typeof item.title === 'object' ? item.title?.value : item.title) === picture);
+  assert.equal(entry?.categories?.map((category) => category.term), ['photos']);
+  assert.equal(rss.items?.find((item) => item.title === picture)?.categories?.map((category) => category.name), ['photos']);
+  assert.equal(json.items?.find((item) => item.title === picture)?.tags, ['photos']);
+  const tagged = parseAtomFeed(await read(outDir, 'tags/photos/feed.atom'));
+  assert.equal(tagged.entries?.map((item) => (typeof item.title === 'object' ? item.title?.value : item.title)), [picture], 'the tag\'s feed holds its posts only');
+  assert.equal(parseRssFeed(await read(outDir, 'tags/photos/feed.rss')).items?.map((item) => item.title), [picture]);
+});
+
 feeds.run();
