@@ -52,11 +52,26 @@ export class SiteErrors extends Error {
   readonly errors: SiteError[];
 
   constructor(errors: SiteError[]) {
-    const merged = mergeRepeatedRenders(errors);
+    const merged = mergeRepeatedRenders(errors.map(fromCode));
     super(`${summary(merged)}; nothing was written.`);
     this.name = 'SiteErrors';
     this.errors = merged;
   }
+}
+
+const GENERATED = /^(?:content\/pages\/\.\.\/\.\.\/)?(\.sitegen\/generated\/pages\/([^/]+)\/.+)$/;
+
+/**
+ * An error in a page an integration made from code (its `pages` hook) is
+ * that integration's: told at the file it wrote, with its name.
+ */
+function fromCode(error: SiteError): SiteError {
+  const generated = error.location && GENERATED.exec(error.location.file);
+  if (!generated) return error;
+  return new SiteError(error.code, error.message, {
+    location: { ...error.location, file: generated[1] }, field: error.field, origin: 'integration', docs: error.docs,
+    hint: `the page comes from the integration ${generated[2]} (its pages hook, in sitegen.config.ts): change what it makes${error.hint ? `; ${error.hint}` : ''}`,
+  });
 }
 
 const RENDER_FAILED = /^rendering (\S+) failed: ([\s\S]*)$/;

@@ -13,7 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
 import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
-import { prepareTemplates, loadTemplates } from './render/compile-templates.ts';
+import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-templates.ts';
 import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { siteKeyOf } from './render/page-reuse.ts';
@@ -27,7 +27,9 @@ import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
-import { integrationCsp, integrationPages, integrationSite, integrationsOf, runBuildDone, runFiles, setIntegrationRoot } from './pipeline/integrations.ts';
+import {
+  integrationCsp, integrationPages, integrationSite, integrationsOf, removeGeneratedPages, runBuildDone, runFiles, setIntegrationRoot, writeIntegrationPages,
+} from './pipeline/integrations.ts';
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
 import type { SiteInfo, SiteTemplates } from './model.ts';
@@ -51,12 +53,14 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const cache = useCache ? readCache(root, kind) : undefined;
   // A build without a cache renders every page: its shared modules can load while esbuild works.
   if (!cache) preloadVendorModules();
+  // A site with code configuration may make pages from code: its integrations run before the pages are listed.
+  const early = await pagesFromCode(root, cache, time);
   const pageFiles = await time('load', () => listPageFiles(root));
   if (pageFiles.length === 0) throw noPagesError();
   const keep = options.keep ?? pageFiles.length <= KEEP_IN_MEMORY_UP_TO;
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   try {
-    const inputs = await readInputs(root, cache, time);
+    const inputs = await readInputs(root, cache, time, early);
     const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
@@ -86,16 +90,38 @@ interface Run {
 
 type Inputs = Awaited<ReturnType<typeof readInputs>>;
 
+/**
+ * The `pages` hook of a site's integrations, before its pages are listed:
+ * the templates (which carry sitegen.config.ts) compiled and loaded first,
+ * and reused by the rest of the build. A site without a configuration file
+ * skips this, and keeps no pages an earlier configuration made.
+ */
+async function pagesFromCode(root: string, cache: BuildCache | undefined, time: Stopwatch): Promise<Early | undefined> {
+  if (!configFileOf(root)) {
+    await removeGeneratedPages(root);
+    return undefined;
+  }
+  const compiled = await time('templates', () => prepareTemplates(root, cache?.templates));
+  const templates = time('templates', () => loadTemplates(compiled.moduleFile));
+  const loaded = await templates;
+  const errors: SiteError[] = [];
+  await time('load', () => writeIntegrationPages(root, integrationsOf(loaded.config, undefined).list, errors));
+  throwIfAny(errors);
+  return { compiled, templates };
+}
+
+type Early = { compiled: Awaited<ReturnType<typeof prepareTemplates>>; templates: Promise<SiteTemplates> };
+
 /** The load phase: everything but the pages (which the render stage loads as it goes), read at once. */
-async function readInputs(root: string, cache: BuildCache | undefined, time: Stopwatch) {
+async function readInputs(root: string, cache: BuildCache | undefined, time: Stopwatch, early?: Early) {
   const [siteDoc, data, publicFiles, compiled, bundle] = await Promise.all([
     time('load', () => readSiteFile(root)),
     time('load', () => readDataFiles(root)),
     time('load', () => listPublicFiles(root)),
-    time('templates', () => prepareTemplates(root, cache?.templates)),
+    early?.compiled ?? time('templates', () => prepareTemplates(root, cache?.templates)),
     time('bundle', () => bundleIslands(root, cache?.bundle)),
   ]);
-  let loaded: Promise<SiteTemplates> | undefined;
+  let loaded: Promise<SiteTemplates> | undefined = early?.templates;
   // Imported only when needed: a warm build with nothing to render or validate never loads the templates.
   const templates = () => (loaded ??= time('templates', () => loadTemplates(compiled.moduleFile)));
   return { siteDoc, data, publicFiles, compiled, bundle, templates, imagesStamp: imagesStampOf(root, publicFiles) };

@@ -3,9 +3,12 @@
  * an integration import of sitegen. An integration adds to the one road at
  * named points, and nowhere else:
  *
- *   load ─▶ validate ─▶ render ───────────────▶ emit ────────────────▶ done
- *           markdown    head, collection        files, csp             buildDone
+ *   load ─────▶ validate ─▶ render ───────────────▶ emit ────────────────▶ done
+ *   pages       markdown    head, collection        files, csp             buildDone
  *
+ * - `pages`: pages made from code (from data fetched at build time), each
+ *   validated and built like a content file, its errors naming the
+ *   integration's folder.
  * - `markdown`: marked extensions for every Markdown body. Their output goes
  *   through the same sanitiser as raw HTML: an integration cannot put on a
  *   page what an editor could not.
@@ -134,8 +137,28 @@ export interface BuildDoneContext extends FilesContext {
   read(page: IntegrationPage): Promise<string>;
 }
 
+/**
+ * A page an integration makes from code (from data fetched at build time,
+ * say): written as a Markdown file with this front matter and validated
+ * like the editor's pages, against its template's schema.
+ */
+export interface PageFromCode {
+  /** Its route: `/glossary`, `/people/ada`. */
+  route: string;
+  title: string;
+  description: string;
+  /** The page template that renders it (default: markdown). */
+  template?: string;
+  /** The template's own keys, as a content file would give them. */
+  data?: Readonly<Record<string, unknown>>;
+  /** A Markdown body: sanitised like an editor's. */
+  body?: string;
+}
+
 /** The hooks: each optional, each at its point of the road (see the module's header). */
 export interface IntegrationHooks {
+  /** Pages from code, before the pages load: each validated and built like a content file. */
+  pages?: (context: { root: string }) => readonly PageFromCode[] | Promise<readonly PageFromCode[]>;
   markdown?: readonly MarkedExtension[];
   csp?: CspSources;
   head?: (page: HeadPage) => readonly HeadElement[] | undefined | void;

@@ -55,14 +55,25 @@ export function isPageFile(relative: string): boolean {
   return CONTENT_FILE.test(relative) && !relative.split('/').some((segment) => segment.startsWith('.'));
 }
 
-/** The page files under content/pages/, relative to it, in code-unit order. */
+/**
+ * Where the pages that integrations make from code are written
+ * (src/pipeline/integrations.ts), one folder per integration; named from
+ * content/pages/ like any page file, so that every stage reads, stamps and
+ * caches them as it does the editor's (`../../.sitegen/generated/pages/NAME/about.md`).
+ */
+export const GENERATED_PAGES = '.sitegen/generated/pages';
+export const GENERATED_PREFIX = `../../${GENERATED_PAGES}/`;
+
+/** The page files under content/pages/, relative to it, in code-unit order; then the pages integrations made. */
 export function listPageFiles(root: string): string[] {
-  return listFiles(path.join(root, PAGES_DIR)).filter(isPageFile);
+  const generated = listFiles(path.join(root, GENERATED_PAGES)).filter((file) => CONTENT_FILE.test(file)).map((file) => GENERATED_PREFIX + toPosix(file));
+  return [...listFiles(path.join(root, PAGES_DIR)).filter(isPageFile), ...generated];
 }
 
-/** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`. */
+/** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`; an integration's page by its path in its folder. */
 export function routeOf(relative: string): string {
-  const withoutExt = toPosix(relative.replace(CONTENT_FILE, ''));
+  const own = relative.startsWith(GENERATED_PREFIX) ? relative.slice(GENERATED_PREFIX.length).replace(/^[^/]+\//, '') : relative;
+  const withoutExt = toPosix(own.replace(CONTENT_FILE, ''));
   const trimmed = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
   return '/' + trimmed;
 }

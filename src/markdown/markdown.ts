@@ -162,7 +162,8 @@ function resolvedFrom(folder: string, href: string): string {
 
 /** The source folder of a page file as a path of the site: content/pages/blog/post.md → /blog/, content/pages/index.md → /. */
 export function sourceFolderOf(file: string): string {
-  const inside = file.replace(/\\/g, '/').replace(/^content\/pages\//, '');
+  // A page an integration made sits in its folder under .sitegen/generated/pages/ as a content file would under content/pages/.
+  const inside = file.replace(/\\/g, '/').replace(/^content\/pages\//, '').replace(/^\.\.\/\.\.\/\.sitegen\/generated\/pages\/[^/]+\//, '');
   const folder = inside.includes('/') ? inside.slice(0, inside.lastIndexOf('/') + 1) : '';
   return `/${folder}`;
 }

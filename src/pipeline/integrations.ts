@@ -10,18 +10,21 @@
  * editor's, the template's and sitegen's: its name, its hook, and the frame
  * of its own source (or the line of sitegen.config.ts that added it).
  */
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { SiteError } from '../errors.ts';
 import { pageLink } from '../base-path.ts';
 import { hreflangsOf, localeOf, translationsOf } from '../i18n.ts';
 import { outputPathOf } from '../output-path.ts';
-import { toPosix } from '../files.ts';
+import { listFiles, toPosix } from '../files.ts';
+import { GENERATED_PAGES } from '../load/content-files.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import {
   CSP_DIRECTIVES, ContentError, cspHash,
   type BuildDoneContext, type CollectionList, type CollectionOutput, type CspDirective, type HeadElement, type HeadPage, type Integration,
-  type IntegrationPage, type IntegrationSite,
+  type IntegrationPage, type IntegrationSite, type PageFromCode,
 } from '../integrations/api.ts';
 import { feeds } from '../integrations/feeds.ts';
 import { search } from '../integrations/search.ts';
@@ -38,6 +41,7 @@ const integrationShape = z.object({
   csp: z.partialRecord(z.enum(CSP_DIRECTIVES), z.array(z.string().regex(SOURCE,
     "expected an https:// origin such as https://cdn.example.com, or 'wasm-unsafe-eval' in script: never 'unsafe-inline' or 'unsafe-eval'"))).optional(),
   head: z.function().optional(),
+  pages: z.function().optional(),
   collection: z.function().optional(),
   files: z.function().optional(),
   buildDone: z.function().optional(),
@@ -162,6 +166,14 @@ export function hookError(integration: Integration, hook: string, error: unknown
   });
 }
 
+/** What sitegen found wrong with what an integration's hook gave back: at the line of sitegen.config.ts that added it. */
+export function integrationFault(integration: Integration, hook: string, message: string): SiteError {
+  return new SiteError('integration', `the integration ${integration.name} failed in its ${hook} hook: ${message}`, {
+    origin: 'integration', location: originOf(integration),
+    hint: `this is the integration's fault, not the content's or the templates': fix or update ${integration.name}, or take it out of ${CONFIG_FILE}`,
+  });
+}
+
 /** The first frame of a stack outside sitegen's own source and Node's. */
 function ownFrame(stack: string): SiteError['location'] | undefined {
   for (const line of stack.split('\n').slice(1)) {
@@ -262,10 +274,10 @@ export async function runFiles(list: readonly Integration[], context: { site: In
       for (const [file, contents] of Object.entries(await integration.files(context))) {
         const name = file.replace(/^\/+/, '');
         if (!isOutputPath(name)) {
-          errors.push(hookError(integration, 'files', new Error(`${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder)`)));
+          errors.push(integrationFault(integration, 'files', `${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder)`));
           continue;
         }
-        if (owner.has(name)) errors.push(hookError(integration, 'files', new Error(`${name} is written by ${owner.get(name)} too`)));
+        if (owner.has(name)) errors.push(integrationFault(integration, 'files', `${name} is written by ${owner.get(name)} too`));
         owner.set(name, integration.name);
         files.set(name, contents);
       }
@@ -312,4 +324,51 @@ export function inlineHashes(elements: readonly HeadElement[]): { scripts: strin
 function isCode(type: string | true | undefined): boolean {
   const value = typeof type === 'string' ? type.toLowerCase() : '';
   return value === '' || value === 'module' || value.includes('javascript');
+}
+
+const ROUTE = /^\/([a-z0-9._~-]+(\/[a-z0-9._~-]+)*)?$/i;
+
+/**
+ * Every integration's pages from code, written as Markdown files under
+ * .sitegen/generated/pages/NAME/ (rewritten only when they change, so an
+ * unchanged page is reused like an unchanged content file), and the files of
+ * an earlier run that no integration makes now removed. Its errors name the
+ * integration.
+ */
+export async function writeIntegrationPages(root: string, list: readonly Integration[], errors: SiteError[]): Promise<void> {
+  const { dump } = await import('js-yaml');
+  const wanted = new Map<string, string>();
+  for (const integration of list) {
+    if (!integration.pages) continue;
+    let pages: readonly PageFromCode[];
+    try {
+      pages = await integration.pages({ root });
+    } catch (error) {
+      errors.push(hookError(integration, 'pages', error));
+      continue;
+    }
+    for (const page of pages) {
+      if (typeof page?.route !== 'string' || !ROUTE.test(page.route)) {
+        errors.push(integrationFault(integration, 'pages', `${JSON.stringify(page?.route)} is not a route: expected a path such as /glossary (letters, digits and - . _ ~ /)`));
+        continue;
+      }
+      const file = `${integration.name}/${page.route === '/' ? 'index' : page.route.slice(1)}.md`;
+      const front = { ...(page.template ? { template: page.template } : {}), title: page.title, description: page.description, ...page.data };
+      wanted.set(file, `---\n# Made by the integration ${integration.name} (sitegen.config.ts): change the integration, not this file.\n${dump(front, { lineWidth: -1 })}---\n\n${page.body ?? ''}\n`);
+    }
+  }
+  const folder = path.join(root, GENERATED_PAGES);
+  for (const stale of listFiles(folder).map(toPosix).filter((file) => !wanted.has(file))) await rm(path.join(folder, stale), { force: true });
+  for (const [file, text] of wanted) {
+    const target = path.join(folder, file);
+    if ((await readFile(target, 'utf8').catch(() => undefined)) === text) continue;
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, text);
+  }
+}
+
+/** A site without code configuration makes no pages from code: what an earlier one made goes. */
+export async function removeGeneratedPages(root: string): Promise<void> {
+  const folder = path.join(root, GENERATED_PAGES);
+  if (existsSync(folder)) await rm(folder, { recursive: true, force: true });
 }

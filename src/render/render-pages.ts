@@ -8,7 +8,7 @@ import { SiteError } from '../errors.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
-import { hookError, inlineHashes, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
+import { inlineHashes, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
 import type { HeadElement, Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
@@ -72,7 +72,7 @@ export function renderPages(
         const byIntegration = blocked.filter((problem) => added.some(({ element }) => problem.url !== undefined && Object.values(element.attributes ?? {}).includes(problem.url)));
         for (const problem of byIntegration) {
           const owner = added.find(({ element }) => Object.values(element.attributes ?? {}).includes(problem.url!))!;
-          errors.push(hookError(integrations.find((integration) => integration.name === owner.integration)!, 'head', new Error(`${info.route} holds ${problem.message}: declare it in the integration's csp`)));
+          errors.push(integrationFault(integrations.find((integration) => integration.name === owner.integration)!, 'head', `${info.route} holds ${problem.message}: declare it in the integration's csp`));
         }
         const others = blocked.filter((problem) => !byIntegration.includes(problem));
         if (others.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, others, root));

@@ -149,4 +149,29 @@ export default defineConfig({ integrations: [widget()] });`;
   assert.match(await read(root, 'about.html'), '<script src="https://cdn.widget.example/w.js" defer></script>');
 });
 
+test('pages: made from code, validated and built like content; their errors are the integration\'s; gone with the configuration', async () => {
+  const root = await siteWithConfig(`
+const people = defineIntegration({ name: 'people', options: z.strictObject({ names: z.array(z.string()) }), setup: ({ names }) => ({
+  pages: async () => names.map((name) => ({ route: '/people/' + name.toLowerCase(), title: name, description: name === 'Nobody' ? '' : 'About ' + name + '.', body: 'Back to [the guide](../docs/guide).' })),
+}) });
+export default defineConfig({ integrations: [people({ names: ['Ada', 'Grace'] })] });`);
+  await buildSite({ root });
+  const ada = await read(root, 'people/ada.html');
+  assert.match(ada, '<title>Ada | Fixture Site</title>');
+  assert.match(ada, '<a href="/docs/guide">the guide</a>', 'a relative link resolved from the page\'s route');
+  assert.match(await read(root, 'sitemap.xml'), 'https://fixture.example/people/grace');
+
+  await writeFile(path.join(root, 'sitegen.config.ts'), (await readFile(path.join(root, 'sitegen.config.ts'), 'utf8')).replace("['Ada', 'Grace']", "['Ada', 'Nobody']"));
+  const [error] = await errorsOf(root);
+  assert.equal([error.origin, error.location?.file, error.location?.line, error.message], ['integration', '.sitegen/generated/pages/people/people/nobody.md', 4, 'must not be empty']);
+  assert.is(error.field, 'description');
+  assert.match(error.hint ?? '', 'the page comes from the integration people');
+  assert.ok(existsSync(path.join(root, 'dist', 'people', 'grace.html')), 'the last good build is kept');
+
+  const { rm } = await import('node:fs/promises');
+  await rm(path.join(root, 'sitegen.config.ts'));
+  await buildSite({ root });
+  assert.not.ok(existsSync(path.join(root, 'dist', 'people')), 'a site without the integration has none of its pages');
+});
+
 test.run();
