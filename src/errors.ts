@@ -74,6 +74,11 @@ function fromCode(error: SiteError): SiteError {
   });
 }
 
+/** `a, b, c and 2 more`. */
+function listed(items: readonly string[]): string {
+  return items.slice(0, 3).join(', ') + (items.length > 3 ? ` and ${items.length - 3} more` : '');
+}
+
 const RENDER_FAILED = /^rendering (\S+) failed: ([\s\S]*)$/;
 
 /**
@@ -83,7 +88,8 @@ const RENDER_FAILED = /^rendering (\S+) failed: ([\s\S]*)$/;
  * throws the same message at the same place.
  */
 function mergeRepeatedRenders(errors: SiteError[]): SiteError[] {
-  const groups = new Map<string, { first: SiteError; routes: string[] }>();
+  const groups = new Map<string, { first: SiteError; routes: string[]; files: string[] }>();
+  const fileOf = (error: SiteError) => /not in (\S+):/.exec(error.hint ?? '')?.[1];
   const out: SiteError[] = [];
   for (const error of errors) {
     const parts = error.code === 'template' ? RENDER_FAILED.exec(error.message) : null;
@@ -96,19 +102,20 @@ function mergeRepeatedRenders(errors: SiteError[]): SiteError[] {
     const group = groups.get(key);
     if (group) {
       group.routes.push(parts[1]);
+      group.files.push(fileOf(error) ?? '');
       continue;
     }
-    groups.set(key, { first: error, routes: [parts[1]] });
+    groups.set(key, { first: error, routes: [parts[1]], files: [fileOf(error) ?? ''] });
     out.push(error);
   }
   return out.map((error) => {
     const parts = error.code === 'template' ? RENDER_FAILED.exec(error.message) : null;
     const group = parts && groups.get(`${error.location ? `${error.location.file}:${error.location.line}:${error.location.column}` : ''} ${parts[2]}`);
     if (!parts || !group || group.routes.length === 1) return error;
-    const shown = group.routes.slice(0, 3).join(', ') + (group.routes.length > 3 ? ` and ${group.routes.length - 3} more` : '');
+    const shown = listed(group.routes);
     return new SiteError(error.code, `rendering failed on ${group.routes.length} pages (${shown}): ${parts[2]}`, {
       location: error.location, field: error.field, origin: error.origin, stack: error.stack, docs: error.docs,
-      hint: error.hint?.replace(/renders \S+\), not in \S+:/, `renders each of them), not in their content:`),
+      hint: error.hint?.replace(/renders \S+\), not in \S+:/, `renders each of them), not in ${listed(group.files.filter(Boolean))}:`),
     });
   });
 }
