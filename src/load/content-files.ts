@@ -5,6 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { GENERATED_PAGES, GENERATED_PREFIX } from '../generated-pages.ts';
 import { SiteError } from '../errors.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';
@@ -54,15 +55,6 @@ const CONTENT_FILE = /\.(ya?ml|md|markdown)$/i;
 export function isPageFile(relative: string): boolean {
   return CONTENT_FILE.test(relative) && !relative.split('/').some((segment) => segment.startsWith('.'));
 }
-
-/**
- * Where the pages that integrations make from code are written
- * (src/pipeline/integrations.ts), one folder per integration; named from
- * content/pages/ like any page file, so that every stage reads, stamps and
- * caches them as it does the editor's (`../../.sitegen/generated/pages/NAME/about.md`).
- */
-export const GENERATED_PAGES = '.sitegen/generated/pages';
-export const GENERATED_PREFIX = `../../${GENERATED_PAGES}/`;
 
 /** The page files under content/pages/, relative to it, in code-unit order; then the pages integrations made. */
 export function listPageFiles(root: string): string[] {

@@ -19,7 +19,7 @@ import { pageLink } from '../base-path.ts';
 import { hreflangsOf, localeOf, translationsOf } from '../i18n.ts';
 import { outputPathOf } from '../output-path.ts';
 import { listFiles, toPosix } from '../files.ts';
-import { GENERATED_PAGES } from '../load/content-files.ts';
+import { GENERATED_PAGES } from '../generated-pages.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import {
   CSP_DIRECTIVES, ContentError, cspHash,
