@@ -234,6 +234,11 @@ export class ContentError extends Error {
   }
 }
 
+/** The text of an inline script or style as the page holds it: it cannot close its own element (and is hashed as written so). */
+export function inlineText(tag: 'script' | 'style', content: string): string {
+  return content.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
+}
+
 /** A CSP hash of an inline script or style (`sha256-…`), as the build adds it to the policy. */
 export function cspHash(code: string): string {
   return 'sha256-' + createHash('sha256').update(code).digest('base64');

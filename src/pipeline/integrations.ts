@@ -22,7 +22,7 @@ import { listFiles, toPosix } from '../files.ts';
 import { GENERATED_PAGES } from '../generated-pages.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import {
-  CSP_DIRECTIVES, ContentError, cspHash,
+  CSP_DIRECTIVES, ContentError, cspHash, inlineText,
   type BuildDoneContext, type CollectionList, type CollectionOutput, type CspDirective, type HeadElement, type HeadPage, type Integration,
   type IntegrationPage, type IntegrationSite, type PageFromCode,
 } from '../integrations/api.ts';
@@ -314,8 +314,8 @@ export function inlineHashes(elements: readonly HeadElement[]): { scripts: strin
   const styles = new Set<string>();
   for (const element of elements) {
     if (element.content === undefined) continue;
-    if (element.tag === 'style') styles.add(cspHash(element.content));
-    else if (element.tag === 'script' && !element.attributes?.src && isCode(element.attributes?.type)) scripts.add(cspHash(element.content));
+    if (element.tag === 'style') styles.add(cspHash(inlineText('style', element.content)));
+    else if (element.tag === 'script' && !element.attributes?.src && isCode(element.attributes?.type)) scripts.add(cspHash(inlineText('script', element.content)));
   }
   return { scripts: [...scripts], styles: [...styles] };
 }

@@ -6,6 +6,7 @@
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Island, IslandContext, type IslandRegistry } from './island-wrapper.tsx';
 import type { HeadElement, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
+import { inlineText } from '../integrations/api.ts';
 import { PLACEHOLDER } from '../markdown/markdown-components.ts';
 import { escapeHtml } from '../escape-html.ts';
 import { hreflangsOf } from '../i18n.ts';
@@ -156,8 +157,7 @@ function alternateLinks(page: PageInfo, site: SiteInfo): string[] {
  */
 function headElement({ tag, attributes = {}, content }: HeadElement): string {
   if (tag === 'meta' || tag === 'link') return element(tag, attributes);
-  const text = (content ?? '').replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
-  return `${element(tag, attributes, false)}${text}</${tag}>`;
+  return `${element(tag, attributes, false)}${inlineText(tag, content ?? '')}</${tag}>`;
 }
 
 function element(name: string, attributes: Record<string, string | true | undefined>, selfClosing = true): string {

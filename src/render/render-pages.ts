@@ -9,7 +9,7 @@ import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, P
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
 import { inlineHashes, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
-import type { HeadElement, Integration } from '../integrations/api.ts';
+import { inlineText, type HeadElement, type Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
@@ -68,7 +68,8 @@ export function renderPages(
         const hashes = head.length > 0 ? inlineHashes(head) : undefined;
         if (hashes && (hashes.scripts.length > 0 || hashes.styles.length > 0)) inline.set(list.route, hashes);
         // What the site's own CSP would block in the browser is an error here, not a silent failure there: an integration's at its source.
-        const blocked = policyProblems(rendered.html, { ...policy, hashed: new Set([...policy.hashed, ...head.flatMap((element) => element.content ?? [])]) });
+        const inlineCode = head.flatMap((element) => (element.content !== undefined && (element.tag === 'script' || element.tag === 'style') ? [inlineText(element.tag, element.content)] : []));
+        const blocked = policyProblems(rendered.html, { ...policy, hashed: new Set([...policy.hashed, ...inlineCode]) });
         const byIntegration = blocked.filter((problem) => added.some(({ element }) => problem.url !== undefined && Object.values(element.attributes ?? {}).includes(problem.url)));
         for (const problem of byIntegration) {
           const owner = added.find(({ element }) => Object.values(element.attributes ?? {}).includes(problem.url!))!;

@@ -174,4 +174,16 @@ export default defineConfig({ integrations: [people({ names: ['Ada', 'Grace'] })
   assert.not.ok(existsSync(path.join(root, 'dist', 'people')), 'a site without the integration has none of its pages');
 });
 
+test('an inline script that holds </script> cannot close its element, and is hashed as the page holds it', async () => {
+  const root = await siteWithConfig(`
+const tricky = defineIntegration({ name: 'tricky', setup: () => ({ head: () => [{ tag: 'script', content: 'window.note = "</script><img src=x onerror=alert(1)>"' }] }) });
+export default defineConfig({ integrations: [tricky()] });`);
+  await buildSite({ root });
+  const about = await read(root, 'about.html');
+  const held = 'window.note = "<\\/script><img src=x onerror=alert(1)>"';
+  assert.match(about, `<script>${held}</script>`);
+  const { createHash } = await import('node:crypto');
+  assert.match(await read(root, '_headers'), `'sha256-${createHash('sha256').update(held).digest('base64')}'`);
+});
+
 test.run();
