@@ -1,3 +1,7 @@
+import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+
 /**
  * Where the pages that integrations make from code are written
  * (src/pipeline/integrations.ts), one folder per integration; named from
@@ -7,3 +11,9 @@
  */
 export const GENERATED_PAGES = '.sitegen/generated/pages';
 export const GENERATED_PREFIX = `../../${GENERATED_PAGES}/`;
+
+/** A site without code configuration makes no pages from code: what an earlier one made goes. */
+export async function removeGeneratedPages(root: string): Promise<void> {
+  const folder = path.join(root, GENERATED_PAGES);
+  if (existsSync(folder)) await rm(folder, { recursive: true, force: true });
+}

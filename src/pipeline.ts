@@ -27,9 +27,10 @@ import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
-import {
-  integrationCsp, integrationPages, integrationSite, integrationsOf, removeGeneratedPages, runBuildDone, runFiles, setIntegrationRoot, writeIntegrationPages,
-} from './pipeline/integrations.ts';
+import { removeGeneratedPages } from './generated-pages.ts';
+
+/** The integrations' hook runner, loaded when a build renders or has a configuration: a warm build that renders nothing never needs it (nor zod). */
+const integrationHooks = () => import('./pipeline/integrations.ts');
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
 import type { SiteInfo, SiteTemplates } from './model.ts';
@@ -45,7 +46,6 @@ type Stopwatch = ReturnType<typeof stopwatch>;
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const { root, output = 'swap' } = options;
-  setIntegrationRoot(root);
   const outDir = options.outDir ?? path.join(root, 'dist');
   const useCache = (options.cache ?? true) && output !== 'none';
   const time = stopwatch(options.onStage);
@@ -105,6 +105,8 @@ async function pagesFromCode(root: string, cache: BuildCache | undefined, time: 
   const templates = time('templates', () => loadTemplates(compiled.moduleFile));
   const loaded = await templates;
   const errors: SiteError[] = [];
+  const { integrationsOf, setIntegrationRoot, writeIntegrationPages } = await integrationHooks();
+  setIntegrationRoot(root);
   await time('load', () => writeIntegrationPages(root, integrationsOf(loaded.config, undefined).list, errors));
   throwIfAny(errors);
   return { compiled, templates };
@@ -164,6 +166,8 @@ async function validateOnly(run: Run, validated: Validated): Promise<BuildResult
   const { inputs, time } = run;
   const templates = await inputs.templates();
   const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), templates, run.pageFiles, []));
+  const { integrationsOf, setIntegrationRoot } = await integrationHooks();
+  setIntegrationRoot(run.root);
   const errors = [...validated.routeErrors, ...validated.errors, ...integrationsOf(templates.config, validated.site).errors, ...checked.errors];
   throwIfAny(errors);
   // A site that did not validate has errors: only a check gets here.
@@ -215,6 +219,8 @@ async function renderPages(
     if (!update) linkFiles(outDir, staging, cleanFiles);
     const job = jobOf(run, staging, { site, assets: assets.page });
     const templates = await inputs.templates();
+    const { integrationCsp, integrationPages, integrationSite, integrationsOf, runBuildDone, runFiles, setIntegrationRoot } = await integrationHooks();
+    setIntegrationRoot(root);
     // The site's integrations (sitegen.config.ts, and the built-in ones), wrong options reported before any page renders.
     const integrations = integrationsOf(templates.config, site);
     if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);

@@ -27,7 +27,7 @@
  * (./search.ts, ./feeds.ts, ./sitemap.ts), using this module only.
  */
 import { createHash } from 'node:crypto';
-import { z, type ZodType } from 'zod';
+import type { z, ZodType } from 'zod';
 import type { MarkedExtension } from 'marked';
 
 /** The CSP directives an integration may add sources to, by their short names (`img` is img-src). */
@@ -195,7 +195,7 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 }): (options?: z.input<Schema>) => Integration {
   return (options) => {
     const origin = callerOf(new Error().stack ?? '');
-    const parsed = (definition.options ?? z.any()).safeParse(options ?? {});
+    const parsed = definition.options ? definition.options.safeParse(options ?? {}) : { success: true as const, data: options ?? {} };
     if (!parsed.success) {
       return { name: definition.name, origin, problems: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`) };
     }
@@ -209,9 +209,6 @@ export interface SiteConfig {
   /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
   builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean };
 }
-
-/** zod, for an integration's options schema: the same zod sitegen checks content with. */
-export { z };
 
 export function defineConfig(config: SiteConfig): SiteConfig {
   return config;

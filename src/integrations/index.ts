@@ -7,6 +7,8 @@
  *     export default defineConfig({ integrations: [search()] });
  */
 export * from './api.ts';
+/** zod, for an integration's options schema: the same zod sitegen checks content with. */
+export { z } from 'zod';
 export { search } from './search.ts';
 export { feeds, feedRouteOf, FEED_TYPES } from './feeds.ts';
 export { sitemap } from './sitemap.ts';

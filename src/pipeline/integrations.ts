@@ -10,7 +10,6 @@
  * editor's, the template's and sitegen's: its name, its hook, and the frame
  * of its own source (or the line of sitegen.config.ts that added it).
  */
-import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
@@ -365,10 +364,4 @@ export async function writeIntegrationPages(root: string, list: readonly Integra
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, text);
   }
-}
-
-/** A site without code configuration makes no pages from code: what an earlier one made goes. */
-export async function removeGeneratedPages(root: string): Promise<void> {
-  const folder = path.join(root, GENERATED_PAGES);
-  if (existsSync(folder)) await rm(folder, { recursive: true, force: true });
 }

@@ -44,10 +44,15 @@ export function pagePolicyOf(site: SiteInfo, hashedScripts: readonly string[], e
   };
 }
 
-const TAG = /<(img|source|video|audio|track|iframe|frame|embed|object|form)\b([^>]*)>/gi;
-const SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
-const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
-const STYLE_ATTRIBUTE = /<([a-z][\w-]*)\b[^>]*?\sstyle="/gi;
+// Case-sensitive: React, the document shell and sanitize-html write tags in lower case, and a case-insensitive scan is several times slower.
+const TAG = /<(img|source|video|audio|track|iframe|frame|embed|object|form)\b([^>]*)>/g;
+const STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
+/**
+ * An element that frames or embeds, or a source, poster or form action that is an absolute address: what the
+ * element scan below can find (a page's canonical and og: links are absolute too, and need no scan).
+ */
+const MAY_BLOCK = /<(?:iframe|frame|embed|object)\b|\s(?:src|srcset|poster|action)="(?:https?:)?\/\/|,\s*(?:https?:)?\/\//;
+const STYLE_ATTRIBUTE = /<([a-z][\w-]*)\b[^>]*?\sstyle="/g;
 const ATTRIBUTE = /\s([a-z-]+)(?:="([^"]*)")?/gi;
 
 /** One thing the policy would block: what it is, and the address that names it, when one does. */
@@ -60,23 +65,29 @@ export interface PolicyProblem {
 export function policyProblems(html: string, policy: PagePolicy): PolicyProblem[] {
   const problems = new Map<string, PolicyProblem>();
   const add = (message: string, url?: string) => problems.set(message, { message, url });
-  for (const [, element] of html.matchAll(STYLE_ATTRIBUTE)) {
+  // Each scan only where the page can hold what it looks for: this runs on every page of every build. The head is the
+  // document shell's (its scripts are checked below, with an integration's); the rest can only come from the body.
+  const body = html.slice(Math.max(0, html.indexOf('<body')));
+  const more = body.includes('style') || body.includes('//') || /<(?:iframe|frame|embed|object)\b/.test(body);
+  if (more && body.includes(' style="')) for (const [, element] of body.matchAll(STYLE_ATTRIBUTE)) {
     add(`a style attribute on <${element}>, which the policy's style-src 'self' blocks: give the element a class in the stylesheet`);
   }
-  for (const [, attributes, code] of html.matchAll(SCRIPT)) {
+  for (const { attributes, code } of scriptsOf(html)) {
+    // Most scripts are the document shell's: a src and no text, or text it hashed. Only the others' attributes are read.
+    if (attributes.includes(' src=') ? !/ src="(?:https?:)?\/\//.test(attributes) : isHashed(policy, code)) continue;
     const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
     // JSON does not run; the build's own scripts (and its import map) are hashed into the policy.
     const type = (attrs.get('type') ?? '').toLowerCase();
     const src = attrs.get('src');
     const origin = foreign(src, policy.siteOrigin);
     if (origin && !policy.script.includes(origin)) add(`a script from ${origin}, which the policy's script-src blocks: add ${origin} to csp.script in content/site.yaml`, src);
-    if (src !== undefined || policy.hashed.has(code) || !(type === '' || type === 'module' || type === 'importmap' || type.includes('javascript'))) continue;
+    if (src !== undefined || !(type === '' || type === 'module' || type === 'importmap' || type.includes('javascript'))) continue;
     add('an inline <script>, which the policy blocks (only the build\'s own are hashed into it): move it into an island');
   }
-  for (const [, code] of html.matchAll(STYLE)) {
-    if (!policy.hashed.has(code)) add('a <style> element, which the policy\'s style-src \'self\' blocks: put its rules in the stylesheet');
+  if (more && html.includes('<style')) for (const [, code] of html.matchAll(STYLE)) {
+    if (!isHashed(policy, code)) add('a <style> element, which the policy\'s style-src \'self\' blocks: put its rules in the stylesheet');
   }
-  for (const [, rawTag, attributes] of html.matchAll(TAG)) {
+  if (more && MAY_BLOCK.test(body)) for (const [, rawTag, attributes] of body.matchAll(TAG)) {
     const tag = rawTag.toLowerCase();
     const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
     if (tag === 'iframe' || tag === 'frame' || tag === 'embed' || tag === 'object') {
@@ -101,6 +112,23 @@ export function policyProblems(html: string, policy: PagePolicy): PolicyProblem[
     }
   }
   return [...problems.values()];
+}
+
+/** Each script element of a page: its attributes and its text, found with indexOf (a regex over every page cost more than the rest of the check). */
+function* scriptsOf(html: string): Generator<{ attributes: string; code: string }> {
+  for (let at = html.indexOf('<script'); at !== -1; at = html.indexOf('<script', at + 7)) {
+    const open = html.indexOf('>', at);
+    const close = html.indexOf('</script>', open);
+    if (open === -1 || close === -1) return;
+    yield { attributes: html.slice(at + 7, open), code: html.slice(open + 1, close) };
+    at = close;
+  }
+}
+
+/** Whether a script's text is one the policy hashes: compared by length first, so no page's text is hashed into a set. */
+function isHashed(policy: PagePolicy, code: string): boolean {
+  for (const known of policy.hashed) if (known.length === code.length && known === code) return true;
+  return false;
 }
 
 /** The origin of an absolute URL that is not the site's own; undefined for a path, a data: URL the policy never allows is its own problem. */

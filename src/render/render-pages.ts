@@ -69,7 +69,7 @@ export function renderPages(
         if (hashes && (hashes.scripts.length > 0 || hashes.styles.length > 0)) inline.set(list.route, hashes);
         // What the site's own CSP would block in the browser is an error here, not a silent failure there: an integration's at its source.
         const inlineCode = head.flatMap((element) => (element.content !== undefined && (element.tag === 'script' || element.tag === 'style') ? [inlineText(element.tag, element.content)] : []));
-        const blocked = policyProblems(rendered.html, { ...policy, hashed: new Set([...policy.hashed, ...inlineCode]) });
+        const blocked = policyProblems(rendered.html, inlineCode.length === 0 ? policy : { ...policy, hashed: new Set([...policy.hashed, ...inlineCode]) });
         const byIntegration = blocked.filter((problem) => added.some(({ element }) => problem.url !== undefined && Object.values(element.attributes ?? {}).includes(problem.url)));
         for (const problem of byIntegration) {
           const owner = added.find(({ element }) => Object.values(element.attributes ?? {}).includes(problem.url!))!;
