@@ -1,7 +1,7 @@
 import type { ReactNode, ComponentType } from 'react';
 import type { ZodType } from 'zod';
 import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
-import type { MarkdownReference, MarkdownRemoval } from './markdown/markdown.ts';
+import type { MarkdownOutline, MarkdownReference, MarkdownRemoval } from './markdown/markdown.ts';
 import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
 import type { HydrateStrategy } from './client/hydration-moment.ts';
 
@@ -65,6 +65,20 @@ export interface PageInfo {
   locale?: string;
   /** On a site with several languages, this page in each of them, for a language switcher (src/i18n.ts). */
   translations?: Translation[];
+  /** A Markdown page's headings as a tree (h2 under the h1 before it …), with the ids the page gives them: a table of contents. */
+  headings?: PageHeading[];
+  /** Minutes to read a Markdown page's body, at 200 words a minute (code blocks not counted); at least 1. */
+  readingTime?: number;
+  /** The text before `<!--more-->` in a Markdown body, else the description: what a list shows of the page. */
+  summary?: string;
+}
+
+/** A heading of a page, with the headings under it. */
+export interface PageHeading {
+  depth: number;
+  text: string;
+  id: string;
+  children: PageHeading[];
 }
 
 /** A page in one of the site's languages, as a language switcher links to it. */
@@ -127,6 +141,9 @@ export interface CollectionItem {
   file: string;
   title: string;
   description: string;
+  /** Its summary (the text before `<!--more-->`, else its description) and reading time, for a list to show. */
+  summary?: string;
+  readingTime?: number;
   date?: string;
   tags: string[];
   draft: boolean;
@@ -310,6 +327,8 @@ export interface RawDoc {
   components?: MarkdownComponentCall[];
   /** What the sanitiser removed from the Markdown body, found by that same conversion: a warning each. */
   removed?: MarkdownRemoval[];
+  /** The Markdown body's headings, words and summary, found by that same conversion. */
+  outline?: MarkdownOutline;
   /** Finds the line and column of a field path in this file. */
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
 }

@@ -69,7 +69,7 @@ export function loadPages(job: LoadJob): LoadedPages {
       });
       const doc = resolveCopy(read.doc, original?.doc, share.errors);
       if (!doc) continue;
-      if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references, components: doc.components, removed: doc.removed } = convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file)));
+      if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references, components: doc.components, removed: doc.removed, outline: doc.outline } = convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file)));
       share.docs.push(doc);
     } catch (error) {
       share.errors.push(asSiteError(error, file));

@@ -196,6 +196,11 @@ export function markdownFor(body: string): Marked {
     ...(kind === 'both' || kind === 'code' ? highlighting() : []), ...added));
 }
 
+/** The headings of the body converted last (its ids as the page has them), in order. */
+export function headingsOfLastBody(): { depth: number; text: string; id: string }[] {
+  return getHeadingList().map((heading) => ({ depth: heading.level, text: heading.raw, id: heading.id }));
+}
+
 function hasLink(tokens: Tokens.Generic[] | undefined): boolean {
   return (tokens ?? []).some((token) => token.type === 'link' || hasLink(token.tokens));
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Token } from 'marked';
-import { contentId, markdownFor } from './markdown-extensions.ts';
+import { contentId, headingsOfLastBody, markdownFor } from './markdown-extensions.ts';
 import type { ComponentToken, MarkdownComponentCall } from './markdown-components.ts';
 import type sanitizeHtml from 'sanitize-html';
 import type * as htmlparser2 from 'htmlparser2';
@@ -48,8 +48,24 @@ export interface MarkdownRemoval {
   offset: number;
 }
 
+/** A heading of a body: its level, its text, and the id the page gives it. */
+export interface MarkdownHeading {
+  depth: number;
+  text: string;
+  id: string;
+}
+
+/** What a template shows about a body beside it: its headings, its length in words, and its summary. */
+export interface MarkdownOutline {
+  headings: MarkdownHeading[];
+  words: number;
+  /** The text before `<!--more-->`, as plain text; absent without the mark. */
+  summary?: string;
+}
+
 /** A body converted once: its HTML, and the references to this site and the component blocks that the validate stage checks. */
 export interface ConvertedMarkdown {
+  outline: MarkdownOutline;
   html: string;
   references: MarkdownReference[];
   components: MarkdownComponentCall[];
@@ -102,7 +118,26 @@ export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
     if (block.type !== 'footnotes') offset += block.raw.length;
   }
   const html = markdown.parser(tokens);
-  return { html: plain ? html : sanitizer()(html, POLICY), references, components, removed };
+  const headings = headingsOfLastBody();
+  return { html: plain ? html : sanitizer()(html, POLICY), references, components, removed, outline: outlineOf(body, headings) };
+}
+
+/** Words a minute for a reading time: the usual figure for reading on a screen. */
+export const WORDS_PER_MINUTE = 200;
+
+const MORE = /<!--\s*more\s*-->/i;
+
+/** A body's outline: its headings as the page has them, its words (code blocks not counted), and the summary before `<!--more-->`. */
+function outlineOf(body: string, headings: MarkdownHeading[]): MarkdownOutline {
+  const prose = body.replace(/^ {0,3}(```|~~~)[\s\S]*?^ {0,3}\1/gm, ' ').replace(/^ {0,3}:::[\s\S]*?^ {0,3}:::/gm, ' ');
+  const words = prose.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
+  const more = MORE.exec(body);
+  if (!more) return { headings, words };
+  const before = markdownFor(body.slice(0, more.index)).parse(body.slice(0, more.index)) as string;
+  // A block's tag is a break between words; an inline one (code, em, a) is not.
+  const summary = before.replace(/<\/?(?:p|div|li|ul|ol|h[1-6]|br|blockquote|pre|tr|td|th|table|section|hr)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" })[name]!)
+    .replace(/\s+/g, ' ').trim();
+  return { headings, words, ...(summary ? { summary } : {}) };
 }
 
 const INSTEAD = {

@@ -6,8 +6,11 @@ import type { CollectionItem, PageInfo, PageSummary } from '../model.ts';
  * collection queries' schema (./collections.ts).
  */
 export function itemOf(page: PageInfo): CollectionItem {
-  const { route, file, title, description, date, tags, draft } = page;
-  return { route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft };
+  const { route, file, title, description, date, tags, draft, summary, readingTime } = page;
+  return {
+    route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft,
+    ...(summary === undefined ? {} : { summary }), ...(readingTime === undefined ? {} : { readingTime }),
+  };
 }
 
 /**

@@ -5,9 +5,9 @@
  * (routes, public files, the root) is passed in as data.
  */
 import { z, type ZodType } from 'zod';
-import { convertMarkdown, sourceFolderOf } from '../markdown/markdown.ts';
+import { WORDS_PER_MINUTE, convertMarkdown, sourceFolderOf, type MarkdownHeading, type MarkdownOutline } from '../markdown/markdown.ts';
 import type { RawDoc } from '../model.ts';
-import type { MarkdownBlock, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
+import type { MarkdownBlock, PageHeading, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, checkInScope, fieldError, reportTypos, splitKeys } from './issues.ts';
@@ -147,10 +147,12 @@ export function validatePage(
   const data = asObject(doc, errors);
   let components: MarkdownBlock[] | undefined;
   let blocksFailed = false;
+  let outline: MarkdownOutline | undefined;
   if (doc.kind === 'markdown') {
     const converted = doc.html === undefined
       ? convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file))
-      : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [] };
+      : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [], outline: doc.outline };
+    outline = converted.outline;
     data.template ??= 'markdown';
     checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);
     for (const removal of converted.removed) notes?.warnings.push(removalWarning(doc, removal));
@@ -192,8 +194,25 @@ export function validatePage(
   const scheduled = !info.draft && info.date !== undefined && Date.parse(info.date) > now.getTime() ? info.date : undefined;
   const draft = info.draft || scheduled !== undefined;
   const sitemap = info.sitemap && !info.noindex && !draft && canonical === doc.route;
-  const page: PageInfo = { ...info, route: doc.route!, file: doc.file, canonical, sitemap, draft, ...(scheduled ? { scheduled } : {}) };
+  const page: PageInfo = {
+    ...info, route: doc.route!, file: doc.file, canonical, sitemap, draft, ...(scheduled ? { scheduled } : {}),
+    summary: outline?.summary ?? info.description,
+    ...(outline ? { headings: headingTree(outline.headings), readingTime: Math.max(1, Math.ceil(outline.words / WORDS_PER_MINUTE)) } : {}),
+  };
   return { info: page, data: parsed as Record<string, unknown>, ...(components ? { components } : {}) };
+}
+
+/** Headings as a tree: each under the nearest heading before it of a lower level. */
+function headingTree(headings: readonly MarkdownHeading[]): PageHeading[] {
+  const roots: PageHeading[] = [];
+  const open: PageHeading[] = [];
+  for (const { depth, text, id } of headings) {
+    const node: PageHeading = { depth, text, id, children: [] };
+    while (open.length > 0 && open.at(-1)!.depth >= depth) open.pop();
+    (open.length > 0 ? open.at(-1)!.children : roots).push(node);
+    open.push(node);
+  }
+  return roots;
 }
 
 /**

@@ -365,15 +365,21 @@ test('a warm build reuses the list pages while no post changed what they list', 
     assert.ok(existsSync(path.join(root, 'dist', file)), `${file} is in the new build`);
   }
 
-  // A post's body is not on the list: the post is rendered, the list pages are linked as they were.
+  // A post's body past its summary (the text before <!--more-->) is not on the list: the post is rendered, the list pages are linked as they were.
   const listBefore = await inode();
-  await edit(root, 'content/pages/news/hello-world.md', 'The list at [News](/news) sorts by', 'The list at [News](/news) still sorts by');
+  await edit(root, 'content/pages/news/hello-world.md', 'shows it under the title', 'shows it under its title');
   const bodyOnly = await build();
   assert.is(bodyOnly.rendered, 1, 'only the edited post');
   assert.is(await inode(), listBefore, 'news/2.html is the same file, linked into the new build');
   for (const feed of ['feed.atom', 'feed.rss', 'feed.json']) {
     assert.match(await readFile(path.join(root, 'dist', 'news', feed), 'utf8'), 'Hello, world', `the reused list's ${feed} is in the new build`);
   }
+
+  // Its summary is: the lists that show it are rendered again.
+  await edit(root, 'content/pages/news/hello-world.md', 'The list at [News](/news) sorts by', 'The list at [News](/news) still sorts by');
+  const summarised = await build();
+  assert.ok(summarised.rendered > 1, `the post and the lists: ${summarised.rendered}`);
+  assert.match(await list(), 'The list at News still sorts by it');
 
   // Its title is: every list page that shows it is rendered again.
   await edit(root, 'content/pages/news/hello-world.md', 'title: Hello, world', 'title: Hello again, world');

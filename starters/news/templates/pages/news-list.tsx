@@ -25,7 +25,7 @@ export default function NewsList({ data, page, collection: list }: PageProps<z.i
             <a href={item.route}>{item.title}</a>
             {item.date && <> · <time dateTime={item.date}>{item.date.slice(0, 10)}</time></>}
             {item.draft && ` (${words.draft})`}
-            <br />{item.description}
+            <br />{item.summary ?? item.description}
           </li>
         ))}
       </ul>

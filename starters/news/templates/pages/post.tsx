@@ -1,4 +1,4 @@
-import { z, image, localeRoute, tagSlug, type ImageValue, type PageProps } from 'sitegen';
+import { z, image, localeRoute, tagSlug, type ImageValue, type PageHeading, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
 
 /** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
@@ -10,8 +10,17 @@ export default function Post({ data, page, site }: PageProps<z.infer<typeof sche
   return (
     <article>
       <h1>{page.title}</h1>
-      {page.date && <p><time dateTime={page.date}>{page.date.slice(0, 10)}</time></p>}
+      <p>
+        {page.date && <time dateTime={page.date}>{page.date.slice(0, 10)}</time>}
+        {page.readingTime !== undefined && `${page.date ? ' · ' : ''}${words.readingTime(page.readingTime)}`}
+      </p>
       {data.cover && <Cover image={data.cover} />}
+      {countOf(page.headings ?? []) >= 3 && (
+        <nav className="contents" aria-labelledby="contents-heading">
+          <h2 id="contents-heading">{words.contents}</h2>
+          <Contents headings={page.headings!} />
+        </nav>
+      )}
       <div dangerouslySetInnerHTML={{ __html: data.body }} />
       {page.tags.length > 0 && (
         <p>{words.tags}: {page.tags.map((tag, index) => (
@@ -21,6 +30,24 @@ export default function Post({ data, page, site }: PageProps<z.infer<typeof sche
       <p><a href={localeRoute(site, locale, '/news')}>{words.allNews}</a></p>
     </article>
   );
+}
+
+/** A table of contents: each heading a link to its id, its subheadings in a list under it. */
+function Contents({ headings }: { headings: readonly PageHeading[] }) {
+  return (
+    <ol>
+      {headings.map((heading) => (
+        <li key={heading.id}>
+          <a href={`#${heading.id}`}>{heading.text}</a>
+          {heading.children.length > 0 && <Contents headings={heading.children} />}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+function countOf(headings: readonly PageHeading[]): number {
+  return headings.reduce((sum, heading) => sum + 1 + countOf(heading.children), 0);
 }
 
 /** The cover at its own size (read from the file); a PNG or JPEG also in AVIF and WebP, at the widths it needs. */
