@@ -65,3 +65,20 @@ function unescapeHtml(text: string): string {
 }
 
 const UNESCAPES: Record<string, string> = { quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', amp: '&' };
+
+/** A relative address (`./pic.png`, `../about`) resolved as a browser resolves it from the path `from`: root-relative, with its query and fragment. */
+export function resolvedFrom(from: string, relative: string): string {
+  const url = new URL(relative, `http://site.invalid${from}`);
+  return url.pathname + url.search + url.hash;
+}
+
+/** The origin an address reaches when it is not the site's own (a path, a bad address, or the site itself: undefined). */
+export function foreignOrigin(url: string | undefined, siteUrl: string): string | undefined {
+  if (!url) return undefined;
+  try {
+    const origin = new URL(url, siteUrl).origin;
+    return origin === new URL(siteUrl).origin ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,4 +1,5 @@
 import { errorDocsLink, type ErrorCode } from './error-codes.ts';
+import { GENERATED_PAGES, generatedPageOf } from './generated-pages.ts';
 
 /** Where in a source file something went wrong (1-based line and column). */
 export interface SourceLocation {
@@ -59,18 +60,16 @@ export class SiteErrors extends Error {
   }
 }
 
-const GENERATED = /^(?:content\/pages\/\.\.\/\.\.\/)?(\.sitegen\/generated\/pages\/([^/]+)\/.+)$/;
-
 /**
  * An error in a page an integration made from code (its `pages` hook) is
  * that integration's: told at the file it wrote, with its name.
  */
 function fromCode(error: SiteError): SiteError {
-  const generated = error.location && GENERATED.exec(error.location.file);
+  const generated = error.location && generatedPageOf(error.location.file);
   if (!generated) return error;
   return new SiteError(error.code, error.message, {
-    location: { ...error.location, file: generated[1] }, field: error.field, origin: 'integration', docs: error.docs,
-    hint: `the page comes from the integration ${generated[2]} (its pages hook, in sitegen.config.ts): change what it makes${error.hint ? `; ${error.hint}` : ''}`,
+    location: { ...error.location!, file: `${GENERATED_PAGES}/${generated.integration}/${generated.inside}` }, field: error.field, origin: 'integration', docs: error.docs,
+    hint: `the page comes from the integration ${generated.integration} (its pages hook, in sitegen.config.ts): change what it makes${error.hint ? `; ${error.hint}` : ''}`,
   });
 }
 
@@ -88,34 +87,33 @@ const RENDER_FAILED = /^rendering (\S+) failed: ([\s\S]*)$/;
  * throws the same message at the same place.
  */
 function mergeRepeatedRenders(errors: SiteError[]): SiteError[] {
-  const groups = new Map<string, { first: SiteError; routes: string[]; files: string[] }>();
-  const fileOf = (error: SiteError) => /not in (\S+):/.exec(error.hint ?? '')?.[1];
-  const out: SiteError[] = [];
+  // The first error of each fault stands for the group; the others only add their page and content file.
+  const groups = new Map<string, { first: SiteError; cause: string; routes: string[]; files: string[] }>();
+  const out: (SiteError | { group: string })[] = [];
   for (const error of errors) {
     const parts = error.code === 'template' ? RENDER_FAILED.exec(error.message) : null;
     if (!parts) {
       out.push(error);
       continue;
     }
-    const where = error.location ? `${error.location.file}:${error.location.line}:${error.location.column}` : '';
-    const key = `${where} ${parts[2]}`;
+    const key = `${error.location?.file}:${error.location?.line}:${error.location?.column} ${parts[2]}`;
+    const file = /not in (\S+):/.exec(error.hint ?? '')?.[1];
     const group = groups.get(key);
     if (group) {
       group.routes.push(parts[1]);
-      group.files.push(fileOf(error) ?? '');
+      if (file) group.files.push(file);
       continue;
     }
-    groups.set(key, { first: error, routes: [parts[1]], files: [fileOf(error) ?? ''] });
-    out.push(error);
+    groups.set(key, { first: error, cause: parts[2], routes: [parts[1]], files: file ? [file] : [] });
+    out.push({ group: key });
   }
-  return out.map((error) => {
-    const parts = error.code === 'template' ? RENDER_FAILED.exec(error.message) : null;
-    const group = parts && groups.get(`${error.location ? `${error.location.file}:${error.location.line}:${error.location.column}` : ''} ${parts[2]}`);
-    if (!parts || !group || group.routes.length === 1) return error;
-    const shown = listed(group.routes);
-    return new SiteError(error.code, `rendering failed on ${group.routes.length} pages (${shown}): ${parts[2]}`, {
-      location: error.location, field: error.field, origin: error.origin, stack: error.stack, docs: error.docs,
-      hint: error.hint?.replace(/renders \S+\), not in \S+:/, `renders each of them), not in ${listed(group.files.filter(Boolean))}:`),
+  return out.map((entry) => {
+    if (entry instanceof SiteError) return entry;
+    const { first, cause, routes, files } = groups.get(entry.group)!;
+    if (routes.length === 1) return first;
+    return new SiteError(first.code, `rendering failed on ${routes.length} pages (${listed(routes)}): ${cause}`, {
+      location: first.location, field: first.field, origin: first.origin, stack: first.stack, docs: first.docs,
+      hint: first.hint?.replace(/renders \S+\), not in \S+:/, `renders each of them), not in ${listed(files)}:`),
     });
   });
 }

@@ -12,6 +12,16 @@ import path from 'node:path';
 export const GENERATED_PAGES = '.sitegen/generated/pages';
 export const GENERATED_PREFIX = `../../${GENERATED_PAGES}/`;
 
+/**
+ * A page an integration made, by its name from content/pages/ (with
+ * `content/pages/` before it or not): the integration, and its path inside
+ * that integration's folder (`glossary.md`, `people/ada.md`).
+ */
+export function generatedPageOf(file: string): { integration: string; inside: string } | undefined {
+  const match = /^(?:content\/pages\/)?\.\.\/\.\.\/\.sitegen\/generated\/pages\/([^/]+)\/(.+)$/.exec(file.replace(/\\/g, '/'));
+  return match ? { integration: match[1], inside: match[2] } : undefined;
+}
+
 /** A site without code configuration makes no pages from code: what an earlier one made goes. */
 export async function removeGeneratedPages(root: string): Promise<void> {
   const folder = path.join(root, GENERATED_PAGES);

@@ -1,5 +1,8 @@
 import type { SiteInfo } from './model.ts';
 
+/** The route of the site's own not-found page (content/pages/404.yaml or 404.md), written as 404.html like any page. */
+export const NOT_FOUND_ROUTE = '/404';
+
 /**
  * `/` → `index.html`, `/about` → `about.html` (served as /about by sirv,
  * nginx try_files and static hosts), or with trailing slashes `about/index.html`

@@ -28,9 +28,6 @@ import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheP
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitImageVariants } from './emit/image-variants.ts';
 import { removeGeneratedPages } from './generated-pages.ts';
-
-/** The integrations' hook runner, loaded when a build renders or has a configuration: a warm build that renders nothing never needs it (nor zod). */
-const integrationHooks = () => import('./pipeline/integrations.ts');
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
 import type { SiteInfo, SiteTemplates } from './model.ts';
@@ -38,6 +35,9 @@ import { outputPathOf } from './output-path.ts';
 import { toPosix } from './files.ts';
 
 export type { BuildOptions, BuildResult };
+
+/** The integrations' hook runner, loaded when a build renders or has a configuration: a warm build that renders nothing never needs it (nor zod). */
+const integrationHooks = () => import('./pipeline/integrations.ts');
 
 /** Pages up to which a build keeps every page's data and HTML in its result (tests read them); larger ones reuse pages. */
 const KEEP_IN_MEMORY_UP_TO = 500;
@@ -240,12 +240,9 @@ async function renderPages(
     // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
     const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
     const hookErrors: SiteError[] = [];
-    const added = await time('emit', () => runFiles(integrations.list, context, hookErrors));
-    for (const [file, contents] of added) {
-      if (files.has(file)) hookErrors.push(new SiteError('integration', `an integration writes ${file}, which sitegen writes itself`, { origin: 'integration', location: { file: 'sitegen.config.ts' } }));
-      else files.set(file, contents);
-    }
+    const added = await time('emit', () => runFiles(integrations.list, context, new Set(files.keys()), hookErrors));
     throwIfAny(hookErrors);
+    for (const [file, contents] of added) files.set(file, contents);
     await time('emit', () => runBuildDone(integrations.list, {
       ...context, outDir: staging,
       read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),

@@ -10,6 +10,8 @@ import { buildSite } from '../pipeline.ts';
 import { PAGES_DIR, listPageFiles, routeOf } from '../load/content-files.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { SiteError } from '../errors.ts';
+import { unescapeHtml } from '../escape-html.ts';
+import { resolvedFrom } from '../base-path.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
 import { checkInBrowser, pagesToOpen, type BrowserCheckOptions, type BrowserProblem } from './browser-check.ts';
 
@@ -55,7 +57,7 @@ export async function checkSite(
       const urls = attribute.toLowerCase() === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0])
         : attribute.toLowerCase() === 'content' ? [] : [value];
       for (const raw of urls) {
-        const written = decodeEntities(raw);
+        const written = unescapeHtml(raw);
         // Another host, another scheme, or a place on this page: not a file of the build.
         if (written === '' || written.startsWith('#') || written.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(written)) continue;
         // A relative address as the browser resolves it, from the address the page is served at.
@@ -91,11 +93,6 @@ function servedAt(file: string, base: string): string {
   return `${base}/${posix.endsWith('/index.html') ? posix.slice(0, -'index.html'.length) : posix.replace(/\.html$/, '')}`;
 }
 
-/** A relative address resolved as a browser resolves it from `page`. */
-function resolvedFrom(page: string, relative: string): string {
-  const url = new URL(relative, `http://site.invalid${page}`);
-  return url.pathname + url.search + url.hash;
-}
 
 /** How a static host maps a URL to a file: the file itself, NAME.html, or NAME/index.html. */
 async function resolveTarget(outDir: string, url: string): Promise<boolean> {
@@ -110,6 +107,3 @@ async function resolveTarget(outDir: string, url: string): Promise<boolean> {
   return false;
 }
 
-function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
-}

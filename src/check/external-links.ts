@@ -26,6 +26,7 @@ import https from 'node:https';
 import net from 'node:net';
 import path from 'node:path';
 import { nonPublicKind } from '../ip-address.ts';
+import { unescapeHtml } from '../escape-html.ts';
 
 export interface ExternalLinkOptions {
   /** Requests in flight at once, over every host (default 8). */
@@ -79,7 +80,7 @@ export function externalLinksOf(pages: readonly { file: string; html: string }[]
   const links = new Map<string, string[]>();
   for (const { file, html } of pages) {
     for (const [, raw] of html.matchAll(EXTERNAL)) {
-      const url = raw.replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"');
+      const url = unescapeHtml(raw);
       let origin: string;
       try {
         origin = new URL(url).origin;

@@ -14,13 +14,12 @@
  */
 import { SiteError, throwIfAny } from '../errors.ts';
 import { escapeHtml } from '../escape-html.ts';
-import { outputPathOf } from '../output-path.ts';
+import { NOT_FOUND_ROUTE, outputPathOf } from '../output-path.ts';
 import { pageLink } from '../base-path.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import { fallbackRedirects } from '../i18n.ts';
 
-/** The route of the site's own not-found page (content/pages/404.yaml or 404.md), written as 404.html like any page. */
-export const NOT_FOUND_ROUTE = '/404';
+export { NOT_FOUND_ROUTE };
 
 export interface Redirect {
   from: string;

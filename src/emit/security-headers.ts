@@ -5,6 +5,7 @@
  * them); `sitegen serve` reads dist/_headers and sends the same headers.
  */
 import { SiteError } from '../errors.ts';
+import { foreignOrigin } from '../base-path.ts';
 import type { SiteInfo } from '../model.ts';
 import type { CspSources } from '../integrations/api.ts';
 
@@ -12,13 +13,6 @@ export interface HeaderRule {
   /** `/*` for everything, `/assets/*` for a folder. */
   pattern: string;
   headers: Record<string, string>;
-}
-
-/** The origin a URL setting points at, when it is not this site's own (same-origin calls are covered by 'self'). */
-function foreignOrigin(url: string | undefined, siteUrl: string): string | undefined {
-  if (!url) return undefined;
-  const parsed = new URL(url, siteUrl);
-  return parsed.origin === new URL(siteUrl).origin ? undefined : parsed.origin;
 }
 
 function joined(...items: (string | undefined)[]): string {

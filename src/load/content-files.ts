@@ -5,7 +5,7 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { GENERATED_PAGES, GENERATED_PREFIX } from '../generated-pages.ts';
+import { GENERATED_PAGES, GENERATED_PREFIX, generatedPageOf } from '../generated-pages.ts';
 import { SiteError } from '../errors.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';
@@ -64,7 +64,7 @@ export function listPageFiles(root: string): string[] {
 
 /** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`; an integration's page by its path in its folder. */
 export function routeOf(relative: string): string {
-  const own = relative.startsWith(GENERATED_PREFIX) ? relative.slice(GENERATED_PREFIX.length).replace(/^[^/]+\//, '') : relative;
+  const own = generatedPageOf(relative)?.inside ?? relative;
   const withoutExt = toPosix(own.replace(CONTENT_FILE, ''));
   const trimmed = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
   return '/' + trimmed;

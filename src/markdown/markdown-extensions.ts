@@ -161,12 +161,11 @@ const footnoteLabels = {
  * position (7% more time on a body with a code block and no footnote), and
  * marked-highlight walks every token.
  */
-const instances = {
-  plain: new Marked(...base),
-  code: new Marked(...base, ...highlighting()),
-  footnotes: new Marked(...base, ...footnotes()),
-  both: new Marked(...base, ...footnotes(), ...highlighting()),
-};
+type Kind = 'plain' | 'code' | 'footnotes' | 'both';
+const compose = (kind: Kind, added: readonly MarkedExtension[]) => new Marked(
+  ...base, ...(kind === 'footnotes' || kind === 'both' ? footnotes() : []), ...(kind === 'code' || kind === 'both' ? highlighting() : []), ...added,
+);
+const instances: Record<Kind, Marked> = { plain: compose('plain', []), code: compose('code', []), footnotes: compose('footnotes', []), both: compose('both', []) };
 
 const HAS_FOOTNOTE = /\[\^/;
 const HAS_FENCE = /^ {0,3}(```|~~~)/m;
@@ -178,7 +177,7 @@ const HAS_FENCE = /^ {0,3}(```|~~~)/m;
  * (./markdown.ts), so every body they touch goes through the sanitiser.
  */
 let added: readonly MarkedExtension[] = [];
-let withAdded: Partial<Record<keyof typeof instances, Marked>> = {};
+let withAdded: Partial<Record<Kind, Marked>> = {};
 
 export function useIntegrationMarkdown(extensions: readonly MarkedExtension[]): void {
   if (extensions.length === added.length && extensions.every((extension, index) => extension === added[index])) return;
@@ -190,10 +189,8 @@ export function useIntegrationMarkdown(extensions: readonly MarkedExtension[]): 
 export function markdownFor(body: string): Marked {
   resetHeadings();
   const code = HAS_FENCE.test(body);
-  const kind = HAS_FOOTNOTE.test(body) ? (code ? 'both' : 'footnotes') : code ? 'code' : 'plain';
-  if (added.length === 0) return instances[kind];
-  return (withAdded[kind] ??= new Marked(...base, ...(kind === 'both' || kind === 'footnotes' ? footnotes() : []),
-    ...(kind === 'both' || kind === 'code' ? highlighting() : []), ...added));
+  const kind: Kind = HAS_FOOTNOTE.test(body) ? (code ? 'both' : 'footnotes') : code ? 'code' : 'plain';
+  return added.length === 0 ? instances[kind] : (withAdded[kind] ??= compose(kind, added));
 }
 
 /** The headings of the body converted last (its ids as the page has them), in order. */

@@ -1,5 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Token } from 'marked';
+import { resolvedFrom } from '../base-path.ts';
+import { generatedPageOf } from '../generated-pages.ts';
+import { unescapeHtml } from '../escape-html.ts';
 import { contentId, headingsOfLastBody, markdownFor } from './markdown-extensions.ts';
 import type { ComponentToken, MarkdownComponentCall } from './markdown-components.ts';
 import type sanitizeHtml from 'sanitize-html';
@@ -135,8 +138,8 @@ function outlineOf(body: string, headings: MarkdownHeading[]): MarkdownOutline {
   if (!more) return { headings, words };
   const before = markdownFor(body.slice(0, more.index)).parse(body.slice(0, more.index)) as string;
   // A block's tag is a break between words; an inline one (code, em, a) is not.
-  const summary = before.replace(/<\/?(?:p|div|li|ul|ol|h[1-6]|br|blockquote|pre|tr|td|th|table|section|hr)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#x27|#39);/g, (_, name: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#x27': "'", '#39': "'" })[name]!)
-    .replace(/\s+/g, ' ').trim();
+  const text = before.replace(/<\/?(?:p|div|li|ul|ol|h[1-6]|br|blockquote|pre|tr|td|th|table|section|hr)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '');
+  const summary = unescapeHtml(text).replace(/\s+/g, ' ').trim();
   return { headings, words, ...(summary ? { summary } : {}) };
 }
 
@@ -156,11 +159,9 @@ const EMBEDS = new Set(['iframe', 'embed', 'object', 'video', 'audio', 'source',
 function removalsIn(html: string, raw: string, offset: number): MarkdownRemoval[] {
   const found = new Map<string, MarkdownRemoval>();
   const note = (what: string, instead: string) => found.set(what, { what, instead, raw, offset });
-  const allowedTags = new Set(POLICY.allowedTags as string[]);
-  const attributes = POLICY.allowedAttributes as Record<string, string[]>;
   const parser = new (htmlParser().Parser)({
     onopentag(tag, attribs) {
-      if (!allowedTags.has(tag)) {
+      if (!ALLOWED_TAGS.has(tag)) {
         const kind = EMBEDS.has(tag) ? 'embed' : tag === 'script' || tag === 'noscript' ? 'script' : tag === 'style' || tag === 'link' ? 'style'
           : ['form', 'input', 'button', 'select', 'textarea'].includes(tag) && !(tag === 'input' && attribs.type === 'checkbox') ? 'form' : 'other';
         if (!(tag === 'input' && attribs.type === 'checkbox')) return void note(`<${tag}>`, INSTEAD[kind]);
@@ -168,7 +169,7 @@ function removalsIn(html: string, raw: string, offset: number): MarkdownRemoval[
       for (const [name, value] of Object.entries(attribs)) {
         if (name.startsWith('on')) note(`the ${name} attribute of <${tag}>`, INSTEAD.handler);
         else if (name === 'style') note(`the style attribute of <${tag}>`, INSTEAD.style);
-        else if (!attributes['*'].includes(name) && !(attributes[tag] ?? []).includes(name)) note(`the ${name} attribute of <${tag}>`, INSTEAD.other);
+        else if (!ALLOWED_ATTRIBUTES['*'].includes(name) && !(ALLOWED_ATTRIBUTES[tag] ?? []).includes(name)) note(`the ${name} attribute of <${tag}>`, INSTEAD.other);
         else if ((name === 'href' || name === 'src') && !isSafeUrl(value.trim(), tag === 'img' ? IMAGE_SCHEMES : LINK_SCHEMES)) {
           note(`the address ${JSON.stringify(value.length > 40 ? value.slice(0, 40) + '…' : value)} of <${tag}>`, INSTEAD.scheme);
         }
@@ -189,16 +190,10 @@ function isRelative(href: string): boolean {
   return isOnThisSite(href) && !href.startsWith('/') && !href.startsWith('\\');
 }
 
-/** A relative address resolved from a folder of the site, root-relative, with its query and fragment. */
-function resolvedFrom(folder: string, href: string): string {
-  const url = new URL(href, `http://site.invalid${folder}`);
-  return url.pathname + url.search + url.hash;
-}
-
 /** The source folder of a page file as a path of the site: content/pages/blog/post.md → /blog/, content/pages/index.md → /. */
 export function sourceFolderOf(file: string): string {
   // A page an integration made sits in its folder under .sitegen/generated/pages/ as a content file would under content/pages/.
-  const inside = file.replace(/\\/g, '/').replace(/^content\/pages\//, '').replace(/^\.\.\/\.\.\/\.sitegen\/generated\/pages\/[^/]+\//, '');
+  const inside = generatedPageOf(file)?.inside ?? file.replace(/\\/g, '/').replace(/^content\/pages\//, '');
   const folder = inside.includes('/') ? inside.slice(0, inside.lastIndexOf('/') + 1) : '';
   return `/${folder}`;
 }
@@ -286,3 +281,6 @@ export const POLICY: sanitizeHtml.IOptions = {
     '*': (tagName, attribs) => ({ tagName, attribs: attribs.id === undefined ? attribs : { ...attribs, id: contentId(attribs.id) } }),
   },
 };
+
+const ALLOWED_TAGS: ReadonlySet<string> = new Set(POLICY.allowedTags as string[]);
+const ALLOWED_ATTRIBUTES = POLICY.allowedAttributes as Readonly<Record<string, string[]>>;

@@ -16,20 +16,18 @@ import { z } from 'zod';
 import { SiteError } from '../errors.ts';
 import { pageLink } from '../base-path.ts';
 import { hreflangsOf, localeOf, translationsOf } from '../i18n.ts';
-import { outputPathOf } from '../output-path.ts';
+import { NOT_FOUND_ROUTE, outputPathOf } from '../output-path.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { GENERATED_PAGES } from '../generated-pages.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import {
-  CSP_DIRECTIVES, ContentError, cspHash, inlineText,
+  CSP_DIRECTIVES, ContentError, inlineText,
   type BuildDoneContext, type CollectionList, type CollectionOutput, type CspDirective, type HeadElement, type HeadPage, type Integration,
   type IntegrationPage, type IntegrationSite, type PageFromCode,
 } from '../integrations/api.ts';
 import { feeds } from '../integrations/feeds.ts';
 import { search } from '../integrations/search.ts';
 import { sitemap } from '../integrations/sitemap.ts';
-
-const NOT_FOUND_ROUTE = '/404';
 
 /** A source an integration may add: an https origin (or host pattern), or the one keyword that lets WebAssembly compile. */
 const SOURCE = /^(https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?|'wasm-unsafe-eval')$/i;
@@ -159,17 +157,21 @@ export function hookError(integration: Integration, hook: string, error: unknown
   return new SiteError('integration', `the integration ${integration.name} failed in its ${hook} hook: ${cause.message}`, {
     origin: 'integration',
     location: frame ?? originOf(integration),
-    hint: `this is the integration's fault, not the content's or the templates': fix or update ${integration.name}, or take it out of ${CONFIG_FILE}`,
+    hint: faultHint(integration),
     cause,
     stack: cause.stack,
   });
+}
+
+function faultHint(integration: Integration): string {
+  return `this is the integration's fault, not the content's or the templates': fix or update ${integration.name}, or take it out of ${CONFIG_FILE}`;
 }
 
 /** What sitegen found wrong with what an integration's hook gave back: at the line of sitegen.config.ts that added it. */
 export function integrationFault(integration: Integration, hook: string, message: string): SiteError {
   return new SiteError('integration', `the integration ${integration.name} failed in its ${hook} hook: ${message}`, {
     origin: 'integration', location: originOf(integration),
-    hint: `this is the integration's fault, not the content's or the templates': fix or update ${integration.name}, or take it out of ${CONFIG_FILE}`,
+    hint: faultHint(integration),
   });
 }
 
@@ -263,8 +265,10 @@ export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & 
   }));
 }
 
-/** Every integration's files, in order; a later one's file of the same path is an error naming both. */
-export async function runFiles(list: readonly Integration[], context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, errors: SiteError[]): Promise<Map<string, string | Uint8Array>> {
+/** Every integration's files, in order; one sitegen writes itself (`taken`), or another integration wrote, is an error naming it. */
+export async function runFiles(
+  list: readonly Integration[], context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, taken: ReadonlySet<string>, errors: SiteError[],
+): Promise<Map<string, string | Uint8Array>> {
   const files = new Map<string, string | Uint8Array>();
   const owner = new Map<string, string>();
   for (const integration of list) {
@@ -274,6 +278,10 @@ export async function runFiles(list: readonly Integration[], context: { site: In
         const name = file.replace(/^\/+/, '');
         if (!isOutputPath(name)) {
           errors.push(integrationFault(integration, 'files', `${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder)`));
+          continue;
+        }
+        if (taken.has(name)) {
+          errors.push(integrationFault(integration, 'files', `${name} is a file sitegen writes itself`));
           continue;
         }
         if (owner.has(name)) errors.push(integrationFault(integration, 'files', `${name} is written by ${owner.get(name)} too`));
@@ -307,14 +315,14 @@ export async function runBuildDone(list: readonly Integration[], context: BuildD
   }
 }
 
-/** CSP hashes of the inline scripts and styles integrations put in heads. */
-export function inlineHashes(elements: readonly HeadElement[]): { scripts: string[]; styles: string[] } {
+/** The inline code integrations put in a head, as the page holds it: what the policy needs a hash of. */
+export function inlineCodeOf(elements: readonly HeadElement[]): { scripts: string[]; styles: string[] } {
   const scripts = new Set<string>();
   const styles = new Set<string>();
   for (const element of elements) {
     if (element.content === undefined) continue;
-    if (element.tag === 'style') styles.add(cspHash(inlineText('style', element.content)));
-    else if (element.tag === 'script' && !element.attributes?.src && isCode(element.attributes?.type)) scripts.add(cspHash(inlineText('script', element.content)));
+    if (element.tag === 'style') styles.add(inlineText('style', element.content));
+    else if (element.tag === 'script' && !element.attributes?.src && isCode(element.attributes?.type)) scripts.add(inlineText('script', element.content));
   }
   return { scripts: [...scripts], styles: [...styles] };
 }

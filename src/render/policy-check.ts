@@ -22,6 +22,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
+import { unescapeHtml } from '../escape-html.ts';
+import { foreignOrigin } from '../base-path.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
 
 /** The origins a page may load from besides its own, as the policy has them. */
@@ -37,7 +39,7 @@ export interface PagePolicy {
 
 /** The policy of a site's pages: site.yaml's `csp`, and the sources integrations declare. */
 export function pagePolicyOf(site: SiteInfo, hashedScripts: readonly string[], extra: Partial<Record<'script' | 'img' | 'media' | 'form', readonly string[]>> = {}): PagePolicy {
-  const gate = site.gate ? new URL(site.gate.script, site.url).origin : undefined;
+  const gate = foreignOrigin(site.gate?.script, site.url);
   return {
     siteOrigin: new URL(site.url).origin, script: [...site.csp.script, ...extra.script ?? [], ...(gate ? [gate] : [])], img: [...site.csp.img, ...extra.img ?? []], media: [...site.csp.media, ...extra.media ?? []],
     form: [...site.csp.form, ...extra.form ?? []], hashed: new Set(hashedScripts),
@@ -75,7 +77,7 @@ export function policyProblems(html: string, policy: PagePolicy): PolicyProblem[
   for (const { attributes, code } of scriptsOf(html)) {
     // Most scripts are the document shell's: a src and no text, or text it hashed. Only the others' attributes are read.
     if (attributes.includes(' src=') ? !/ src="(?:https?:)?\/\//.test(attributes) : isHashed(policy, code)) continue;
-    const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
+    const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), unescapeHtml(value ?? '')]));
     // JSON does not run; the build's own scripts (and its import map) are hashed into the policy.
     const type = (attrs.get('type') ?? '').toLowerCase();
     const src = attrs.get('src');
@@ -89,7 +91,7 @@ export function policyProblems(html: string, policy: PagePolicy): PolicyProblem[
   }
   if (more && MAY_BLOCK.test(body)) for (const [, rawTag, attributes] of body.matchAll(TAG)) {
     const tag = rawTag.toLowerCase();
-    const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decode(value ?? '')]));
+    const attrs = new Map([...attributes.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), unescapeHtml(value ?? '')]));
     if (tag === 'iframe' || tag === 'frame' || tag === 'embed' || tag === 'object') {
       add(`an <${tag}>, which the policy blocks (it frames and embeds nothing): link to the page instead`);
     } else if (tag === 'form') {
@@ -131,19 +133,9 @@ function isHashed(policy: PagePolicy, code: string): boolean {
   return false;
 }
 
-/** The origin of an absolute URL that is not the site's own; undefined for a path, a data: URL the policy never allows is its own problem. */
+/** The origin an absolute address reaches, when it is another host's; a path is the site's own. */
 function foreign(url: string | undefined, siteOrigin: string): string | undefined {
-  if (!url || !/^(https?:)?\/\//i.test(url)) return undefined;
-  try {
-    const origin = new URL(url, siteOrigin).origin;
-    return origin === siteOrigin ? undefined : origin;
-  } catch {
-    return undefined;
-  }
-}
-
-function decode(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'");
+  return url && /^(https?:)?\/\//i.test(url) ? foreignOrigin(url, siteOrigin) : undefined;
 }
 
 /**

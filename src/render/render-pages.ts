@@ -8,8 +8,8 @@ import { SiteError } from '../errors.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
-import { inlineHashes, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
-import { inlineText, type HeadElement, type Integration } from '../integrations/api.ts';
+import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
+import { cspHash, type HeadElement, type Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
@@ -65,17 +65,17 @@ export function renderPages(
           ...(page.components ? { components: { blocks: page.components, allowed: templates.markdown } } : {}),
           ...(head.length > 0 ? { head } : {}), ...(list.head ? { listHead: list.head } : {}),
         });
-        const hashes = head.length > 0 ? inlineHashes(head) : undefined;
-        if (hashes && (hashes.scripts.length > 0 || hashes.styles.length > 0)) inline.set(list.route, hashes);
+        const code = inlineCodeOf(head);
+        const inlined = [...code.scripts, ...code.styles];
+        if (inlined.length > 0) inline.set(list.route, { scripts: code.scripts.map(cspHash), styles: code.styles.map(cspHash) });
         // What the site's own CSP would block in the browser is an error here, not a silent failure there: an integration's at its source.
-        const inlineCode = head.flatMap((element) => (element.content !== undefined && (element.tag === 'script' || element.tag === 'style') ? [inlineText(element.tag, element.content)] : []));
-        const blocked = policyProblems(rendered.html, inlineCode.length === 0 ? policy : { ...policy, hashed: new Set([...policy.hashed, ...inlineCode]) });
-        const byIntegration = blocked.filter((problem) => added.some(({ element }) => problem.url !== undefined && Object.values(element.attributes ?? {}).includes(problem.url)));
-        for (const problem of byIntegration) {
-          const owner = added.find(({ element }) => Object.values(element.attributes ?? {}).includes(problem.url!))!;
-          errors.push(integrationFault(integrations.find((integration) => integration.name === owner.integration)!, 'head', `${info.route} holds ${problem.message}: declare it in the integration's csp`));
+        const blocked = policyProblems(rendered.html, inlined.length === 0 ? policy : { ...policy, hashed: new Set([...policy.hashed, ...inlined]) });
+        const others = [];
+        for (const problem of blocked) {
+          const owner = problem.url === undefined ? undefined : added.find(({ element }) => Object.values(element.attributes ?? {}).includes(problem.url!));
+          if (!owner) others.push(problem);
+          else errors.push(integrationFault(integrations.find((integration) => integration.name === owner.integration)!, 'head', `${info.route} holds ${problem.message}: declare it in the integration's csp`));
         }
-        const others = blocked.filter((problem) => !byIntegration.includes(problem));
         if (others.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, others, root));
         files.set(outputPathOf(list.route, site.trailingSlash), rendered.html);
         islands.set(list.route, rendered.islands);

@@ -8,7 +8,7 @@
  * read (an SVG with no viewBox) is left as written.
  */
 import path from 'node:path';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml, unescapeHtml } from '../escape-html.ts';
 import type { MarkdownReference } from '../markdown/markdown.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { imageFacts, variantsOf, VARIANT_FORMATS } from '../template-api/image-facts.ts';
@@ -50,5 +50,5 @@ export function sizeMarkdownImages(
 /** An attribute of a tag that marked or the sanitiser wrote (double-quoted, entities escaped), unescaped. */
 function attributeOf(attributes: string, name: string): string | undefined {
   const value = new RegExp(`(?:^|\\s)${name}="([^"]*)"`).exec(attributes)?.[1];
-  return value?.replace(/&quot;/g, '"').replace(/&#39;|&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  return value === undefined ? undefined : unescapeHtml(value);
 }

@@ -186,4 +186,16 @@ export default defineConfig({ integrations: [tricky()] });`);
   assert.match(await read(root, '_headers'), `'sha256-${createHash('sha256').update(held).digest('base64')}'`);
 });
 
+test('files: a path outside the output, or one sitegen writes itself, is the integration\'s error', async () => {
+  const root = await siteWithConfig(`
+const greedy = defineIntegration({ name: 'greedy', setup: () => ({ files: () => ({ '_headers': 'x', '../escape.txt': 'x' }) }) });
+export default defineConfig({ integrations: [greedy()] });`);
+  const messages = (await errorsOf(root)).map((error) => `${error.origin}: ${error.message}`).sort();
+  assert.equal(messages, [
+    'integration: the integration greedy failed in its files hook: "../escape.txt" is not a path inside the output (no .., no leading dot in a folder)',
+    'integration: the integration greedy failed in its files hook: _headers is a file sitegen writes itself',
+  ]);
+  assert.not.ok(existsSync(path.join(root, 'escape.txt')));
+});
+
 test.run();
