@@ -83,6 +83,8 @@ export interface BundleMemo {
   assets: unknown;
   integrity: Record<string, string>;
   imports: Record<string, string[]>;
+  /** The code theme site.yaml named (src/markdown/themes/), which the stylesheet holds. */
+  codeTheme?: string;
 }
 
 /**

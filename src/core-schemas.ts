@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { endpoint } from './template-api/schemas.ts';
+import { CODE_THEMES } from './markdown/code-themes.ts';
 
 /** A path a redirect leaves from: an address of this site, as a route is written. */
 const redirectPath = () => z.string()
@@ -45,6 +46,10 @@ export const siteCoreSchema = z.strictObject({
     img: z.array(origin()).default([]).describe('hosts the pages show images from (Markdown images, a CMS\'s pictures)'),
     media: z.array(origin()).default([]).describe('hosts the pages play video or audio from'),
   }).default({ connect: [], form: [], script: [], img: [], media: [] }),
+  code: z.strictObject({
+    theme: z.enum([...CODE_THEMES, 'none']).default('none')
+      .describe("code blocks' colours: github (GitHub's, light or dark as the visitor's system is), or none (the site's stylesheet colours Prism's token classes)"),
+  }).default({ theme: 'none' }),
   gate: z.strictObject({
     script: endpoint('/gate/check.js'),
     tenantId: z.string().min(1),

@@ -221,6 +221,8 @@ export interface MarkdownBlock {
   props: Record<string, unknown>;
   /** For an island: when it hydrates. */
   hydrate?: HydrateStrategy;
+  /** A code block's `code` entry (no editor wrote it): rendered with the page's language as `lang`. */
+  implicit?: true;
 }
 
 /**

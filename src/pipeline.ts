@@ -20,6 +20,7 @@ import { siteKeyOf } from './render/page-reuse.ts';
 import { startRender, type RenderStage } from './pipeline/render-stage.ts';
 import type { BuiltPage, RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
+import { codeThemeOf } from './markdown/code-themes.ts';
 import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './emit/staging.ts';
 import { NOT_FOUND_ROUTE, siteFiles } from './emit/site-files.ts';
 import { translationErrors } from './i18n.ts';
@@ -116,12 +117,14 @@ type Early = { compiled: Awaited<ReturnType<typeof prepareTemplates>>; templates
 
 /** The load phase: everything but the pages (which the render stage loads as it goes), read at once. */
 async function readInputs(root: string, cache: BuildCache | undefined, time: Stopwatch, early?: Early) {
+  const site = time('load', () => readSiteFile(root));
   const [siteDoc, data, publicFiles, compiled, bundle] = await Promise.all([
-    time('load', () => readSiteFile(root)),
+    site,
     time('load', () => readDataFiles(root)),
     time('load', () => listPublicFiles(root)),
     early?.compiled ?? time('templates', () => prepareTemplates(root, cache?.templates)),
-    time('bundle', () => bundleIslands(root, cache?.bundle)),
+    // The stylesheet holds the code theme site.yaml names.
+    site.then((doc) => time('bundle', () => bundleIslands(root, cache?.bundle, codeThemeOf(doc.data)))),
   ]);
   let loaded: Promise<SiteTemplates> | undefined = early?.templates;
   // Imported only when needed: a warm build with nothing to render or validate never loads the templates.

@@ -7,6 +7,7 @@ import { SITEGEN_DIR } from '../paths.ts';
 import { recall, type BundleMemo, type Memo } from '../build-cache.ts';
 import { listFiles, stampsOf, toPosix } from '../files.ts';
 import type { BundledAssets } from '../model.ts';
+import { CODE_THEMES_DIR } from '../markdown/code-themes.ts';
 
 
 /** The browser assets of a site: hashed files and where each page finds them. */
@@ -25,11 +26,13 @@ const ASSET_BASE = '/assets';
  * order) with esbuild: ESM, split so React is one shared chunk, minified,
  * content-hashed.
  */
-export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Promise<BundleResult> {
+export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeTheme?: string): Promise<BundleResult> {
   const recalled = recall(memo);
-  if (recalled) return { ...fromMemo(recalled), memo };
+  if (recalled && recalled.codeTheme === codeTheme) return { ...fromMemo(recalled), memo };
   const islandNames = listNames(path.join(root, 'templates', 'islands'), /\.tsx?$/);
-  const styleFiles = listNames(path.join(root, 'templates', 'styles'), /\.css$/, true);
+  // The code theme first, so that the site's own stylesheets override it.
+  const theme = codeTheme === undefined ? [] : [path.join(CODE_THEMES_DIR, `${codeTheme}.css`)];
+  const styleFiles = [...theme, ...listNames(path.join(root, 'templates', 'styles'), /\.css$/, true).map((file) => path.join(root, 'templates', 'styles', file))];
   const options: esbuild.BuildOptions = {
     absWorkingDir: root,
     bundle: true,
@@ -82,11 +85,12 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>): Prom
     ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
     path.join(root, 'templates', 'islands'), path.join(root, 'templates', 'styles'),
   ]);
-  return { ...bundle, memo: { inputs, value: toMemo(bundle) } };
+  return { ...bundle, memo: { inputs, value: toMemo(bundle, codeTheme) } };
 }
 
-function toMemo(bundle: BundleResult): BundleMemo {
+function toMemo(bundle: BundleResult, codeTheme: string | undefined): BundleMemo {
   return {
+    ...(codeTheme === undefined ? {} : { codeTheme }),
     files: Object.fromEntries([...bundle.files].map(([url, contents]) => [url, Buffer.from(contents).toString('base64')])),
     assets: bundle.assets,
     integrity: Object.fromEntries(bundle.integrity),
@@ -125,7 +129,7 @@ function virtualEntries(root: string, styleFiles: string[]): esbuild.Plugin {
       build.onLoad({ filter: /.*/, namespace: 'sitegen-styles' }, () => ({
         resolveDir: root,
         loader: 'css',
-        contents: styleFiles.map((file) => `@import ${JSON.stringify(`./templates/styles/${file}`)};`).join('\n'),
+        contents: styleFiles.map((file) => `@import ${JSON.stringify(file)};`).join('\n'),
       }));
     },
   };

@@ -28,6 +28,8 @@ export interface MarkdownComponentCall {
   offset: number;
   /** False when no `:::` line closed the block (it then took only its first line). */
   closed: boolean;
+  /** Not written by the editor: the place a fenced code block keeps for the site's `code` entry (a copy button). */
+  implicit?: boolean;
 }
 
 export interface ComponentToken extends Tokens.Generic {

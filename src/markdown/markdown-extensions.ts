@@ -81,21 +81,78 @@ const headingLinks = {
   },
 };
 
+/** The name of the templates/markdown.ts entry that a code block shows beside its code (a copy button). */
+export const CODE_ENTRY = 'code';
+
+/**
+ * What an info string says besides the language, as Docusaurus and Astro's
+ * code blocks read it: ```ts title="src/app.ts" {2,4-6} gives a title (or a
+ * file name) above the code and marks lines 2, 4, 5 and 6.
+ */
+export interface CodeMeta {
+  language: string;
+  title?: string;
+  /** Line numbers, from 1. */
+  lines: ReadonlySet<number>;
+}
+
+export function codeMetaOf(info: string | undefined): CodeMeta {
+  const text = (info ?? '').trim();
+  const language = /^[^\s{]*/.exec(text)![0];
+  const rest = text.slice(language.length);
+  const title = /(?:^|\s)title=(?:"([^"]*)"|'([^']*)'|(\S+))/.exec(rest);
+  const lines = new Set<number>();
+  for (const range of /\{([\d\s,-]+)\}/.exec(rest)?.[1].split(',') ?? []) {
+    const [from, to = from] = range.split('-').map((part) => Number.parseInt(part, 10));
+    // A range is bounded so that {1-99999999} costs no more than the block's own lines.
+    if (Number.isInteger(from) && Number.isInteger(to) && from > 0) for (let line = from; line <= Math.min(to, from + 10_000); line++) lines.add(line);
+  }
+  const titled = title?.[1] ?? title?.[2] ?? title?.[3];
+  return { language, lines, ...(titled ? { title: titled } : {}) };
+}
+
 /**
  * A code block as marked-highlight leaves its token (Prism's HTML, marked
- * `escaped`, or the text as written), written here with the language
- * escaped: like the heading, its output skips the sanitiser.
+ * `escaped`, or the text as written), written here with every value
+ * escaped: like the heading, its output skips the sanitiser. It stands in a
+ * <figure> with its title as the caption, marked lines wrapped in
+ * `<mark class="line">` (a span per line only when lines are marked), and
+ * the placeholder of the site's `code` entry after it (./markdown.ts), which
+ * the render stage fills with a copy button or leaves empty.
  */
 const codeBlocks = {
   renderer: {
-    code(token: Tokens.Code) {
-      const language = /\S*/.exec(token.lang ?? '')![0];
-      const attribute = language ? ` class="language-${escapeHtml(language)}"` : '';
-      const text = token.text.replace(/\n$/, '') + '\n';
-      return `<pre><code${attribute}>${token.escaped ? text : escapeHtml(text)}</code></pre>\n`;
+    code(token: Tokens.Code & { index?: number }) {
+      const meta = codeMetaOf(token.lang);
+      const attribute = meta.language ? ` class="language-${escapeHtml(meta.language)}"` : '';
+      const text = token.text.replace(/\n$/, '');
+      const html = token.escaped ? text : escapeHtml(text);
+      const code = meta.lines.size > 0 ? markLines(html, meta.lines) : html;
+      const caption = meta.title === undefined ? '' : `<figcaption class="code-title">${escapeHtml(meta.title)}</figcaption>`;
+      const entry = token.index === undefined ? '' : `<sitegen-md n="${token.index}"></sitegen-md>`;
+      return `<figure class="code-block">${caption}<pre><code${attribute}>${code}\n</code></pre>${entry}</figure>\n`;
     },
   },
 };
+
+/**
+ * The block's HTML with each marked line in a <mark class="line">. Prism's
+ * tokens may span lines (a comment, a template string), so the spans open
+ * at a line's end are closed before it and opened again after it: each
+ * line's element holds whole elements.
+ */
+export function markLines(html: string, marked: ReadonlySet<number>): string {
+  const open: string[] = [];
+  return html.split('\n').map((line, index) => {
+    const reopened = open.join('');
+    for (const tag of line.match(/<\/?span\b[^>]*>/g) ?? []) {
+      if (tag.startsWith('</')) open.pop();
+      else open.push(tag);
+    }
+    const inner = reopened + line + '</span>'.repeat(open.length);
+    return marked.has(index + 1) ? `<mark class="line">${inner}</mark>` : inner;
+  }).join('\n');
+}
 
 /**
  * marked's GFM rule for a run of plain text looks ahead at every character

@@ -3,7 +3,7 @@ import type { Token } from 'marked';
 import { resolvedFrom } from '../base-path.ts';
 import { generatedPageOf } from '../generated-pages.ts';
 import { unescapeHtml } from '../escape-html.ts';
-import { contentId, headingsOfLastBody, markdownFor } from './markdown-extensions.ts';
+import { CODE_ENTRY, contentId, headingsOfLastBody, markdownFor } from './markdown-extensions.ts';
 import type { ComponentToken, MarkdownComponentCall } from './markdown-components.ts';
 import type sanitizeHtml from 'sanitize-html';
 import type * as htmlparser2 from 'htmlparser2';
@@ -108,6 +108,11 @@ export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
       if (token.type === 'image' && !isSafeUrl(token.href, IMAGE_SCHEMES)) removed.push(unsafeAddress('image', token.href, token.raw, offset));
       if ((token.type === 'link' || token.type === 'image') && isOnThisSite(token.href)) {
         references.push({ kind: token.type, href: token.href, raw: token.raw, offset });
+      }
+      // A fenced code block has a place for the site's `code` entry (a copy button), filled or left empty as the site says.
+      if (token.type === 'code' && token.codeBlockStyle !== 'indented') {
+        (token as { index?: number }).index = components.length;
+        components.push({ name: CODE_ENTRY, props: '', offset, closed: true, implicit: true });
       }
       if (token.type === 'component') {
         const call = token as ComponentToken;
@@ -241,11 +246,11 @@ function isSafeUrl(href: string, schemes: readonly string[]): boolean {
 export const POLICY: sanitizeHtml.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'em', 'strong', 'del', 's', 'sub', 'sup',
-    'b', 'i', 'u', 'mark', 'small', 'q', 'cite', 'abbr', 'kbd', 'samp', 'var', 'span', 'div',
+    'b', 'i', 'u', 'small', 'q', 'cite', 'abbr', 'kbd', 'samp', 'var', 'span', 'div',
     'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'input', 'a', 'img', 'figure', 'figcaption',
     'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'details', 'summary', 'section',
     // A component block's place (./markdown-components.ts): empty, replaced by the component when the page renders.
-    'sitegen-md',
+    'sitegen-md', 'mark',
   ],
   allowedAttributes: {
     '*': ['id', 'title', 'lang'],
@@ -260,6 +265,9 @@ export const POLICY: sanitizeHtml.IOptions = {
     th: ['align'],
     td: ['align'],
     code: ['class'],
+    figure: ['class'],
+    figcaption: ['class'],
+    mark: ['class'],
     // GFM task lists: a disabled checkbox per item.
     input: ['type', 'checked', 'disabled'],
   },
@@ -270,6 +278,10 @@ export const POLICY: sanitizeHtml.IOptions = {
     span: [/^[a-z][a-z-]*$/],
     a: ['heading-anchor'],
     section: ['footnotes'],
+    // A code block's frame (./markdown-extensions.ts codeBlocks).
+    figure: ['code-block'],
+    figcaption: ['code-title'],
+    mark: ['line'],
     h2: ['visually-hidden'],
   },
   allowedSchemes: LINK_SCHEMES,

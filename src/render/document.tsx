@@ -26,7 +26,7 @@ export function renderPage(input: RenderInput): RenderedPage {
         <Page data={data} page={page} site={site} collection={collection} />
       </Layout>
     </IslandContext.Provider>,
-  ), components, registry);
+  ), components, registry, page.locale ?? site.lang);
   const islands = [...registry.used].sort();
   const preload = [...registry.onLoad].sort();
   const jsonLd = template.jsonLd?.({ data, page, site, collection });
@@ -51,15 +51,17 @@ export function renderPage(input: RenderInput): RenderedPage {
  * island in a block is hydrated and preloaded like any other). A
  * placeholder no block made (raw HTML in the body) becomes nothing.
  */
-function withComponents(html: string, components: RenderInput['components'], registry: IslandRegistry): string {
+function withComponents(html: string, components: RenderInput['components'], registry: IslandRegistry, lang: string): string {
   if (!html.includes('<sitegen-md ')) return html;
   return html.replace(PLACEHOLDER, (_, index: string) => {
     const block = components?.blocks[Number(index)];
     const entry = block && components.allowed[block.name];
     if (!entry) return '';
+    // A code block's entry speaks the page's language (its editor wrote no props to say so).
+    const props = block.implicit ? { lang, ...block.props } : block.props;
     const element = entry.island === undefined
-      ? <entry.component {...block.props} />
-      : <Island name={entry.island} component={entry.component} props={block.props} hydrate={block.hydrate} />;
+      ? <entry.component {...props} />
+      : <Island name={entry.island} component={entry.component} props={props} hydrate={block.hydrate} />;
     return renderToString(<IslandContext.Provider value={registry}>{element}</IslandContext.Provider>);
   });
 }

@@ -9,7 +9,8 @@ import { didYouMean } from '../did-you-mean.ts';
 import { parseYamlIn } from '../yaml-source.ts';
 import { HYDRATE_STRATEGIES, type HydrateStrategy } from '../client/hydration-moment.ts';
 import type { MarkdownComponentCall } from '../markdown/markdown-components.ts';
-import type { MarkdownBlock, MarkdownComponents, RawDoc, SiteTemplates } from '../model.ts';
+import type { MarkdownBlock, MarkdownComponent, MarkdownComponents, RawDoc, SiteTemplates } from '../model.ts';
+import { CODE_ENTRY } from '../markdown/markdown-extensions.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { asObject, checkInScope, fieldError } from './issues.ts';
 import { positionInBody } from './markdown-links.ts';
@@ -43,6 +44,13 @@ function checkBlock(
     return undefined;
   }
   const entry = Object.hasOwn(allowed, call.name) ? allowed[call.name] : undefined;
+  // A code block's place: the site's `code` entry (a copy button) when it has one; nothing, and no error, when not.
+  if (call.implicit) return entry ? checkProps(doc, call, line, entry, runScoped, scope, errors, notes) : { name: call.name, props: {} };
+  if (call.name === CODE_ENTRY) {
+    errors.push(at(`"${CODE_ENTRY}" is what each code block shows beside its code, not a block of its own`,
+      'write the code as a fenced block (```): the site adds the code entry of templates/markdown.ts to each'));
+    return undefined;
+  }
   if (!entry) {
     const names = Object.keys(allowed);
     const suggestion = didYouMean(call.name, names);
@@ -50,6 +58,13 @@ function checkBlock(
       names.length ? `the components are: ${names.join(', ')} (templates/markdown.ts)` : 'templates/markdown.ts lists the components a Markdown body may use, and this site lists none'));
     return undefined;
   }
+  return checkProps(doc, call, line, entry, runScoped, scope, errors, notes);
+}
+
+function checkProps(
+  doc: RawDoc, call: MarkdownComponentCall, line: number, entry: MarkdownComponent,
+  runScoped: SiteTemplates['withValidationScope'], scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes,
+): MarkdownBlock | undefined {
   let props: RawDoc;
   try {
     props = parseYamlIn(doc.file, call.props, line);
@@ -74,5 +89,5 @@ function checkBlock(
   }
   const parsed = checkInScope(props, entry.schema, data, runScoped, scope, errors, notes);
   if (parsed === undefined) return undefined;
-  return { name: call.name, props: parsed as Record<string, unknown>, ...(hydrate ? { hydrate } : {}) };
+  return { name: call.name, props: parsed as Record<string, unknown>, ...(hydrate ? { hydrate } : {}), ...(call.implicit ? { implicit: true } : {}) };
 }

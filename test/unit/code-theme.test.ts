@@ -1,13 +1,17 @@
 /**
- * The starters' code colours: Prism's token classes in a light and a dark
- * theme, chosen by the visitor's system; every colour readable on its
- * background (WCAG's 4.5:1 for text), and in the built stylesheet.
+ * Code blocks as a site sets them: site.yaml's code theme (Prism's token
+ * classes in a light and a dark scheme, chosen by the visitor's system,
+ * every colour readable on its background and on a marked line's, WCAG's
+ * 4.5:1 for text) built into the stylesheet or left out; and the
+ * templates/markdown.ts `code` entry (the starters' copy button) beside each
+ * block, or nothing where a site has none.
  */
-import { readFile, readdir } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
+import { SiteErrors } from '../../src/errors.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
 import { initStarter } from '../helpers/starter.ts';
 
@@ -25,16 +29,16 @@ function contrast(a: string, b: string): number {
 /** The --code-* colours of a block of custom properties. */
 const colours = (block: string) => Object.fromEntries([...block.matchAll(/--code-([a-z]+):\s*(#[0-9a-f]{6})/g)].map(([, name, value]) => [name, value]));
 
-test('a light and a dark theme, each colour at least 4.5:1 on its background', async () => {
-  const css = await readFile(path.join(REPO_ROOT, 'starter', 'templates', 'styles', 'site.css'), 'utf8');
+test('a light and a dark theme, each colour at least 4.5:1 on its background and on a marked line', async () => {
+  const css = await readFile(path.join(REPO_ROOT, 'src', 'markdown', 'themes', 'github.css'), 'utf8');
   const dark = /@media \(prefers-color-scheme: dark\) \{([\s\S]*?)\n\}/.exec(css)?.[1] ?? '';
   const light = css.slice(0, css.indexOf('@media (prefers-color-scheme: dark)'));
   for (const [scheme, block] of [['light', light], ['dark', dark]] as const) {
-    const { bg, ...text } = colours(block);
-    assert.ok(bg, `${scheme}: a background`);
+    const { bg, mark, border, ...text } = colours(block);
+    assert.ok(bg && mark && border, `${scheme}: a background, a marked line's, a border`);
     assert.equal(Object.keys(text).sort(), ['comment', 'function', 'keyword', 'name', 'string', 'text', 'value'], scheme);
     for (const [name, colour] of Object.entries(text)) {
-      assert.ok(contrast(colour, bg) >= 4.5, `${scheme} ${name} ${colour} on ${bg}: ${contrast(colour, bg).toFixed(2)}:1`);
+      for (const ground of [bg, mark]) assert.ok(contrast(colour, ground) >= 4.5, `${scheme} ${name} ${colour} on ${ground}: ${contrast(colour, ground).toFixed(2)}:1`);
     }
   }
 });
@@ -47,7 +51,51 @@ test('both starters build the theme into their stylesheet', async () => {
     const sheet = (await readdir(assets)).find((file) => file.endsWith('.css'))!;
     const css = await readFile(path.join(assets, sheet), 'utf8');
     assert.match(css, '.token.keyword', starter);
+    assert.match(css, '.code-title', starter);
     assert.match(css, /prefers-color-scheme: ?dark/, starter);
+  }
+});
+
+test('theme none leaves the colours to the site; an unknown theme is an error at its line; the change rebundles', async () => {
+  const root = await initStarter('basic', 'sitegen-code-theme-none-');
+  const siteFile = path.join(root, 'content', 'site.yaml');
+  const site = await readFile(siteFile, 'utf8');
+  await buildSite({ root });
+  await writeFile(siteFile, site.replace('theme: github', 'theme: none'));
+  await buildSite({ root });
+  const sheetOf = async () => readFile(path.join(root, 'dist', 'assets', (await readdir(path.join(root, 'dist', 'assets'))).find((file) => file.endsWith('.css'))!), 'utf8');
+  assert.not.match(await sheetOf(), '.token.keyword', 'the warm build bundled again without the theme');
+  await writeFile(siteFile, site.replace('theme: github', 'theme: monokai'));
+  try {
+    await buildSite({ root });
+    assert.unreachable('an unknown theme built');
+  } catch (error) {
+    assert.instance(error, SiteErrors);
+    const [first] = (error as SiteErrors).errors;
+    assert.is(first.location?.file, 'content/site.yaml');
+    assert.is(first.location?.line, site.split('\n').findIndex((line) => line.includes('theme: github')) + 1);
+    assert.match(first.message, '"github"');
+  }
+});
+
+test('a site with no code entry shows code blocks bare; a ::: code block is an error at its line', async () => {
+  const root = await initStarter('basic', 'sitegen-code-entry-');
+  await rm(path.join(root, 'templates', 'markdown.ts'));
+  const page = path.join(root, 'content', 'pages', 'index.md');
+  const source = await readFile(page, 'utf8');
+  await writeFile(page, `${source}\n\n\`\`\`sh\nnpm start\n\`\`\`\n`);
+  const { outDir } = await buildSite({ root });
+  const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
+  assert.match(html, '<figure class="code-block"><pre><code class="language-sh">');
+  assert.not.match(html, /sitegen-md|sitegen-island|<button/, 'no placeholder and no button');
+  await writeFile(page, `${source}\n\n::: code\n:::\n`);
+  try {
+    await buildSite({ root });
+    assert.unreachable('a ::: code block built');
+  } catch (error) {
+    const [first] = (error as SiteErrors).errors;
+    assert.is(first.location?.line, source.split('\n').length + 2);
+    assert.match(first.message, 'not a block of its own');
   }
 });
 

@@ -80,6 +80,23 @@ test('a body with a footnote and a code block gets both; a body with one gets th
   assert.match(footnoteOnly, '<pre><code>const days = 30;', 'and an indented block stays plain code');
 });
 
+test('a code block\'s title is its figure\'s caption, and its marked lines hold whole elements, in both paths', () => {
+  // A JavaScript comment over lines 2–3 is one Prism token: each marked line must still open and close its own spans.
+  const source = '```js title="src/retention.js" {2-3,5}\nconst days = 30;\n/* kept for\n   a month */\nexport default days;\nconst hours = days * 24;\n```\n';
+  for (const [path, html] of both(source)) {
+    const doc = parse(html);
+    const figure = doc.querySelector('figure.code-block');
+    assert.is(figure?.querySelector('figcaption.code-title')?.textContent, 'src/retention.js', `${path}: the title`);
+    const marks = [...doc.querySelectorAll('pre code mark.line')];
+    assert.equal(marks.map((mark) => mark.textContent), ['/* kept for', '   a month */', 'const hours = days * 24;'], `${path}: lines 2, 3 and 5`);
+    assert.equal(marks.slice(0, 2).map((mark) => mark.querySelector('.token.comment')?.textContent), ['/* kept for', '   a month */'], `${path}: the comment's colour on each line`);
+    assert.is(doc.querySelector('pre code')?.textContent, 'const days = 30;\n/* kept for\n   a month */\nexport default days;\nconst hours = days * 24;\n', `${path}: the code as written`);
+  }
+  const hostile = markdownToHtml('```js title="<img src=x onerror=alert(1)>" {1}\nx\n```\n');
+  assert.match(hostile, '<figcaption class="code-title">&lt;img src=x onerror=alert(1)&gt;</figcaption>', 'the title is text');
+  assert.not.match(markdownToHtml('```js {1-99999999}\nx\n```\n'), /<mark[^>]*>\s*<\/mark>/, 'a wide range marks only the lines there are');
+});
+
 test('GFM text: bare addresses become links, and text without them keeps its emphasis and line breaks', () => {
   // The second paragraph goes through the faster plain-text rule (src/markdown/markdown-extensions.ts), the first cannot.
   const html = markdownToHtml('Mail privacy@example.com or see www.example.com and https://example.com/a.\n\nIn snake_case_names, __bold__, _em_ and a line break  \nstay as GFM has them.');

@@ -7,6 +7,7 @@
 import { z, type MarkdownComponents } from 'sitegen';
 import Callout, { schema as callout } from './components/Callout.tsx';
 import Search from './islands/search.tsx';
+import CopyCode from './islands/copy-code.tsx';
 
 /**
  * A `::: Search` block gives the field's label. Where the build writes
@@ -24,4 +25,6 @@ const search = z
 export const markdown: MarkdownComponents = {
   Callout: { component: Callout, schema: callout },
   Search: { component: Search, schema: search, island: 'search', hydrate: 'interaction' },
+  // What each code block shows beside its code: a copy button, hydrated when the visitor reaches into it.
+  code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
 };

@@ -1,0 +1,39 @@
+import { useRef, useState } from 'react';
+
+export interface CopyCodeProps {
+  /** The page's language (sitegen gives a code block's entry the page's): the button's words follow it. */
+  lang: string;
+}
+
+const WORDS = {
+  en: { copy: 'Copy', name: 'Copy code', copied: 'Copied', failed: 'Could not copy: select the code and copy it with Ctrl+C or ⌘C' },
+  de: { copy: 'Kopieren', name: 'Code kopieren', copied: 'Kopiert', failed: 'Kopieren ging nicht: markieren Sie den Code und kopieren Sie ihn mit Strg+C oder ⌘C' },
+};
+
+/**
+ * The copy button beside each code block (templates/markdown.ts's `code`
+ * entry). It hydrates when the visitor reaches into it, so a page of code
+ * loads no script until then; the click that woke it is made again once it
+ * has. Its status is announced, and a refused clipboard says what to do.
+ */
+export default function CopyCode({ lang }: CopyCodeProps) {
+  const button = useRef<HTMLButtonElement>(null);
+  const [state, setState] = useState<'ready' | 'copied' | 'failed'>('ready');
+  const words = WORDS[lang.split('-')[0] as keyof typeof WORDS] ?? WORDS.en;
+  async function copy() {
+    const code = button.current?.closest('figure')?.querySelector('pre code')?.textContent ?? '';
+    try {
+      await navigator.clipboard.writeText(code.replace(/\n$/, ''));
+      setState('copied');
+      setTimeout(() => setState('ready'), 2000);
+    } catch {
+      setState('failed');
+    }
+  }
+  return (
+    <div className="copy-code">
+      <button ref={button} type="button" aria-label={words.name} onClick={copy}>{state === 'copied' ? words.copied : words.copy}</button>
+      <span role="status" className="visually-hidden">{state === 'copied' ? words.copied : state === 'failed' ? words.failed : ''}</span>
+    </div>
+  );
+}

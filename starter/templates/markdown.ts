@@ -1,0 +1,16 @@
+/**
+ * What a Markdown page may use, by the name its `::: Name` block gives; each
+ * block's props are checked against the schema, at the .md file's line.
+ * An entry with `island` is interactive: the block may say when it
+ * hydrates (`hydrate: interaction`), or it hydrates as the entry says.
+ *
+ * `code` is what each fenced code block shows beside its code: here a copy
+ * button, hydrated when the visitor reaches into it. Leave it out and code
+ * blocks have none.
+ */
+import { z, type MarkdownComponents } from 'sitegen';
+import CopyCode from './islands/copy-code.tsx';
+
+export const markdown: MarkdownComponents = {
+  code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
+};
