@@ -13,7 +13,7 @@ import type { PageSummary, SiteInfo } from './model.ts';
 import { contentHash, stampOf, stampsOf } from './files.ts';
 
 /** Raised whenever what a memo holds changes shape (4: the bundle's assets list the font files), so an older cache is not trusted. */
-const FORMAT = 5;
+const FORMAT = 6;
 
 export interface PageEntry {
   stamp: string;

@@ -30,6 +30,10 @@ const redirectTarget = () => z.string()
 const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
   'expected an origin such as https://api.example.com (https, a host name, an optional port, no path)');
 
+/** A host the build fetches images from: HTTPS, or a local image server on a loopback address (http://127.0.0.1:4000). */
+const imageOrigin = () => z.string().regex(/^(https:\/\/[a-z0-9.-]+(:\d+)?|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?)$/i,
+  'expected an origin such as https://images.example.com (https, a host name, an optional port, no path)');
+
 /** sitegen's own keys of content/site.yaml (the rest belongs to the layout); exported for the editors' JSON Schema. */
 export const siteCoreSchema = z.strictObject({
   name: z.string().min(1),
@@ -46,6 +50,10 @@ export const siteCoreSchema = z.strictObject({
     img: z.array(origin()).default([]).describe('hosts the pages show images from (Markdown images, a CMS\'s pictures)'),
     media: z.array(origin()).default([]).describe('hosts the pages play video or audio from'),
   }).default({ connect: [], form: [], script: [], img: [], media: [] }),
+  images: z.strictObject({
+    remote: z.array(imageOrigin()).default([])
+      .describe('hosts whose images the content may show: each is fetched at build, cached in .sitegen/, and served from the site in variants'),
+  }).default({ remote: [] }),
   code: z.strictObject({
     theme: z.enum([...CODE_THEMES, 'none']).default('none')
       .describe("code blocks' colours: github (GitHub's, light or dark as the visitor's system is), or none (the site's stylesheet colours Prism's token classes)"),

@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PAGES_DIR, duplicateRouteErrors, listPageFiles, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
+import { PAGES_DIR, duplicateRouteErrors, listPagesFolder, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
 import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-templates.ts';
@@ -27,11 +27,12 @@ import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
-import { emitImageVariants } from './emit/image-variants.ts';
-import { removeGeneratedPages } from './generated-pages.ts';
+import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
+import { fetchRemoteImages, remoteImagesIn, remoteOriginsOf, type RemoteImages } from './load/remote-images.ts';
+import { GENERATED_PAGES, generatedPageOf, removeGeneratedPages } from './generated-pages.ts';
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
-import type { SiteInfo, SiteTemplates } from './model.ts';
+import type { RawDoc, SiteInfo, SiteTemplates } from './model.ts';
 import { outputPathOf } from './output-path.ts';
 import { toPosix } from './files.ts';
 
@@ -56,12 +57,12 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   if (!cache) preloadVendorModules();
   // A site with code configuration may make pages from code: its integrations run before the pages are listed.
   const early = await pagesFromCode(root, cache, time);
-  const pageFiles = await time('load', () => listPageFiles(root));
+  const { pages: pageFiles, bundles } = await time('load', () => listPagesFolder(root));
   if (pageFiles.length === 0) throw noPagesError();
   const keep = options.keep ?? pageFiles.length <= KEEP_IN_MEMORY_UP_TO;
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   try {
-    const inputs = await readInputs(root, cache, time, early);
+    const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles });
     const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
@@ -116,7 +117,10 @@ async function pagesFromCode(root: string, cache: BuildCache | undefined, time: 
 type Early = { compiled: Awaited<ReturnType<typeof prepareTemplates>>; templates: Promise<SiteTemplates> };
 
 /** The load phase: everything but the pages (which the render stage loads as it goes), read at once. */
-async function readInputs(root: string, cache: BuildCache | undefined, time: Stopwatch, early?: Early) {
+async function readInputs(
+  root: string, cache: BuildCache | undefined, time: Stopwatch, early: Early | undefined,
+  content: { pageFiles: readonly string[]; bundles: Map<string, string> },
+) {
   const site = time('load', () => readSiteFile(root));
   const [siteDoc, data, publicFiles, compiled, bundle] = await Promise.all([
     site,
@@ -129,7 +133,28 @@ async function readInputs(root: string, cache: BuildCache | undefined, time: Sto
   let loaded: Promise<SiteTemplates> | undefined = early?.templates;
   // Imported only when needed: a warm build with nothing to render or validate never loads the templates.
   const templates = () => (loaded ??= time('templates', () => loadTemplates(compiled.moduleFile)));
-  return { siteDoc, data, publicFiles, compiled, bundle, templates, imagesStamp: imagesStampOf(root, publicFiles) };
+  const remote = await time('load', () => remoteImages(root, siteDoc, data.docs, content));
+  const bundleImages = [...content.bundles.values(), ...remote.images.values()];
+  return {
+    siteDoc, data, publicFiles, compiled, bundle, templates, bundles: content.bundles, remote,
+    imagesStamp: imagesStampOf(root, publicFiles, bundleImages),
+  };
+}
+
+/** The images on hosts site.yaml's images.remote lists, fetched or taken from the cache; nothing to do for a site that lists none. */
+async function remoteImages(
+  root: string, siteDoc: RawDoc, dataDocs: readonly RawDoc[], content: { pageFiles: readonly string[] },
+): Promise<RemoteImages & { origins: string[] }> {
+  const origins = remoteOriginsOf(siteDoc.data);
+  if (origins.length === 0) return { images: new Map(), errors: [], warnings: [], origins };
+  const texts = new Map<string, string>([[siteDoc.file, siteDoc.source], ...dataDocs.map((doc) => [doc.file, doc.source] as [string, string])]);
+  for (const file of content.pageFiles) {
+    const own = generatedPageOf(file) ? path.join(root, GENERATED_PAGES, generatedPageOf(file)!.inside) : path.join(root, PAGES_DIR, file);
+    texts.set(generatedPageOf(file) ? file : `${PAGES_DIR}/${toPosix(file)}`, await readFile(own, 'utf8'));
+  }
+  // An origin site.yaml lists on the loopback (a local image server) is the owner's to reach; every other host must be public.
+  const allowed = new Set([...origins.map((origin) => new URL(origin).host).filter((host) => /^(127\.0\.0\.1|\[::1\]|localhost)(:|$)/.test(host))]);
+  return { ...await fetchRemoteImages(root, remoteImagesIn(texts, origins), { allowed }), origins };
 }
 
 /** The site validated, and the errors the list of page files shows by itself (two files of one route, a missing translation). */
@@ -138,14 +163,20 @@ type Validated = Awaited<ReturnType<typeof validateSiteOnce>> & { routeErrors: S
 /** The validate phase for the site (each page is validated by its page job), and the schemas editors check against. */
 async function validate(run: Run): Promise<Validated> {
   const { root, inputs, time } = run;
-  const scope = { routes: new Set(run.routes), publicFiles: inputs.publicFiles, root };
+  const scope = {
+    routes: new Set(run.routes), publicFiles: inputs.publicFiles, root,
+    bundleFiles: inputs.bundles, remoteImages: inputs.remote.images, remoteOrigins: inputs.remote.origins,
+  };
   const validated = await time('validate', () => validateSiteOnce({ ...inputs, moduleFile: inputs.compiled.moduleFile, scope, now: run.now, memo: run.cache?.site }));
   // Written even when the content is broken: that is when an editor needs them.
   if (run.output !== 'none') await time('emit', () => emitEditorSchemas(root, inputs.compiled.moduleFile, inputs.templates));
   // Only a site in several languages looks at which folder each page is in (run.routes is in pageFiles' order).
   const languages = validated.site?.i18n
     ? translationErrors(validated.site, new Map(run.routes.map((route, index) => [route, toPosix(run.pageFiles[index])])), NOT_FOUND_ROUTE) : [];
-  return { ...validated, routeErrors: [...duplicateRouteErrors(run.pageFiles), ...languages] };
+  return {
+    ...validated, warnings: [...inputs.remote.warnings, ...validated.warnings],
+    routeErrors: [...duplicateRouteErrors(run.pageFiles), ...languages, ...inputs.remote.errors],
+  };
 }
 
 /** What every result of a run carries, whatever it did. */
@@ -157,6 +188,7 @@ function resultParts(run: Run) {
 function jobOf(run: Run, outDir: string, render: RenderJob['render']): RenderJob {
   return {
     root: run.root, routes: run.routes, publicFiles: [...run.inputs.publicFiles], render, outDir, keep: run.keep,
+    bundleFiles: [...run.inputs.bundles], remote: { images: [...run.inputs.remote.images], origins: run.inputs.remote.origins },
     drafts: run.options.dev ?? false, now: run.now.toISOString(),
   };
 }
@@ -231,6 +263,8 @@ async function renderPages(
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
+    const copies = [...clean, ...rendered.built].flatMap((entry) => entry.copies ?? []);
+    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies));
 
     const built = [...clean, ...rendered.built];
     // A page's stamp starts with its file's modification time (files.ts stampOf).

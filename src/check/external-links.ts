@@ -19,13 +19,9 @@
  * per request and per run, a number of links per host, of redirects, and a
  * host that does not answer is not asked again in the same run.
  */
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import https from 'node:https';
-import net from 'node:net';
 import path from 'node:path';
-import { nonPublicKind } from '../ip-address.ts';
+import { Refused, guardedRequest } from '../guarded-request.ts';
 import { unescapeHtml } from '../escape-html.ts';
 
 export interface ExternalLinkOptions {
@@ -179,13 +175,6 @@ interface Asked {
   hostDown?: boolean;
 }
 
-/** A refusal to connect, with what the address is: never a request to the machine's own network. */
-class Refused extends Error {
-  constructor(readonly host: string, readonly address: string, readonly kind: string) {
-    super(`refused: ${host} is ${address}, ${kind} (sitegen check --allow-host ${host} asks it anyway)`);
-  }
-}
-
 /** One link's answer: HEAD, then GET where the server does not take HEAD; redirects followed, each judged again. */
 async function ask(url: string, rules: Rules): Promise<Asked> {
   try {
@@ -224,43 +213,12 @@ async function follow(start: string, method: 'HEAD' | 'GET', rules: Rules): Prom
 }
 
 /** One request, its answer's status and Location; the connection is judged by the address it would reach. */
-function requestOnce(url: URL, method: 'HEAD' | 'GET', rules: Rules): Promise<{ status: number; location?: string }> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const allowed = rules.allowed.has(url.host.toLowerCase()) || rules.allowed.has(hostname.toLowerCase());
-  // A host written as an address is never looked up: it is judged as written (the URL parser has made 127.1 into 127.0.0.1).
-  if (net.isIP(hostname) && !allowed) {
-    const kind = nonPublicKind(hostname);
-    if (kind) return Promise.reject(new Refused(url.host, hostname, kind));
-  }
-  const lookup: net.LookupFunction = (name, options, callback) => {
-    dnsLookup(name, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      const refused = allowed ? undefined : addresses.find((entry) => nonPublicKind(entry.address));
-      // Any address that is not public refuses the name: a name that resolves to a public and a private address could connect to either.
-      if (refused) return callback(new Refused(url.host, refused.address, nonPublicKind(refused.address)!), '', 0);
-      if ((options as { all?: boolean }).all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
-      callback(null, addresses[0].address, addresses[0].family);
-    });
-  };
-  return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
-    const request = client.request(url, { method, lookup, agent: false, headers: { 'user-agent': 'sitegen-check (link checker)', accept: '*/*' } }, (response) => {
-      clearTimeout(timer);
-      resolve({ status: response.statusCode ?? 0, location: response.headers.location });
-      // The status is all that is needed: the body is not read.
-      response.destroy();
-    });
-    const timer = setTimeout(() => {
-      const error = new Error(`timed out after ${rules.timeoutMs} ms`);
-      error.name = 'TimeoutError';
-      request.destroy(error);
-    }, rules.timeoutMs);
-    request.on('error', (error) => {
-      clearTimeout(timer);
-      reject(error instanceof Refused || (error as { cause?: unknown }).cause instanceof Refused ? ((error as { cause?: Refused }).cause ?? error) : error);
-    });
-    request.end();
+async function requestOnce(url: URL, method: 'HEAD' | 'GET', rules: Rules): Promise<{ status: number; location?: string }> {
+  const { status, headers } = await guardedRequest(url, {
+    method, timeoutMs: rules.timeoutMs, allowed: rules.allowed, allowHint: `sitegen check --allow-host ${url.host} asks it anyway`,
+    headers: { 'user-agent': 'sitegen-check (link checker)', accept: '*/*' },
   });
+  return { status, location: headers.location };
 }
 
 /** The content files and lines that write a URL, if any do. */

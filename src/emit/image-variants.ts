@@ -1,7 +1,7 @@
 /**
  * The AVIF and WebP variants of the PNG and JPEG images that image() fields
- * use, written under /assets/img/ with the names image() gave them in the
- * srcset (src/template-api/image-facts.ts). Each variant is made once per
+ * and Markdown use, written under /assets/img/ with the names image() gave
+ * them in the srcset (src/template-api/image-facts.ts). Each variant is made once per
  * image per build, whatever the number of pages showing it, and kept in
  * ROOT/.sitegen/cache/images/ under its name (source hash, width, format),
  * so a rebuild copies it instead of encoding it again.
@@ -10,13 +10,19 @@ import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
-import { imageFacts, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+import { copiedUrlOf, imageFacts, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+import { PAGES_DIR } from '../load/content-files.ts';
 
 // Loaded only when a variant is missing from the cache: it takes about 100 ms, and most builds never need it.
 let loaded: typeof Sharp | undefined;
 const sharp = () => (loaded ??= createRequire(import.meta.url)('sharp') as typeof Sharp);
 
-/** Writes the variants of `images` (public URLs) into `targetDir`; returns how many had to be encoded (not found in the cache). */
+/**
+ * Writes the variants of `images` (paths from the root: public/…, a page's
+ * bundle, a fetched remote image) into `targetDir`, and copies each other
+ * image from outside public/ to its place under /assets/img/; returns how
+ * many variants had to be encoded (not found in the cache).
+ */
 export async function emitImageVariants(root: string, targetDir: string, images: Iterable<string>): Promise<number> {
   const cacheDir = path.join(root, '.sitegen', 'cache', 'images');
   const unique = [...new Set(images)];
@@ -24,20 +30,40 @@ export async function emitImageVariants(root: string, targetDir: string, images:
   await mkdir(cacheDir, { recursive: true });
   await mkdir(path.join(targetDir, 'assets', 'img'), { recursive: true });
   let encoded = 0;
-  await Promise.all(unique.map(async (src) => {
-    const file = path.join(root, 'public', src);
+  // Two files of the same bytes and name (a bundle's copy of a public image) share their variants: each is made once.
+  const making = new Map<string, Promise<void>>();
+  await Promise.all(unique.map(async (image) => {
+    const file = path.join(root, image);
     const facts = imageFacts(file);
     if (!facts) return; // image() has reported it
-    await Promise.all(variantsOf(src, facts).map(async (variant) => {
-      const cached = path.join(cacheDir, path.posix.basename(variant.url));
-      if (!await exists(cached)) {
-        await encode(file, variant, cached);
-        encoded++;
+    if (facts.kind !== 'raster') {
+      if (!image.startsWith('public/')) await copyFile(file, path.join(targetDir, copiedUrlOf(image, facts)));
+      return;
+    }
+    await Promise.all(variantsOf(image, facts).map((variant) => {
+      if (!making.has(variant.url)) {
+        making.set(variant.url, (async () => {
+          const cached = path.join(cacheDir, path.posix.basename(variant.url));
+          if (!await exists(cached)) {
+            await encode(file, variant, cached);
+            encoded++;
+          }
+          await copyFile(cached, path.join(targetDir, variant.url));
+        })());
       }
-      await copyFile(cached, path.join(targetDir, variant.url));
+      return making.get(variant.url);
     }));
   }));
   return encoded;
+}
+
+/** Copies the files of pages' bundles that pages link to (content/pages/news/post/report.pdf) to their addresses (/news/post/report.pdf). */
+export async function emitBundleCopies(root: string, targetDir: string, files: Iterable<string>): Promise<void> {
+  await Promise.all([...new Set(files)].map(async (file) => {
+    const target = path.join(targetDir, file.slice(`${PAGES_DIR}/`.length));
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(path.join(root, file), target);
+  }));
 }
 
 async function encode(source: string, variant: ImageVariant, target: string): Promise<void> {

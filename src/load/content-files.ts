@@ -58,8 +58,26 @@ export function isPageFile(relative: string): boolean {
 
 /** The page files under content/pages/, relative to it, in code-unit order; then the pages integrations made. */
 export function listPageFiles(root: string): string[] {
+  return listPagesFolder(root).pages;
+}
+
+/**
+ * content/pages/ in one walk: its page files (then the pages integrations
+ * made), and the other files beside them, a page's bundle (Hugo's page
+ * bundles): `news/my-post/photo.jpg` beside `news/my-post/index.md` is the
+ * address /news/my-post/photo.jpg to the pages, and reaches the output only
+ * as what a page makes of it (an image's variants, a linked file's copy).
+ */
+export function listPagesFolder(root: string): { pages: string[]; bundles: Map<string, string> } {
+  const pages: string[] = [];
+  const bundles = new Map<string, string>();
+  for (const file of listFiles(path.join(root, PAGES_DIR))) {
+    const relative = toPosix(file);
+    if (isPageFile(relative)) pages.push(file);
+    else bundles.set(`/${relative}`, `${PAGES_DIR}/${relative}`);
+  }
   const generated = listFiles(path.join(root, GENERATED_PAGES)).filter((file) => CONTENT_FILE.test(file)).map((file) => GENERATED_PREFIX + toPosix(file));
-  return [...listFiles(path.join(root, PAGES_DIR)).filter(isPageFile), ...generated];
+  return { pages: [...pages, ...generated], bundles };
 }
 
 /** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`; an integration's page by its path in its folder. */

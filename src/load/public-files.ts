@@ -92,11 +92,12 @@ function linkToPrivate(url: string, targetUrl: string): SiteError {
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 
 /**
- * One stamp for every image under public/: image() reads their sizes and
+ * One stamp for every image under public/, beside the pages and fetched
+ * (`others`, paths from the root): image() reads their sizes and
  * hashes into the pages, so the keys that decide what a build may reuse
  * (the validated site.yaml, the pages) include it.
  */
-export function imagesStampOf(root: string, publicFiles: Iterable<string>): string {
-  const images = [...publicFiles].filter((url) => IMAGE.test(url)).sort();
-  return contentHash(JSON.stringify(stampsOf(images.map((url) => path.join(root, 'public', url)))));
+export function imagesStampOf(root: string, publicFiles: Iterable<string>, others: Iterable<string> = []): string {
+  const images = [...[...publicFiles].map((url) => `public${url}`), ...others].filter((file) => IMAGE.test(file)).sort();
+  return contentHash(JSON.stringify(stampsOf(images.map((file) => path.join(root, file)))));
 }

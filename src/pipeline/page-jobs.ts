@@ -22,6 +22,10 @@ export interface RenderJob {
   /** Every route of the site, for link checks. */
   routes: string[];
   publicFiles: string[];
+  /** The files beside the pages (their bundles): address → path from the root. */
+  bundleFiles: [string, string][];
+  /** The remote images the build fetched, and the origins site.yaml allows: see ValidationScope. */
+  remote: { images: [string, string][]; origins: string[] };
   /**
    * What rendering needs: the validated site and its assets. Absent when the pages are only validated: site.yaml is
    * broken (their errors are reported too), or `sitegen check` writes nothing.
@@ -46,8 +50,10 @@ export interface BuiltPage {
   also?: string;
   /** Its template read local files (localFile()), which the page cache does not watch: never reused. */
   volatile?: boolean;
-  /** The PNG and JPEG images its image() fields use: a reused page's variants are made again in the new build. */
+  /** The images its fields and Markdown use (paths from the root): a reused page's variants are made again in the new build. */
   images?: string[];
+  /** The files of its bundle it links to (paths from the root), copied to their addresses by each build. */
+  copies?: string[];
   /** A list page: the key of the items it listed, and each of its routes (see PageEntry.list). */
   list?: { key: string; pages: PageSummary[]; files: string[] };
   /** A list page linked from the last build rather than rendered. */
@@ -73,6 +79,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const errors: SiteError[] = [...share.errors];
   const warnings: string[] = [];
   const images = new Map<string, string[]>();
+  const copies = new Map<string, string[]>();
   const scope = scopeOf(job);
   const models: PageModel[] = [];
   const volatile = new Set<string>();
@@ -84,11 +91,12 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   useIntegrationMarkdown(markdown);
   if (markdown.length > 0) for (const doc of share.docs) if (doc.kind === 'markdown') doc.html = undefined;
   for (const doc of share.docs.filter(wanted)) {
-    const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[] };
+    const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[], copies: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes, now);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
     if (model && !model.info.draft && notes.links.length > 0) links[doc.file] = notes.links;
     if (notes.images.length > 0) images.set(doc.file, [...new Set(notes.images)]);
+    if (notes.copies.length > 0) copies.set(doc.file, [...new Set(notes.copies)]);
     if (model) models.push(model);
   }
   // A build with any error writes nothing, so rendering would be wasted.
@@ -104,6 +112,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
     page: summaryOf(info, info.route, rendered.islands.get(info.route) ?? [], rendered.inline.get(info.route)),
     ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
     ...(images.has(info.file) ? { images: images.get(info.file) } : {}),
+    ...(copies.has(info.file) ? { copies: copies.get(info.file) } : {}),
   }));
   const deferred = published.filter(isList).map((model) => ({ model, ...share.sources.get(model.info.file)! }));
   if (errors.length === 0) writeOutputs(job.outDir, html);
@@ -126,7 +135,12 @@ function draftsOf(job: RenderJob, models: readonly PageModel[], links: Record<st
 const scopes = new WeakMap<RenderJob, ValidationScope>();
 function scopeOf(job: RenderJob): ValidationScope {
   let scope = scopes.get(job);
-  if (!scope) scopes.set(job, scope = { routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root });
+  if (!scope) {
+    scopes.set(job, scope = {
+      routes: new Set(job.routes), publicFiles: new Set(job.publicFiles), root: job.root,
+      bundleFiles: new Map(job.bundleFiles), remoteImages: new Map(job.remote.images), remoteOrigins: job.remote.origins,
+    });
+  }
   return scope;
 }
 

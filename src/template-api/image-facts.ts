@@ -65,11 +65,34 @@ export function imageFacts(file: string): ImageFacts | undefined {
   return facts;
 }
 
-/** The variants of a raster image at `src` (a public URL), smallest first, for every format. */
+/**
+ * Where an image from outside public/ (a page's bundle, a remote image) is
+ * in the output: a PNG or JPEG only as its variants, its <img> falling back
+ * to the widest WebP; any other image copied once under /assets/img/, named
+ * by its content. An image in public/ stays at its own address.
+ */
+export function publishedSrcOf(file: string, url: string, facts: ImageFacts): string {
+  if (file.startsWith('public/')) return url;
+  if (facts.kind === 'raster') return variantsOf(file, facts).filter((variant) => variant.format === 'webp').at(-1)!.url;
+  return copiedUrlOf(file, facts);
+}
+
+/** The address under /assets/img/ of an image from outside public/ that has no variants (SVG, GIF, WebP, AVIF). */
+export function copiedUrlOf(file: string, facts: ImageFacts): string {
+  const name = path.posix.basename(file);
+  const extension = /\.[^.]+$/.exec(name)?.[0].toLowerCase() ?? '';
+  return `/assets/img/${stemOf(file)}-${facts.hash}${extension}`;
+}
+
+function stemOf(file: string): string {
+  return path.posix.basename(file).replace(/\.[^.]+$/, '').replace(/[^\w-]+/g, '-');
+}
+
+/** The variants of a raster image at `src` (a public URL or a path from the root: only its name counts), smallest first, for every format. */
 export function variantsOf(src: string, facts: ImageFacts): ImageVariant[] {
   if (facts.kind !== 'raster') return [];
   const widths = [...VARIANT_WIDTHS.filter((width) => width < facts.width), facts.width];
-  const stem = path.posix.basename(src).replace(/\.[^.]+$/, '').replace(/[^\w-]+/g, '-');
+  const stem = stemOf(src);
   return VARIANT_FORMATS.flatMap((format) => widths.map((width) => ({
     url: `/assets/img/${stem}-${facts.hash}-${width}.${format}`, width, format,
   })));

@@ -6,9 +6,10 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { activeScope } from './scope.ts';
+import { activeScope, fileOf, type ValidationScope } from './scope.ts';
+import { resolvedFrom } from '../base-path.ts';
 import { didYouMean } from '../did-you-mean.ts';
-import { imageFacts, imageKindOf, variantsOf, VARIANT_FORMATS } from './image-facts.ts';
+import { imageFacts, imageKindOf, publishedSrcOf, variantsOf, VARIANT_FORMATS } from './image-facts.ts';
 
 const EXTERNAL = /^(https?:|mailto:|tel:)/i;
 
@@ -72,45 +73,82 @@ export function asset() {
 }
 
 /**
- * An image: a public file and its text alternative. Its intrinsic size comes
- * from the file, so an editor never types it; a typed `width` or `height`
- * must match the file's. A PNG or JPEG also gets its AVIF and WebP variants
- * (`sources`, made by the emit stage); an SVG passes through as it is.
+ * An image and its text alternative. `src` is a file in public/ (`/img/a.png`),
+ * a file beside the page (`./photo.jpg`, its bundle), or an address on a
+ * host that site.yaml's `images.remote` lists (fetched at build). Its
+ * intrinsic size comes from the file, so an editor never types it; a typed
+ * `width` or `height` must match the file's. A PNG or JPEG also gets its
+ * AVIF and WebP variants (`sources`, made by the emit stage); an image from
+ * outside public/ reaches the output only through them (./image-facts.ts
+ * publishedSrcOf).
  */
 export function image() {
   return z.strictObject({
-    src: asset(),
+    src: z.string().min(1, 'expected an image: /img/photo.png, ./photo.jpg beside the page, or an https:// address'),
     alt: z.string(),
     width: z.number().int().positive().optional().describe('read from the file: leave it out'),
     height: z.number().int().positive().optional().describe('read from the file: leave it out'),
   }).transform((value, ctx): ImageValue => {
     const { scope, notes } = activeScope();
-    if (!scope.publicFiles.has(value.src)) return z.NEVER; // asset() has said so
-    const file = path.join(scope.root, 'public', value.src);
+    const found = imageFileOf(scope, value.src);
+    if ('problem' in found) {
+      ctx.addIssue({ code: 'custom', message: found.problem, path: ['src'], input: value.src });
+      return z.NEVER;
+    }
+    const { file, url } = found;
     // The size and the variants' names come from the file's bytes: the build's keys hold the stamps of every
-    // image in public/ (imagesStampOf), so changing one renders the pages again without making them unreusable.
-    const facts = imageFacts(file);
+    // image (imagesStampOf), so changing one renders the pages again without making them unreusable.
+    const facts = imageFacts(path.join(scope.root, file));
     if (!facts) {
       const fix = imageKindOf(file) === 'svg' ? 'give its <svg> a viewBox (or width and height)' : 'use a PNG, JPEG, WebP, AVIF, GIF or SVG file';
-      ctx.addIssue({ code: 'custom', message: `public${value.src} has no size that sitegen can read: ${fix}`, path: ['src'], input: value.src });
+      ctx.addIssue({ code: 'custom', message: `${file} has no size that sitegen can read: ${fix}`, path: ['src'], input: value.src });
       return z.NEVER;
     }
     for (const key of ['width', 'height'] as const) {
       if (value[key] !== undefined && value[key] !== facts[key]) {
         ctx.addIssue({
           code: 'custom', path: [key], input: value[key],
-          message: `${key} ${value[key]} differs from the file's: public${value.src} is ${facts.width}×${facts.height}; remove ${key} (it is read from the file)`,
+          message: `${key} ${value[key]} differs from the file's: ${file} is ${facts.width}×${facts.height}; remove ${key} (it is read from the file)`,
         });
       }
     }
-    const variants = variantsOf(value.src, facts);
-    if (variants.length > 0) notes.images.push(value.src);
+    const variants = variantsOf(file, facts);
+    if (variants.length > 0 || !file.startsWith('public/')) notes.images.push(file);
     const sources = VARIANT_FORMATS.map((format) => ({
       type: `image/${format}`,
       srcSet: variants.filter((variant) => variant.format === format).map((variant) => `${variant.url} ${variant.width}w`).join(', '),
     })).filter((source) => source.srcSet !== '');
-    return { src: value.src, alt: value.alt, width: facts.width, height: facts.height, ...(sources.length ? { sources } : {}) };
+    return { src: publishedSrcOf(file, url, facts), alt: value.alt, width: facts.width, height: facts.height, ...(sources.length ? { sources } : {}) };
   });
+}
+
+/**
+ * The file behind an image's address, or what is wrong with it: a file in
+ * public/ or a page's bundle (a relative address is read from the page's
+ * folder), or a remote image the build fetched from a listed host.
+ */
+export function imageFileOf(scope: ValidationScope, src: string): { file: string; url: string } | { problem: string } {
+  if (/^https?:\/\//i.test(src)) {
+    let origin: string;
+    try {
+      origin = new URL(src).origin;
+    } catch {
+      return { problem: `"${src}" is not a web address` };
+    }
+    if (!(scope.remoteOrigins ?? []).includes(origin)) {
+      return { problem: `${origin} is not a host this site takes images from: list it in site.yaml under images.remote, and the build fetches the image and serves it from the site` };
+    }
+    const file = scope.remoteImages?.get(src);
+    return file ? { file, url: src } : { problem: `${src} was not fetched (the build reports why above)` };
+  }
+  if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) return { problem: `"${src}" is no image address: use /img/photo.png, ./photo.jpg or an https:// address` };
+  const url = src.startsWith('/') ? src : resolvedFrom(scope.folder ?? '/', src);
+  const file = fileOf(scope, url);
+  if (file) return { file, url };
+  const known = [...scope.publicFiles, ...scope.bundleFiles?.keys() ?? []];
+  const suggestion = didYouMean(url, known, false);
+  const where = src.startsWith('/') ? `public${url} does not exist` : `${src} is not beside the page (content/pages${url} does not exist)`;
+  return { problem: `${where}${suggestion ? `: ${suggestion}` : ''}` };
 }
 
 /** An image as templates receive it: its size from the file, and for PNG and JPEG the variants to offer in a <picture>. */

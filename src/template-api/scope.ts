@@ -12,6 +12,20 @@ export interface ValidationScope {
   publicFiles: ReadonlySet<string>;
   /** The site root, which localFile() paths are relative to. */
   root: string;
+  /** The files beside the pages in content/pages/ (their bundles): address → path from the root (listPagesFolder). */
+  bundleFiles?: ReadonlyMap<string, string>;
+  /** The remote images the build fetched: URL → the cached copy's path from the root (src/load/remote-images.ts). */
+  remoteImages?: ReadonlyMap<string, string>;
+  /** The origins site.yaml's images.remote allows. */
+  remoteOrigins?: readonly string[];
+  /** The folder of the page being validated, as a path of the site (`/news/my-post/`): what `./photo.jpg` is relative to. */
+  folder?: string;
+}
+
+/** The file behind an address a page names, as a path from the site root: public/, a page's bundle, or a fetched remote image. */
+export function fileOf(scope: ValidationScope, url: string): string | undefined {
+  if (scope.publicFiles.has(url)) return `public${url}`;
+  return scope.bundleFiles?.get(url) ?? scope.remoteImages?.get(url);
 }
 
 /** What a parse found besides errors: local files it read (for the build cache) and warnings for the editor. */
@@ -21,8 +35,14 @@ export interface ValidationNotes {
   warnings: string[];
   /** Routes the content links to, so that a build can refuse links to drafts it leaves out. */
   links?: string[];
-  /** Public URLs of the PNG and JPEG images that image() fields use: the emit stage makes their variants. */
+  /**
+   * The images that image() fields and Markdown use, as paths from the root (`public/img/a.png`,
+   * `content/pages/news/post/photo.jpg`): the emit stage makes a PNG's or JPEG's variants, and copies any other
+   * image from outside public/ to its place under /assets/img/.
+   */
   images: string[];
+  /** Files of a page's bundle that it links to, as paths from the root: the emit stage copies each to its address. */
+  copies?: string[];
 }
 
 const current = new AsyncLocalStorage<{ scope: ValidationScope; notes: ValidationNotes }>();

@@ -10,34 +10,38 @@
 import path from 'node:path';
 import { escapeHtml, unescapeHtml } from '../escape-html.ts';
 import type { MarkdownReference } from '../markdown/markdown.ts';
-import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
-import { imageFacts, variantsOf, VARIANT_FORMATS } from '../template-api/image-facts.ts';
+import { fileOf, type ValidationNotes, type ValidationScope } from '../template-api/scope.ts';
+import { imageFacts, publishedSrcOf, variantsOf, VARIANT_FORMATS } from '../template-api/image-facts.ts';
 import { targetOf } from './markdown-links.ts';
 
 /** The body's HTML with each local image sized, lazy, and offered in smaller formats where it has them. */
 export function sizeMarkdownImages(
   html: string, references: readonly MarkdownReference[], route: string, scope: ValidationScope, notes?: ValidationNotes,
 ): string {
-  const local = new Map<string, string>();
+  // The image's address as the HTML has it → its file and its address on the site.
+  const local = new Map<string, { file: string; url: string }>();
   for (const reference of references) {
     if (reference.kind !== 'image') continue;
     const target = targetOf(reference.href, route);
-    if (scope.publicFiles.has(target)) local.set(reference.href, target);
+    const file = fileOf(scope, target);
+    if (file) local.set(reference.href, { file, url: target });
   }
+  // A remote image on a host the site lists was fetched by the build: it is served from the site like a local one.
+  for (const [url, file] of scope.remoteImages ?? []) if (html.includes(escapeHtml(url))) local.set(url, { file, url });
   if (local.size === 0) return html;
   return html.replace(/<img ([^>]*?)\/?>/g, (tag, attributes: string) => {
     const src = attributeOf(attributes, 'src');
-    const target = src === undefined ? undefined : local.get(src);
-    if (target === undefined) return tag;
-    const facts = imageFacts(path.join(scope.root, 'public', target));
+    const found = src === undefined ? undefined : local.get(src);
+    if (found === undefined) return tag;
+    const facts = imageFacts(path.join(scope.root, found.file));
     if (!facts) return tag;
     const alt = attributeOf(attributes, 'alt') ?? '';
     const title = attributeOf(attributes, 'title');
-    const img = `<img src="${escapeHtml(src!)}" alt="${escapeHtml(alt)}"${title === undefined ? '' : ` title="${escapeHtml(title)}"`}`
+    const img = `<img src="${escapeHtml(publishedSrcOf(found.file, found.url, facts))}" alt="${escapeHtml(alt)}"${title === undefined ? '' : ` title="${escapeHtml(title)}"`}`
       + ` width="${facts.width}" height="${facts.height}" loading="lazy" decoding="async">`;
-    const variants = variantsOf(target, facts);
+    const variants = variantsOf(found.file, facts);
+    if (variants.length > 0 || !found.file.startsWith('public/')) notes?.images.push(found.file);
     if (variants.length === 0) return img;
-    notes?.images.push(target);
     const sizes = `(max-width: ${facts.width}px) 100vw, ${facts.width}px`;
     const sources = VARIANT_FORMATS.map((format) => {
       const srcset = variants.filter((variant) => variant.format === format).map((variant) => `${variant.url} ${variant.width}w`).join(', ');

@@ -7,22 +7,27 @@
 import { SiteError } from '../errors.ts';
 import type { MarkdownReference, MarkdownRemoval } from '../markdown/markdown.ts';
 import type { RawDoc } from '../model.ts';
-import type { ValidationScope } from '../template-api/scope.ts';
+import { fileOf, type ValidationNotes, type ValidationScope } from '../template-api/scope.ts';
 import { didYouMean } from '../did-you-mean.ts';
 
 /** Checks a body's links and images; the routes it links to are added to `linked`. */
 export function checkMarkdownReferences(
-  doc: RawDoc, references: readonly MarkdownReference[], scope: ValidationScope, errors: SiteError[], linked?: string[],
+  doc: RawDoc, references: readonly MarkdownReference[], scope: ValidationScope, errors: SiteError[], notes?: Pick<ValidationNotes, 'links' | 'copies'>,
 ): void {
+  const bundle = scope.bundleFiles ?? new Map<string, string>();
   for (const reference of references) {
     const target = targetOf(reference.href, doc.route ?? '/');
-    if (reference.kind === 'link' && scope.routes.has(target)) linked?.push(target);
+    if (reference.kind === 'link' && scope.routes.has(target)) notes?.links?.push(target);
     if (reference.kind === 'image') {
-      if (scope.publicFiles.has(target)) continue;
-      errors.push(referenceError(doc, reference, `the image public${target} does not exist`, didYouMean(target, scope.publicFiles, false)));
+      if (fileOf(scope, target)) continue;
+      const written = reference.href.startsWith('/') ? `the image public${target} does not exist` : `the image ${target} is neither in public/ nor beside the page`;
+      errors.push(referenceError(doc, reference, written, didYouMean(target, [...scope.publicFiles, ...bundle.keys()], false)));
+    } else if (bundle.has(target) && !scope.routes.has(target)) {
+      // A file of the page's bundle that the page links to is published at its address.
+      (notes ? notes.copies ??= [] : []).push(bundle.get(target)!);
     } else if (!scope.routes.has(target) && !scope.publicFiles.has(target)) {
-      const suggestion = didYouMean(target, [...scope.routes, ...scope.publicFiles], false);
-      errors.push(referenceError(doc, reference, `links to ${target}, which is neither a route nor a file in public/`, suggestion));
+      const suggestion = didYouMean(target, [...scope.routes, ...scope.publicFiles, ...bundle.keys()], false);
+      errors.push(referenceError(doc, reference, `links to ${target}, which is neither a route nor a file in public/ or beside the page`, suggestion));
     }
   }
 }

@@ -144,6 +144,8 @@ function takenBy(pathname: string, scope: ValidationScope): string | undefined {
 export function validatePage(
   doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes, now = new Date(),
 ): PageModel | undefined {
+  // What `./photo.jpg` in the page's fields is relative to: the page's folder, where its bundle is.
+  if (scope.bundleFiles?.size) scope = { ...scope, folder: sourceFolderOf(doc.file) };
   const data = asObject(doc, errors);
   let components: MarkdownBlock[] | undefined;
   let blocksFailed = false;
@@ -154,7 +156,7 @@ export function validatePage(
       : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [], outline: doc.outline };
     outline = converted.outline;
     data.template ??= 'markdown';
-    checkMarkdownReferences(doc, converted.references, scope, errors, notes?.links);
+    checkMarkdownReferences(doc, converted.references, scope, errors, notes);
     for (const removal of converted.removed) notes?.warnings.push(removalWarning(doc, removal));
     data.body = sizeMarkdownImages(converted.html, converted.references, doc.route ?? '/', scope, notes);
     if (converted.components.length > 0) {

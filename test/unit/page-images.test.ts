@@ -1,0 +1,161 @@
+/**
+ * Images that are not in public/: a page's bundle (files beside the page in
+ * its folder, Hugo's page bundles) and remote images from the hosts
+ * site.yaml lists, fetched at build. Both reach the output only as their
+ * variants, with the same sizes and errors as public/'s; a bundle's other
+ * files only when a page links to them; a remote host never sees a visitor.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { fetchRemoteImages } from '../../src/load/remote-images.ts';
+import { initStarter } from '../helpers/starter.ts';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const BUNDLE = path.join('content', 'pages', 'news', 'a-picture');
+
+async function buildError(root: string): Promise<SiteErrors> {
+  try {
+    await buildSite({ root, now: NOW });
+  } catch (error) {
+    if (error instanceof SiteErrors) return error;
+    throw error;
+  }
+  throw new Error('the build succeeded where it should have failed');
+}
+
+/** Every file under a folder, as paths relative to it. */
+async function filesIn(dir: string): Promise<string[]> {
+  return (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+}
+
+test('a bundle\'s image is published only as its variants; a linked file is copied, an unlinked one is not', async () => {
+  const root = await initStarter('news', 'sitegen-bundle-');
+  await writeFile(path.join(root, BUNDLE, 'report.txt'), 'The newsroom in numbers.\n');
+  await writeFile(path.join(root, BUNDLE, 'notes.txt'), 'Private notes: not linked, not published.\n');
+  const post = path.join(root, BUNDLE, 'index.md');
+  await writeFile(post, `${await readFile(post, 'utf8')}\nThe [numbers](./report.txt) behind it.\n`);
+  const { outDir } = await buildSite({ root, now: NOW });
+  const html = await readFile(path.join(outDir, 'news', 'a-picture.html'), 'utf8');
+  const sources = [...html.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]);
+  assert.is(sources.length, 2, 'the cover and the image in the text');
+  for (const src of sources) {
+    assert.match(src, /^\/assets\/img\/newsroom-[0-9a-f]{10}-120\.webp$/, 'the <img> falls back to the WebP variant');
+    assert.ok(existsSync(path.join(outDir, src)), `${src} is written`);
+  }
+  assert.match(html, 'width="120" height="80"', 'the size is read from the file');
+  assert.match(html, 'type="image/avif"', 'an AVIF variant is offered');
+  const published = await filesIn(outDir);
+  assert.equal(published.filter((file) => file.startsWith('news/a-picture/')), ['news/a-picture/report.txt'], 'only the linked file, at its address');
+  assert.is(await readFile(path.join(outDir, 'news', 'a-picture', 'report.txt'), 'utf8'), 'The newsroom in numbers.\n');
+  assert.not.ok(published.some((file) => file.endsWith('notes.txt') || file.endsWith('index.md')), 'no unlinked file and no source');
+  assert.match(html, 'href="/news/a-picture/report.txt"');
+});
+
+test('a bundle image that is not there is an error at its line, with the file it looked for', async () => {
+  const root = await initStarter('news', 'sitegen-bundle-missing-');
+  const post = path.join(root, BUNDLE, 'index.md');
+  const source = await readFile(post, 'utf8');
+  await writeFile(post, source.replace('src: ./newsroom.png', 'src: ./newsrom.png').replace('](./newsroom.png)', '](./newsrom.png)'));
+  const { errors } = await buildError(root);
+  const lines = source.split('\n');
+  const at = (text: string) => lines.findIndex((line) => line.includes(text)) + 1;
+  assert.equal(errors.map((error) => [error.location?.file, error.location?.line]).sort(), [
+    ['content/pages/news/a-picture/index.md', at('src: ./newsroom.png')],
+    ['content/pages/news/a-picture/index.md', at('](./newsroom.png)')],
+  ].sort());
+  for (const error of errors) assert.match(`${error.message} ${error.hint ?? ''}`, '/news/a-picture/newsroom.png', 'the file that is there is suggested');
+});
+
+/** A local image host: each request noted; `answer` says what it sends. */
+async function imageHost(png: Buffer): Promise<{ server: Server; origin: string; requests: IncomingMessage[]; answer: { status: number; type: string; location?: string } }> {
+  const requests: IncomingMessage[] = [];
+  const answer = { status: 200, type: 'image/png' } as { status: number; type: string; location?: string };
+  const server = createServer((request, response) => {
+    requests.push(request);
+    if (answer.location) return void response.writeHead(answer.status, { location: answer.location }).end();
+    if (request.headers['if-none-match'] === '"v1"' && answer.status === 200) return void response.writeHead(304, { etag: '"v1"' }).end();
+    response.writeHead(answer.status, { 'content-type': answer.type, etag: '"v1"' }).end(answer.status === 200 ? png : 'no');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, requests, answer };
+}
+
+test('a remote image on a listed host is fetched once, cached with its ETag, and served from the site in variants', async () => {
+  const root = await initStarter('news', 'sitegen-remote-');
+  const host = await imageHost(await readFile(path.join(root, BUNDLE, 'newsroom.png')));
+  try {
+    const siteFile = path.join(root, 'content', 'site.yaml');
+    await writeFile(siteFile, `${await readFile(siteFile, 'utf8')}\nimages:\n  remote: [${host.origin}]\n`);
+    const post = path.join(root, BUNDLE, 'index.md');
+    const source = await readFile(post, 'utf8');
+    await writeFile(post, source.replace('src: ./newsroom.png', `src: ${host.origin}/photos/desk.png`) + `\n![The desk](${host.origin}/photos/desk.png)\n`);
+    const { outDir } = await buildSite({ root, now: NOW });
+    const html = await readFile(path.join(outDir, 'news', 'a-picture.html'), 'utf8');
+    assert.not.match(html, host.origin, 'no visitor asks the image host');
+    assert.match(html, /<img src="\/assets\/img\/desk-[0-9a-f]{10}-120\.webp" alt="The desk" width="120" height="80"/);
+    assert.is(host.requests.length, 1, 'fetched once for the cover and the text');
+    assert.match(await readFile(path.join(outDir, '_headers'), 'utf8'), /img-src 'self'(?! http)/, 'the policy stays img-src \'self\'');
+
+    await buildSite({ root, now: NOW });
+    assert.is(host.requests.length, 1, 'a copy checked minutes ago is not asked for again');
+    // Later, the copy is asked for again with its ETag: a 304 keeps it.
+    const wanted = new Map([[`${host.origin}/photos/desk.png`, { file: 'content/pages/news/a-picture/index.md', line: 7 }]]);
+    const allowed = new Set([new URL(host.origin).host]);
+    const later = await fetchRemoteImages(root, wanted, { allowed, now: Date.now() + 60 * 60 * 1000 });
+    assert.is(host.requests.at(-1)?.headers['if-none-match'], '"v1"');
+    assert.equal(later.errors, []);
+    assert.ok(later.images.get(`${host.origin}/photos/desk.png`), 'the cached copy is used');
+    // The host fails: the cached copy is used, with a warning that names the address and the status.
+    host.answer.status = 503;
+    const failing = await fetchRemoteImages(root, wanted, { allowed, now: Date.now() + 2 * 60 * 60 * 1000 });
+    assert.equal(failing.errors, []);
+    assert.match(failing.warnings.join('\n'), `content/pages/news/a-picture/index.md:7: ${host.origin}/photos/desk.png could not be fetched (status 503)`);
+  } finally {
+    host.server.close();
+  }
+});
+
+test('an unlisted host, a failing fetch with no copy, a page that is no image and a redirect inward are errors at their lines', async () => {
+  const root = await initStarter('news', 'sitegen-remote-errors-');
+  const host = await imageHost(Buffer.from('not used'));
+  try {
+    const siteFile = path.join(root, 'content', 'site.yaml');
+    await writeFile(siteFile, `${await readFile(siteFile, 'utf8')}\nimages:\n  remote: [${host.origin}]\n`);
+    const post = path.join(root, BUNDLE, 'index.md');
+    const source = await readFile(post, 'utf8');
+    await writeFile(post, source.replace('src: ./newsroom.png', 'src: https://images.example.com/desk.png'));
+    const srcLine = source.split('\n').findIndex((line) => line.includes('src: ./newsroom.png')) + 1;
+    let { errors } = await buildError(root);
+    assert.is(errors[0].location?.line, srcLine);
+    assert.match(errors[0].message, 'https://images.example.com is not a host this site takes images from: list it in site.yaml under images.remote');
+
+    await writeFile(post, source.replace('src: ./newsroom.png', `src: ${host.origin}/gone.png`));
+    host.answer.status = 404;
+    ({ errors } = await buildError(root));
+    assert.is(errors[0].message, `the image ${host.origin}/gone.png could not be fetched: status 404`);
+    assert.equal([errors[0].location?.file, errors[0].location?.line], ['content/pages/news/a-picture/index.md', srcLine]);
+
+    host.answer.status = 200;
+    host.answer.type = 'text/html';
+    ({ errors } = await buildError(root));
+    assert.match(errors[0].message, 'it is text/html, not a PNG, JPEG, WebP, AVIF or GIF image');
+
+    // A listed host that sends the build into another address of the machine's own network is refused there.
+    host.answer.status = 302;
+    host.answer.location = 'http://127.0.0.2:9/metadata.png';
+    ({ errors } = await buildError(root));
+    assert.match(errors[0].message, 'refused: 127.0.0.2:9 is 127.0.0.2, a loopback address');
+  } finally {
+    host.server.close();
+  }
+});
+
+test.run();
