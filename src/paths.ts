@@ -7,6 +7,9 @@ import { packageRootAbove } from './package-root.ts';
  * this module runs both from src/ (under tsx, in tests) and from the compiled
  * CLI in node_modules/.cache (see bin/compile.js).
  */
+/** Where a site's pages are, from its root: every stage may name it. */
+export const PAGES_DIR = 'content/pages';
+
 export const SITEGEN_DIR = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findPackageRoot(start: string): string {

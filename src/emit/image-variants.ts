@@ -11,7 +11,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
 import { copiedUrlOf, imageFacts, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
-import { PAGES_DIR } from '../load/content-files.ts';
+import { PAGES_DIR } from '../paths.ts';
 
 // Loaded only when a variant is missing from the cache: it takes about 100 ms, and most builds never need it.
 let loaded: typeof Sharp | undefined;

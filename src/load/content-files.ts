@@ -8,13 +8,14 @@ import path from 'node:path';
 import { GENERATED_PAGES, GENERATED_PREFIX, generatedPageOf } from '../generated-pages.ts';
 import { SiteError } from '../errors.ts';
 import { listFiles, toPosix } from '../files.ts';
+import { PAGES_DIR } from '../paths.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';
 import { DATA_DIR, dataNameOf, isDataFile } from '../data-files.ts';
 
 export { DATA_DIR, dataNameOf, isDataFile };
 
 export const SITE_FILE = 'content/site.yaml';
-export const PAGES_DIR = 'content/pages';
+export { PAGES_DIR };
 /**
  * content/data/'s files, read and parsed; one that cannot be is an error in
  * the list, not thrown, so that every broken file is reported at once. Two

@@ -56,7 +56,7 @@ test('the news starter builds a paginated list, newest first, with previous/next
   for (const route of ['/news', '/news/2', '/news/a-picture', '/news/hello-world']) {
     assert.match(sitemap, `<loc>https://www.example.com${route}</loc>`, `missing from the sitemap: ${route}`);
   }
-  assert.match(await read(outDir, 'news/a-picture.html'), '<img src="/img/newsroom.png"', 'the post shows its raster image');
+  assert.match(await read(outDir, 'news/a-picture.html'), /<img src="\/assets\/img\/newsroom-[0-9a-f]{10}-120\.webp"/, 'the post shows its raster image, from beside it, as a variant');
   const report = await checkSite(root, outDir);
   assert.equal(report.problems, [], 'every link of every list page resolves');
 });
@@ -326,12 +326,12 @@ test('under basePath and trailingSlash, the feed links where the pages are serve
   assert.match(await read(outDir, 'news/index.html'), 'href="/docs/news/feed.atom"', 'the list page links the feed under the base path');
 });
 
-test('the starter\'s cover image gets its size from the file and AVIF and WebP variants that exist', async () => {
+test('the starter\'s cover image, beside its post, gets its size from the file and AVIF and WebP variants that exist', async () => {
   const root = await newsSite();
   const outDir = path.join(root, 'dist');
   await buildSite({ root, outDir, now: NOW });
   const html = await read(outDir, 'news/a-picture.html');
-  assert.match(html, /<img src="\/img\/newsroom\.png" alt="The newsroom, in colours" width="120" height="80"/);
+  assert.match(html, /<img src="\/assets\/img\/newsroom-[0-9a-f]{10}-120\.webp" alt="The newsroom, in colours" width="120" height="80"/);
   for (const type of ['image/avif', 'image/webp']) {
     const srcSet = new RegExp(`<source type="${type}" srcSet="([^"]+)"`).exec(html)?.[1];
     assert.ok(srcSet, `a ${type} source`);

@@ -196,7 +196,7 @@ errors('with prefixDefault every language has its folder: / goes to /en, and a p
   assert.match(outside[0].hint ?? '', 'content/pages/en/subscribed.md');
 
   await rename(path.join(pages, 'subscribed.md'), path.join(pages, 'en', 'subscribed.md'));
-  for (const file of ['en/news/hello-world.md', 'en/news/a-picture.md', 'en/subscribed.md', 'de/news/hello-world.md', 'en/index.md']) {
+  for (const file of ['en/news/hello-world.md', 'en/news/a-picture/index.md', 'en/subscribed.md', 'de/news/hello-world.md', 'en/index.md']) {
     const full = path.join(pages, file);
     await writeFile(full, (await readFile(full, 'utf8')).replaceAll('](/news)', '](/en/news)').replace('link: /search', 'link: /en/search'));
   }

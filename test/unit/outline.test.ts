@@ -51,14 +51,14 @@ test('the news starter shows a table of contents on a long post, its reading tim
   const contents = /<nav class="contents" aria-labelledby="contents-heading"><h2 id="contents-heading">On this page<\/h2>(.*?)<\/nav>/.exec(post);
   assert.ok(contents, 'a table of contents');
   const links = [...contents[1].matchAll(/<a href="#([^"]+)">/g)].map((match) => match[1]);
-  assert.equal(links, ['a-summary-for-the-list', 'contents-and-reading-time', 'components']);
+  assert.equal(links, ['a-summary-for-the-list', 'contents-and-reading-time', 'code', 'components']);
   for (const id of links) assert.match(post, `<h2 id="${id}">`, `its link leads to the heading ${id}`);
   assert.match(post, '<time dateTime="2026-11-02">2026-11-02</time> · 1 minute read</p>');
   assert.match(await read('de/news/hello-world.html'), ' · 1 Minute Lesezeit</p>');
   assert.not.match(await read('news/a-picture.html'), 'class="contents"', 'a short post has none');
   const list = await read('news/2.html');
   assert.match(list, '<br/>A post is a Markdown file with a date. The list at News sorts by it, and the feed dates each entry with it.</li>', 'the summary before <!--more-->');
-  assert.match(await read('news.html'), '<br/>A post with a cover image from public/img.</li>', 'a post without the mark shows its description');
+  assert.match(await read('news.html'), '<br/>A post whose picture sits beside it, in its own folder.</li>', 'a post without the mark shows its description');
 });
 
 test.run();

@@ -34,7 +34,7 @@ tags('a tag\'s address is its slug', () => {
 
 tags('/tags lists every tag with its count; each tag has its pages, newest first, paginated', async () => {
   const root = await newsSite();
-  await setTags(root, 'a-picture.md', '[photos, announcements]');
+  await setTags(root, 'a-picture/index.md', '[photos, announcements]');
   const template = path.join(root, 'templates', 'pages', 'tags.tsx');
   await writeFile(template, (await readFile(template, 'utf8')).replace('perPage: 10', 'perPage: 1'));
   await buildSite({ root, now: NOW });
@@ -52,14 +52,14 @@ tags('/tags lists every tag with its count; each tag has its pages, newest first
 
 tags('a tag written two ways is an error at the page that writes it the rarer way', async () => {
   const root = await newsSite();
-  await setTags(root, 'a-picture.md', '[Announcements]');
+  await setTags(root, 'a-picture/index.md', '[Announcements]');
   await writeFile(path.join(root, 'content', 'pages', 'news', 'third.md'),
     '---\ntemplate: post\ntitle: A third post\ndescription: One more.\ndate: 2026-11-10\ntags: [announcements]\n---\n\nMore news.\n');
   const errors = await buildSite({ root, now: NOW }).then(() => assert.unreachable('built') as never, (error: SiteErrors) => error.errors);
   const error = errors.find((item) => item.message.includes('written another way'));
   assert.ok(error, errors.map((item) => item.message).join('\n'));
   assert.is(error.message, 'the tag "Announcements" is "announcements" written another way: did you mean "announcements"?');
-  assert.is(error.location?.file, 'content/pages/news/a-picture.md');
+  assert.is(error.location?.file, 'content/pages/news/a-picture/index.md');
   assert.match(error.hint ?? '', 'the tag page /tags/announcements');
 });
 
