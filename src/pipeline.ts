@@ -121,14 +121,14 @@ async function readInputs(
   root: string, cache: BuildCache | undefined, time: Stopwatch, early: Early | undefined,
   content: { pageFiles: readonly string[]; bundles: Map<string, string> },
 ) {
-  const site = time('load', () => readSiteFile(root));
-  const [siteDoc, data, publicFiles, compiled, bundle] = await Promise.all([
-    site,
+  // Read first, at once: the stylesheet holds the code theme it names, and esbuild starts on the islands before the rest is read.
+  const siteDoc = readSiteFile(root);
+  const bundling = time('bundle', () => bundleIslands(root, cache?.bundle, codeThemeOf(siteDoc.data)));
+  const [data, publicFiles, compiled, bundle] = await Promise.all([
     time('load', () => readDataFiles(root)),
     time('load', () => listPublicFiles(root)),
     early?.compiled ?? time('templates', () => prepareTemplates(root, cache?.templates)),
-    // The stylesheet holds the code theme site.yaml names.
-    site.then((doc) => time('bundle', () => bundleIslands(root, cache?.bundle, codeThemeOf(doc.data)))),
+    bundling,
   ]);
   let loaded: Promise<SiteTemplates> | undefined = early?.templates;
   // Imported only when needed: a warm build with nothing to render or validate never loads the templates.

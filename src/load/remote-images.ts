@@ -22,7 +22,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { guardedRequest, Refused, TooLarge } from '../guarded-request.ts';
+import type { GuardedResponse } from '../guarded-request.ts';
 
 export const REMOTE_DIR = '.sitegen/cache/remote';
 const INDEX = 'index.json';
@@ -132,9 +132,11 @@ async function fetchImage(start: string, cached: Cached | undefined, allowed: Re
   const conditions: Record<string, string> = {};
   if (cached?.etag) conditions['if-none-match'] = cached.etag;
   if (cached?.lastModified) conditions['if-modified-since'] = cached.lastModified;
+  // node:http and node:https (and TLS with them) load only for a site that has remote images.
+  const { guardedRequest, Refused, TooLarge } = await import('../guarded-request.ts');
   let url = new URL(start);
   for (let hop = 0; ; hop++) {
-    let response;
+    let response: GuardedResponse;
     try {
       response = await guardedRequest(url, {
         method: 'GET', timeoutMs: TIMEOUT_MS, allowed, maxBytes: MAX_BYTES,
