@@ -8,9 +8,14 @@
  * URLs as the HTML they hydrate. With the defaults the HTML is returned as it is.
  */
 import { escapeHtml } from './escape-html.ts';
-import type { SiteInfo } from './model.ts';
 
-export type UrlPolicy = Pick<SiteInfo, 'basePath' | 'trailingSlash'>;
+/** How a site writes its own URLs: the two keys of site.yaml this module reads (the site model's SiteInfo has them). */
+export interface UrlPolicy {
+  /** The path the site is served under (`/docs`), or '' at the root of its host. */
+  basePath: string;
+  /** `never`: /about is about.html; `always`: /about/ is about/index.html, and links say /about/. */
+  trailingSlash: 'never' | 'always';
+}
 
 /** `/about` → `/docs/about`; anything not root-relative (`https:`, `//cdn`, `#top`, `mailto:`) is left alone. */
 export function withBase(base: string, url: string): string {

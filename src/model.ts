@@ -4,9 +4,10 @@ import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
 import type { MarkdownOutline, MarkdownReference, MarkdownRemoval } from './markdown/markdown.ts';
 import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
 import type { HydrateStrategy } from './client/hydration-moment.ts';
+import type { UrlPolicy } from './base-path.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
-export interface SiteInfo {
+export interface SiteInfo extends UrlPolicy {
   name: string;
   url: string;
   lang: string;
@@ -18,10 +19,6 @@ export interface SiteInfo {
   csp: { connect: string[]; form: string[]; script: string[]; img: string[]; media: string[] };
   gate?: { script: string; tenantId: string; function: string; mode: 'page' | 'islands' };
   analytics?: { vitalsUrl?: string };
-  /** The path the site is served under (`/docs`), or '' at the root of its host. */
-  basePath: string;
-  /** `never`: /about is about.html; `always`: /about/ is about/index.html, and links say /about/. */
-  trailingSlash: 'never' | 'always';
   /** What an unknown path gets: a redirect to `/`, or the not-found page with status 404. */
   fallback: 'redirect' | 'not-found';
   /** Old paths and where they go now (site.yaml's `redirects`; pages' `aliases` are on the pages). */

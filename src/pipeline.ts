@@ -29,7 +29,7 @@ import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheP
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
 import { fetchRemoteImages, remoteImagesIn, remoteOriginsOf, type RemoteImages } from './load/remote-images.ts';
-import { GENERATED_PAGES, generatedPageOf, removeGeneratedPages } from './generated-pages.ts';
+import { removeGeneratedPages } from './generated-pages.ts';
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
 import type { RawDoc, SiteInfo, SiteTemplates } from './model.ts';
@@ -148,10 +148,10 @@ async function remoteImages(
   const origins = remoteOriginsOf(siteDoc.data);
   if (origins.length === 0) return { images: new Map(), errors: [], warnings: [], origins };
   const texts = new Map<string, string>([[siteDoc.file, siteDoc.source], ...dataDocs.map((doc) => [doc.file, doc.source] as [string, string])]);
-  for (const file of content.pageFiles) {
-    const own = generatedPageOf(file) ? path.join(root, GENERATED_PAGES, generatedPageOf(file)!.inside) : path.join(root, PAGES_DIR, file);
-    texts.set(generatedPageOf(file) ? file : `${PAGES_DIR}/${toPosix(file)}`, await readFile(own, 'utf8'));
-  }
+  // Named as the load stage names them: an integration's page too is a path from content/pages/.
+  const names = content.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`);
+  const sources = await Promise.all(names.map((name) => readFile(path.join(root, name), 'utf8')));
+  names.forEach((name, index) => texts.set(name, sources[index]));
   // An origin site.yaml lists on the loopback (a local image server) is the owner's to reach; every other host must be public.
   const allowed = new Set([...origins.map((origin) => new URL(origin).host).filter((host) => /^(127\.0\.0\.1|\[::1\]|localhost)(:|$)/.test(host))]);
   return { ...await fetchRemoteImages(root, remoteImagesIn(texts, origins), { allowed }), origins };

@@ -27,11 +27,12 @@ export function sizeMarkdownImages(
     if (file) local.set(reference.href, { file, url: target });
   }
   // A remote image on a host the site lists was fetched by the build: it is served from the site like a local one.
-  for (const [url, file] of scope.remoteImages ?? []) if (html.includes(escapeHtml(url))) local.set(url, { file, url });
-  if (local.size === 0) return html;
+  const remote = scope.remoteImages;
+  if (local.size === 0 && !remote?.size) return html;
+  const lookUp = (src: string) => local.get(src) ?? (remote?.has(src) ? { file: remote.get(src)!, url: src } : undefined);
   return html.replace(/<img ([^>]*?)\/?>/g, (tag, attributes: string) => {
     const src = attributeOf(attributes, 'src');
-    const found = src === undefined ? undefined : local.get(src);
+    const found = src === undefined ? undefined : lookUp(src);
     if (found === undefined) return tag;
     const facts = imageFacts(path.join(scope.root, found.file));
     if (!facts) return tag;

@@ -24,7 +24,7 @@ export function checkMarkdownReferences(
       errors.push(referenceError(doc, reference, written, didYouMean(target, [...scope.publicFiles, ...bundle.keys()], false)));
     } else if (bundle.has(target) && !scope.routes.has(target)) {
       // A file of the page's bundle that the page links to is published at its address.
-      (notes ? notes.copies ??= [] : []).push(bundle.get(target)!);
+      if (notes) (notes.copies ??= []).push(bundle.get(target)!);
     } else if (!scope.routes.has(target) && !scope.publicFiles.has(target)) {
       const suggestion = didYouMean(target, [...scope.routes, ...scope.publicFiles, ...bundle.keys()], false);
       errors.push(referenceError(doc, reference, `links to ${target}, which is neither a route nor a file in public/ or beside the page`, suggestion));

@@ -145,7 +145,7 @@ export function validatePage(
   doc: RawDoc, templates: ValidationTemplates, scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes, now = new Date(),
 ): PageModel | undefined {
   // What `./photo.jpg` in the page's fields is relative to: the page's folder, where its bundle is.
-  if (scope.bundleFiles?.size) scope = { ...scope, folder: sourceFolderOf(doc.file) };
+  scope = { ...scope, folder: sourceFolderOf(doc.file) };
   const data = asObject(doc, errors);
   let components: MarkdownBlock[] | undefined;
   let blocksFailed = false;
