@@ -1,7 +1,8 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Browser } from 'playwright-core';
-import { startDev, type DevSession } from '../../src/dev/dev.ts';
+import type { DevSession } from '../../src/dev/dev.ts';
+import { quietDev } from '../helpers/dev-session.ts';
 import { launchBrowser, openPage } from '../helpers/browser.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 
@@ -11,13 +12,7 @@ let root: string;
 
 test.before(async () => {
   root = await copyFixture('basic');
-  const log = console.log;
-  console.log = () => undefined;
-  try {
-    session = await startDev({ root, port: 0, host: '127.0.0.1' });
-  } finally {
-    console.log = log;
-  }
+  session = await quietDev(root);
   browser = await launchBrowser();
 });
 

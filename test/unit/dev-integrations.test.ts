@@ -7,7 +7,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { startDev, type DevSession } from '../../src/dev/dev.ts';
+import type { DevSession } from '../../src/dev/dev.ts';
+import { quietDev } from '../helpers/dev-session.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
@@ -30,13 +31,7 @@ test.before(async () => {
     'export default defineConfig({ integrations: [people()] });',
     '',
   ].join('\n'));
-  const log = console.log;
-  console.log = () => undefined;
-  try {
-    session = await startDev({ root, port: 0, host: '127.0.0.1' });
-  } finally {
-    console.log = log;
-  }
+  session = await quietDev(root);
 });
 
 test.after(async () => {
