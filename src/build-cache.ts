@@ -29,9 +29,10 @@ export interface PageEntry {
    * A page whose template lists a collection: the key of the items it
    * listed (every page's summary) and each of its routes' summaries. It is
    * reused while no page it could list changed its summary, with the files
-   * it wrote (its pages and its feeds).
+   * it wrote (its pages and its feeds); one whose feed read its entries'
+   * content (`content`, the key of every page's source) while no page changed.
    */
-  list?: { key: string; pages: PageSummary[]; files: string[] };
+  list?: { key: string; pages: PageSummary[]; files: string[]; content?: string };
 }
 
 export interface BuildCache {

@@ -109,9 +109,10 @@ export interface CollectionQuery {
   /**
    * The collection's feeds, linked from the list pages' head: Atom at ROUTE/feed.atom, RSS 2.0 at
    * ROUTE/feed.rss and JSON Feed at ROUTE/feed.json (`formats` picks some), each with its first `limit`
-   * items (default 20) in the collection's order.
+   * items (default 20) in the collection's order. `content: true` puts each entry's content in its item, as
+   * its page shows it (sanitised, addresses absolute), beside its summary.
    */
-  feed?: boolean | { title?: string; limit?: number; formats?: FeedFormat[] };
+  feed?: boolean | { title?: string; limit?: number; formats?: FeedFormat[]; content?: boolean };
   /**
    * Hugo's taxonomies: this page becomes the index of every tag the pages use
    * (`terms`), and each tag gets its list pages under this page's route

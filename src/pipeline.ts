@@ -259,7 +259,7 @@ async function renderPages(
     // The site's integrations (sitegen.config.ts, and the built-in ones), wrong options reported before any page renders.
     const integrations = integrationsOf(templates.config, site);
     if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);
-    const rendered = await time('pages', async () => run.render.render(job, templates, dirty, clean.map((entry) => entry.page)));
+    const rendered = await time('pages', async () => run.render.render(job, templates, dirty, clean));
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));

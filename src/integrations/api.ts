@@ -116,6 +116,12 @@ export interface CollectionList {
   lang: string;
   /** The absolute URL the site writes for a route or file (base path and trailing slash as the site has them). */
   url(route: string): string;
+  /**
+   * An entry's content as built, for a feed that carries it: its page's `<main>` without its title (h1), navigation,
+   * forms, buttons or scripts, sanitised, every address absolute. Undefined for an entry whose page has no `<main>`.
+   * A list whose integration reads this is rendered again whenever any page changes, not only its entries' summaries.
+   */
+  content(entry: CollectionEntry): string | undefined;
 }
 
 /** What `collection` gives back: files by route (`/news/feed.atom`), links the list's template receives by name (`atom`), and head elements for each of the list's pages. */

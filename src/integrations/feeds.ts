@@ -4,7 +4,8 @@
  * in its collection query (`feed: true`, or `{ title, limit, formats }`).
  * Each list page's head links them, and its template receives their
  * addresses (`collection.feeds`). An entry's tags are its categories in
- * every format. Written by hand rather than with the
+ * every format. With `content: true` each item also carries the entry's
+ * content as its page shows it (the list's `content()`), beside its summary. Written by hand rather than with the
  * `feed` package: each document is a dozen fixed fields, every value goes
  * through one escape, and the package would add a dependency to every build
  * for what is a few lines per format here. Tests read them back with an
@@ -31,6 +32,7 @@ interface FeedOptions {
   title?: string;
   limit?: number;
   formats?: FeedFormat[];
+  content?: boolean;
 }
 
 interface FeedInput {
@@ -41,6 +43,8 @@ interface FeedInput {
   dates: string[];
   /** The newest entry's date: a feed changes when an entry does, never because of when it was built. */
   updated: string;
+  /** Each entry's content as HTML, in the entries' order, when the feed carries it. */
+  contents?: (string | undefined)[];
 }
 
 export const feeds = defineIntegration({
@@ -63,6 +67,7 @@ export const feeds = defineIntegration({
         list, entries, dates,
         title: options.title ?? `${list.title} | ${list.site.name}`,
         updated: dates.reduce((latest, date) => (Date.parse(date) > Date.parse(latest) ? date : latest), dates[0]),
+        ...(options.content ? { contents: entries.map((entry) => list.content(entry)) } : {}),
       };
       const writers: Record<FeedFormat, (input: FeedInput) => string> = { atom: atomFeed, rss: rssFeed, json: jsonFeed };
       const formats = options.formats ?? FEED_FORMATS;
@@ -80,7 +85,7 @@ function normalDate(date: string): string {
   return /^\d{4}-\d{2}-\d{2}$/.test(date) ? `${date}T00:00:00Z` : date;
 }
 
-function atomFeed({ list, entries, title, dates, updated }: FeedInput): string {
+function atomFeed({ list, entries, title, dates, updated, contents }: FeedInput): string {
   const text = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
   const link = (rel: string, type: string, href: string) => `<link rel="${rel}" type="${type}" href="${escapeXml(href)}"/>`;
   const items = entries.map((entry, index) => [
@@ -91,6 +96,7 @@ function atomFeed({ list, entries, title, dates, updated }: FeedInput): string {
     `    ${text('published', dates[index])}`,
     `    ${text('updated', dates[index])}`,
     `    ${text('summary', entry.description)}`,
+    ...(contents?.[index] ? [`    <content type="html">${escapeXml(contents[index])}</content>`] : []),
     // Its tags, as categories readers can filter by.
     ...entry.tags.map((tag) => `    <category term="${escapeXml(tag)}"/>`),
     '  </entry>',
@@ -113,7 +119,7 @@ function atomFeed({ list, entries, title, dates, updated }: FeedInput): string {
 }
 
 /** RSS 2.0 (the RSS Advisory Board's specification), with Atom's self link as its validator asks. */
-function rssFeed({ list, entries, title, dates, updated }: FeedInput): string {
+function rssFeed({ list, entries, title, dates, updated, contents }: FeedInput): string {
   const text = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
   const items = entries.map((entry, index) => [
     '    <item>',
@@ -122,12 +128,14 @@ function rssFeed({ list, entries, title, dates, updated }: FeedInput): string {
     `      <guid isPermaLink="true">${escapeXml(list.url(entry.route))}</guid>`,
     `      ${text('pubDate', rfc822(dates[index]))}`,
     `      ${text('description', entry.description)}`,
+    // The content module's element (purl.org/rss/1.0/modules/content), as readers expect an item's full text.
+    ...(contents?.[index] ? [`      ${text('content:encoded', contents[index])}`] : []),
     ...entry.tags.map((tag) => `      ${text('category', tag)}`),
     '    </item>',
   ].join('\n'));
   return [
     '<?xml version="1.0" encoding="utf-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    `<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom"${contents ? ' xmlns:content="http://purl.org/rss/1.0/modules/content/"' : ''}>`,
     '  <channel>',
     `    ${text('title', title)}`,
     `    ${text('link', list.url(list.route))}`,
@@ -144,7 +152,7 @@ function rssFeed({ list, entries, title, dates, updated }: FeedInput): string {
 }
 
 /** JSON Feed 1.1 (jsonfeed.org). */
-function jsonFeed({ list, entries, title, dates }: FeedInput): string {
+function jsonFeed({ list, entries, title, dates, contents }: FeedInput): string {
   return JSON.stringify({
     version: 'https://jsonfeed.org/version/1.1',
     title,
@@ -158,7 +166,7 @@ function jsonFeed({ list, entries, title, dates }: FeedInput): string {
       url: list.url(entry.route),
       title: entry.title,
       summary: entry.description,
-      content_text: entry.description,
+      ...(contents?.[index] ? { content_html: contents[index] } : { content_text: entry.description }),
       date_published: dates[index],
       ...(entry.tags.length > 0 ? { tags: entry.tags } : {}),
     })),

@@ -55,7 +55,7 @@ export interface BuiltPage {
   /** The files of its bundle it links to (paths from the root), copied to their addresses by each build. */
   copies?: string[];
   /** A list page: the key of the items it listed, and each of its routes (see PageEntry.list). */
-  list?: { key: string; pages: PageSummary[]; files: string[] };
+  list?: { key: string; pages: PageSummary[]; files: string[]; content?: string };
   /** A list page linked from the last build rather than rendered. */
   reused?: boolean;
 }

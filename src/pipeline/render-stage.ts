@@ -9,12 +9,15 @@ import { fromRecord, toRecord, SiteError } from '../errors.ts';
 import type { BuildCache } from '../build-cache.ts';
 import { linkFiles, writeOutputs } from '../emit/staging.ts';
 import { contentHash } from '../files.ts';
-import type { CollectionItem, PageSummary, SiteTemplates } from '../model.ts';
+import type { CollectionItem, SiteTemplates } from '../model.ts';
 import { itemOf, summaryOf } from '../render/collection-item.ts';
 import type { BuiltPage, PageJobResult, RenderJob } from './page-jobs.ts';
 import { changedPages, type Reuse } from '../render/page-reuse.ts';
 import { startPagePool } from './worker-pool.ts';
 import { routeOf } from '../load/content-files.ts';
+import { outputPathOf } from '../output-path.ts';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 
 export interface RenderOptions {
   root: string;
@@ -33,7 +36,7 @@ export interface RenderStage {
    * Validates, renders and writes the dirty pages into the job's staging folder; `clean` (the reused pages) are
    * listed by collections too.
    */
-  render(job: RenderJob, templates: SiteTemplates, dirty: string[], clean: readonly PageSummary[]): Promise<RenderedShares>;
+  render(job: RenderJob, templates: SiteTemplates, dirty: string[], clean: readonly BuiltPage[]): Promise<RenderedShares>;
   close(): void;
 }
 
@@ -61,10 +64,10 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
     async render(job, templates, dirty, clean) {
       const results = await pool.render(job, templates, dirty);
       const byThread = results.map((result) => result.pages.length);
-      const items = [...clean, ...results.flatMap((result) => result.pages.map((built) => built.page))].flatMap((page) => (page.item ? [page.item] : []));
+      const items = [...clean, ...results.flatMap((result) => result.pages)].flatMap(({ page }) => (page.item ? [page.item] : []));
       // Imported here, not above: a warm build that renders nothing never needs the renderer (or zod, which it imports).
       const { renderPages } = await import('../render/render-pages.ts');
-      results.push(draftLinks(results), renderLists(results, job, templates, items, renderPages, { outDir, lists }));
+      results.push(draftLinks(results), renderLists(results, job, templates, items, renderPages, { outDir, lists, clean }));
       return {
         built: results.flatMap((item) => item.pages),
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
@@ -103,11 +106,12 @@ function draftLinks(results: PageJobResult[]): PageJobResult {
  * known: on the main thread (they are few), each into its list pages. Any
  * other page can change what they list, so they are reused from the last
  * build (their files linked, as the pipeline links other clean pages) only
- * while their own file and every page's summary are as that build saw them.
+ * while their own file and every page's summary are as that build saw them;
+ * a list whose feed carried its entries' content, while every page is.
  */
 function renderLists(
   results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderPages: typeof import('../render/render-pages.ts').renderPages,
-  reuse: { outDir: string; lists: ReadonlyMap<string, BuiltPage> },
+  reuse: { outDir: string; lists: ReadonlyMap<string, BuiltPage>; clean: readonly BuiltPage[] },
 ): PageJobResult {
   const deferred = results.flatMap((result) => result.deferred ?? []);
   const { render } = job;
@@ -115,10 +119,13 @@ function renderLists(
   // The list pages are in collections too (a section's index under another's).
   const all = [...items, ...deferred.map(({ model }) => itemOf(model.info))];
   const key = contentHash(JSON.stringify([...all].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))));
+  // What every page's content was, for a list whose feed read it: any page's change, not only its summary's.
+  const built = [...reuse.clean, ...results.flatMap((result) => result.pages)].filter((entry) => !entry.list);
+  const contentKey = contentHash(built.map((entry) => `${entry.page.route} ${entry.hash}`).sort().join('\n'));
   const reused: BuiltPage[] = [];
   const toRender = deferred.filter(({ model, hash }) => {
     const last = reuse.lists.get(model.info.file);
-    if (!last?.list || last.list.key !== key || last.hash !== hash) return true;
+    if (!last?.list || last.list.key !== key || last.hash !== hash || (last.list.content !== undefined && last.list.content !== contentKey)) return true;
     linkFiles(reuse.outDir, job.outDir, last.list.files);
     reused.push(...last.list.pages.map((page) => ({ ...last, page, reused: true })));
     return false;
@@ -129,9 +136,24 @@ function renderLists(
   const errors: SiteError[] = [];
   const files = new Map<string, string>();
   const pages: BuiltPage[] = [];
+  // A built page, for an integration that reads an entry's content: in the staging folder, or (a dev rebuild, which stages only what it renders) in the output.
+  let readContent = false;
+  const readPage = (route: string) => {
+    readContent = true;
+    const file = outputPathOf(route, render.site.trailingSlash);
+    for (const folder of [job.outDir, reuse.outDir]) {
+      try {
+        return readFileSync(path.join(folder, file), 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    return undefined;
+  };
   // One at a time, so that each list page knows its own files (its pages, its feeds) for a later build to link.
   for (const { model, stamp, hash } of toRender) {
-    const rendered = renderPages([model], templates, render.site, render.assets, job.root, { routes: taken, items: all });
+    readContent = false;
+    const rendered = renderPages([model], templates, render.site, render.assets, job.root, { routes: taken, items: all, readPage });
     errors.push(...rendered.errors);
     const routes = rendered.routes.get(model.info.route) ?? [];
     const clash = routes.slice(1).find((route) => taken.has(route));
@@ -142,7 +164,7 @@ function renderLists(
     }
     for (const [file, contents] of rendered.files) files.set(file, contents);
     const summaries = routes.map((route) => summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route)));
-    const list = { key, pages: summaries, files: [...rendered.files.keys()] };
+    const list = { key, pages: summaries, files: [...rendered.files.keys()], ...(readContent ? { content: contentKey } : {}) };
     pages.push(...summaries.map((page) => ({ page, stamp, hash, list })));
   }
   if (errors.length === 0) writeOutputs(job.outDir, files);

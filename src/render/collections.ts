@@ -16,6 +16,7 @@ const querySchema = z.strictObject({
     title: z.string().min(1).optional(),
     limit: z.number().int().positive().optional(),
     formats: z.array(z.enum(['atom', 'rss', 'json'])).min(1).optional(),
+    content: z.boolean().optional(),
   })]).default(false),
   taxonomy: z.literal('tags').optional(),
 });

@@ -11,6 +11,7 @@ import { pageLink } from '../base-path.ts';
 import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
 import { cspHash, type HeadElement, type Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
+import { entryContentOf } from './entry-content.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
 
@@ -33,6 +34,8 @@ export interface RenderedPages {
 export interface SiteContext {
   routes: ReadonlySet<string>;
   items?: readonly CollectionItem[];
+  /** A built page's HTML by route, for a collection hook that asks for an entry's content (lists render after the other pages). */
+  readPage?: (route: string) => string | undefined;
 }
 
 export function renderPages(
@@ -54,7 +57,7 @@ export function renderPages(
       // A collection lists the pages of its own language.
       const local = site.i18n ? items.filter((item) => localeOf(site, item.route) === own.locale) : items;
       const lists = template.collection
-        ? listPages({ ...page, info: own }, template.collection, site, local, files, integrations, errors)
+        ? listPages({ ...page, info: own }, template.collection, site, local, { files, integrations, errors, readPage: context.readPage })
         : [{ route: own.route, page: undefined, head: undefined }];
       for (const list of lists) {
         const info = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
@@ -91,15 +94,21 @@ export function renderPages(
 /** The list pages a collection template's page becomes, with what integrations add to each list (its feeds, written into `files`). */
 function listPages(
   page: PageModel, query: NonNullable<SiteTemplates['pages'][string]['collection']>, site: SiteInfo, items: readonly CollectionItem[],
-  files: Map<string, string>, integrations: readonly Integration[], errors: SiteError[],
+  out: { files: Map<string, string>; integrations: readonly Integration[]; errors: SiteError[]; readPage?: SiteContext['readPage'] },
 ): { route: string; page?: CollectionPage; head?: readonly HeadElement[] }[] {
+  const { files, integrations, errors, readPage } = out;
   const checked = checkedQuery(query, page.info.template);
+  const url = (route: string) => new URL(pageLink(site, route), site.url).href;
+  const content = (entry: { route: string }) => {
+    const html = readPage?.(entry.route);
+    return html === undefined ? undefined : entryContentOf(html, url(entry.route));
+  };
   const heads = new Map<string, readonly HeadElement[]>();
   // The collection hook of every integration, once per list: its files beside the list, its links for the template.
   const outputsOf = (info: PageInfo, selected: readonly CollectionItem[]): CollectionPage['feeds'] => {
     const output = runCollection(integrations, {
       site: integrationSite(site), route: info.route, title: info.title, description: info.description, source: info.file,
-      entries: selected, query: checked, lang: info.locale ?? site.lang, url: (route) => new URL(pageLink(site, route), site.url).href,
+      entries: selected, query: checked, lang: info.locale ?? site.lang, url, content,
     }, errors);
     for (const [route, text] of Object.entries(output.files)) files.set(route.replace(/^\/+/, ''), text);
     if (output.head.length > 0) heads.set(info.route, output.head);

@@ -302,7 +302,7 @@ test('a list page on the route of a content file is an error naming the list', a
 test('`feed: { limit }` keeps the newest entries only', async () => {
   const root = await newsSite();
   const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
-  await writeFile(list, (await readFile(list, 'utf8')).replace('feed: true', "feed: { limit: 1, title: 'Latest news' }"));
+  await writeFile(list, (await readFile(list, 'utf8')).replace('feed: { content: true }', "feed: { limit: 1, title: 'Latest news' }"));
   const outDir = path.join(root, 'dist');
   await buildSite({ root, outDir, now: NOW });
   const xml = await read(outDir, 'news/feed.atom');
@@ -346,6 +346,8 @@ test('a warm build reuses the list pages while no post changed what they list', 
   const root = await newsSite();
   // Without the starter's draft (a draft is never taken from the cache), so that a build can find no page to render.
   await rm(path.join(root, 'content/pages/news/coming-soon.md'));
+  // Feeds of summaries: a feed that carries its entries' content is rendered again when any page changes (feeds.test.ts).
+  await edit(root, 'templates/pages/news-list.tsx', 'feed: { content: true }', 'feed: true');
   const build = () => buildSite({ root, keep: false, parallel: false });
   // The oldest post is on the list's second page, and in each feed.
   const list = () => readFile(path.join(root, 'dist', 'news', '2.html'), 'utf8');

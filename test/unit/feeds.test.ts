@@ -10,6 +10,7 @@ import { XMLValidator } from 'fast-xml-parser';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
+import { entryContentOf } from '../../src/render/entry-content.ts';
 import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
@@ -102,8 +103,8 @@ feeds('`formats` picks the feeds a collection writes', async () => {
   const root = await newsSite();
   const list = path.join(root, 'templates', 'pages', 'news-list.tsx');
   const source = await readFile(list, 'utf8');
-  assert.match(source, 'feed: true', 'the starter asks for feeds');
-  await writeFile(list, source.replace('feed: true', "feed: { formats: ['rss'] }"));
+  assert.match(source, 'feed: { content: true }', 'the starter asks for feeds');
+  await writeFile(list, source.replace('feed: { content: true }', "feed: { formats: ['rss'] }"));
   const only = path.join(root, 'dist');
   await buildSite({ root, outDir: only, now: NOW });
   await read(only, 'news/feed.rss');
@@ -123,6 +124,65 @@ feeds('each entry\'s tags are its categories in all three, and each tag\'s own f
   const tagged = parseAtomFeed(await read(outDir, 'tags/photos/feed.atom'));
   assert.equal(tagged.entries?.map((item) => (typeof item.title === 'object' ? item.title?.value : item.title)), [picture], 'the tag\'s feed holds its posts only');
   assert.equal(parseRssFeed(await read(outDir, 'tags/photos/feed.rss')).items?.map((item) => item.title), [picture]);
+});
+
+feeds('`content: true`: each item carries its page\'s content, sanitised, with absolute addresses, in all three', async () => {
+  const atom = parseAtomFeed(await read(outDir, 'news/feed.atom'));
+  const rss = parseRssFeed(await read(outDir, 'news/feed.rss'));
+  const json = parseJsonFeed(JSON.parse(await read(outDir, 'news/feed.json')));
+  const hello = 'Hello, world';
+  const fromAtom = atom.entries?.find((item) => (typeof item.title === 'object' ? item.title?.value : item.title) === hello)?.content;
+  const contents = [
+    ['atom', typeof fromAtom === 'object' ? fromAtom?.value : fromAtom],
+    ['rss', rss.items?.find((item) => item.title === hello)?.content?.encoded],
+    ['json', json.items?.find((item) => item.title === hello)?.content_html],
+  ] as const;
+  for (const [format, content] of contents) {
+    assert.type(content, 'string', `${format}: the item has its content`);
+    // The text past the summary, which the summary alone never carries.
+    assert.match(content!, 'is the post\'s summary', format);
+    assert.match(content!, '<a href="https://www.example.com/news">News</a>', `${format}: a link made absolute`);
+    assert.match(content!, '<h2 id="a-summary-for-the-list">', `${format}: the headings stay`);
+    assert.not.match(content!, '<h1', `${format}: the title is the item's, not repeated`);
+    assert.not.match(content!, /<(nav|script|button|form|style)\b/, `${format}: the page's navigation and controls are not content`);
+    assert.not.match(content!, / (href|src)="\//, `${format}: no root-relative address`);
+  }
+  const picture = json.items?.find((item) => item.title === 'A picture from the newsroom')?.content_html ?? '';
+  const src = /<img[^>]* src="([^"]+)"/.exec(picture)?.[1];
+  assert.match(src ?? '', /^https:\/\/www\.example\.com\/.+\.(webp|png)$/, 'the picture beside the post, absolute');
+  const image = await readFile(path.join(outDir, new URL(src!).pathname));
+  assert.ok(image.length > 0, 'and it is in the build');
+  assert.match(json.items?.[0]?.summary ?? '', /\S/, 'the summary is still there');
+  // A tag's feed, which asks for no content, carries none.
+  assert.not.match(await read(outDir, 'tags/photos/feed.atom'), '<content');
+});
+
+feeds('an editor\'s change past a post\'s summary reaches the content feed on a warm build', async () => {
+  const root = await newsSite();
+  const warm = path.join(root, 'dist');
+  await buildSite({ root, outDir: warm, now: NOW, keep: false });
+  const hello = path.join(root, 'content', 'pages', 'news', 'hello-world.md');
+  const source = await readFile(hello, 'utf8');
+  assert.match(source, 'shows it under the title.');
+  await writeFile(hello, source.replace('shows it under the title.', 'shows it under the title, freshly edited.'));
+  const second = await buildSite({ root, outDir: warm, now: NOW, keep: false });
+  assert.ok(second.rendered < second.pages.length, 'unchanged pages were reused');
+  assert.match(await read(warm, 'news/feed.atom'), 'freshly edited');
+  const third = await buildSite({ root, outDir: warm, now: NOW, keep: false });
+  assert.is(third.rendered, 0, 'and with nothing changed, nothing is rendered');
+  assert.match(await read(warm, 'news/feed.json'), 'freshly edited');
+});
+
+feeds('an entry\'s content keeps nothing a reader could run, and nothing outside <main>', () => {
+  const page = '<html><body><header><a href="/">Home</a></header><main><h1>T</h1>'
+    + '<p onclick="steal()">Text <a href="javascript:alert(1)">bad</a> <a href="../other?q=1#x">rel</a></p>'
+    + '<script>alert(1)</script><style>p{}</style><iframe src="https://evil.example"></iframe>'
+    + '<picture><source type="image/avif" srcset="/a-400.avif 400w, /a-800.avif 800w"><img src="/a.webp" srcset="/a-400.webp 400w, /a-800.webp 800w" alt="A"></picture>'
+    + '</main><footer>Footer</footer></body></html>';
+  const content = entryContentOf(page, 'https://example.com/news/post/')!;
+  assert.is(content, '<p>Text <a>bad</a> <a href="https://example.com/news/other?q=1#x">rel</a></p>'
+    + '<img src="https://example.com/a.webp" srcset="https://example.com/a-400.webp 400w, https://example.com/a-800.webp 800w" alt="A" />');
+  assert.is(entryContentOf('<html><body><p>No landmark</p></body></html>', 'https://example.com/'), undefined);
 });
 
 feeds.run();

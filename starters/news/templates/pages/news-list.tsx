@@ -11,7 +11,7 @@ export const schema = z.strictObject({ body: z.string() });
  * (/news, /news/2, …; raise `perPage` for a real site), with feeds at
  * /news/feed.atom, /news/feed.rss and /news/feed.json.
  */
-export const collection: CollectionQuery = { sortBy: 'date', perPage: 1, feed: true };
+export const collection: CollectionQuery = { sortBy: 'date', perPage: 1, feed: { content: true } };
 
 export default function NewsList({ data, page, collection: list }: PageProps<z.infer<typeof schema>>) {
   const words = wordsFor(page.locale);
