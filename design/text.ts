@@ -8,10 +8,10 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import * as fontkit from 'fontkit';
+import { Drawing, fontAt, measure as measureIn, wrap as wrapIn, type Anchor } from '../src/cards/glyphs.ts';
 
 export type Weight = 400 | 500 | 600 | 700 | 800;
-export type Anchor = 'start' | 'middle' | 'end';
+export type { Anchor };
 
 export interface TextStyle {
   size: number;
@@ -23,67 +23,35 @@ export interface TextStyle {
 const require = createRequire(import.meta.url);
 // The static WOFF files: fontkit cannot take an instance of the variable WOFF2 the site serves.
 const FILES = path.join(path.dirname(require.resolve('@fontsource/plus-jakarta-sans/package.json')), 'files');
-const fonts = new Map<Weight, fontkit.Font>();
 
-function fontOf(weight: Weight): fontkit.Font {
-  let font = fonts.get(weight);
-  if (!font) {
-    font = fontkit.openSync(path.join(FILES, `plus-jakarta-sans-latin-${weight}-normal.woff`)) as fontkit.Font;
-    fonts.set(weight, font);
-  }
-  return font;
-}
+const fontOf = (weight: Weight) => fontAt(path.join(FILES, `plus-jakarta-sans-latin-${weight}-normal.woff`));
 
 /** How wide a line is drawn, in user units. */
 export function measure(text: string, size: number, weight: Weight): number {
-  const font = fontOf(weight);
-  return (font.layout(text).advanceWidth * size) / font.unitsPerEm;
+  return measureIn(fontOf(weight), text, size);
 }
 
 /** The words of `text` broken into lines no wider than `width`. */
 export function wrap(text: string, width: number, size: number, weight: Weight): string[] {
-  const lines: string[] = [];
-  for (const word of text.split(' ')) {
-    const last = lines.at(-1);
-    if (last !== undefined && measure(`${last} ${word}`, size, weight) <= width) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines;
+  return wrapIn(fontOf(weight), text, width, size);
 }
 
-/** The glyphs the labels drawn since the last takeGlyphs() use, each outline once, in font units. */
-const used = new Map<string, string>();
+/** The glyphs the labels drawn since the last takeGlyphs() use (src/cards/glyphs.ts draws them). */
+let drawing = new Drawing();
 
 /**
  * One line of text, its baseline at y: a group of <use>s of glyph outlines
  * (takeGlyphs() gives their <defs>), far smaller than an outline per letter.
  */
 export function label(text: string, x: number, y: number, style: TextStyle): string {
-  const font = fontOf(style.weight);
-  const scale = style.size / font.unitsPerEm;
-  const run = font.layout(text);
-  const width = run.advanceWidth * scale;
-  const left = style.anchor === 'middle' ? x - width / 2 : style.anchor === 'end' ? x - width : x;
-  let pen = 0;
-  let uses = '';
-  run.glyphs.forEach((glyph, index) => {
-    const position = run.positions[index];
-    const id = `g${style.weight}-${glyph.id}`;
-    if (glyph.path.commands.length > 0) {
-      if (!used.has(id)) used.set(id, glyph.path.scale(1, -1).toSVG());
-      uses += `<use href="#${id}" x="${pen + position.xOffset}"${position.yOffset ? ` y="${-position.yOffset}"` : ''}/>`;
-    }
-    pen += position.xAdvance;
-  });
-  const at = (value: number) => Math.round(value * 100) / 100;
-  return `<g data-text="${escapeAttribute(text)}" data-size="${style.size}" fill="${style.fill}" transform="translate(${at(left)} ${at(y)}) scale(${at(scale * 1000) / 1000})">${uses}</g>`;
+  return drawing.label(fontOf(style.weight), String(style.weight), text, x, y, style);
 }
 
 /** The <defs> of the glyphs used since the last call, and a fresh start for the next drawing. */
 function takeGlyphs(): string {
-  const defs = [...used].map(([id, d]) => `<path id="${id}" d="${d}"/>`).join('');
-  used.clear();
-  return defs ? `<defs>${defs}</defs>` : '';
+  const defs = drawing.defs();
+  drawing = new Drawing();
+  return defs;
 }
 
 export interface DocumentOptions {
@@ -107,5 +75,3 @@ export function svgDocument(width: number, height: number, body: string, options
 export function lines(texts: string[], x: number, y: number, style: TextStyle, leading = style.size * 1.3): string {
   return texts.map((text, index) => label(text, x, y + index * leading, style)).join('');
 }
-
-const escapeAttribute = (text: string) => text.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');

@@ -34,6 +34,11 @@ const origin = () => z.string().regex(/^https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?$/i,
 const imageOrigin = () => z.string().regex(/^(https:\/\/[a-z0-9.-]+(:\d+)?|http:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?)$/i,
   'expected an origin such as https://images.example.com (https, a host name, an optional port, no path)');
 
+/** A social card's look unless site.yaml says otherwise (src/cards/): white on deep blue, the section in light blue. */
+const CARD_DEFAULTS = { background: '#0b1f4d', text: '#ffffff', accent: '#7dd3fc' };
+
+const cardColour = () => z.string().regex(/^#([0-9a-f]{3}|[0-9a-f]{6})$/i, 'expected a colour such as #0b1f4d');
+
 /** sitegen's own keys of content/site.yaml (the rest belongs to the layout); exported for the editors' JSON Schema. */
 export const siteCoreSchema = z.strictObject({
   name: z.string().min(1),
@@ -58,6 +63,17 @@ export const siteCoreSchema = z.strictObject({
     theme: z.enum([...CODE_THEMES, 'none']).default('none')
       .describe("code blocks' colours: github (GitHub's, light or dark as the visitor's system is), or none (the site's stylesheet colours Prism's token classes)"),
   }).default({ theme: 'none' }),
+  cards: z.union([
+    z.literal(true).transform(() => ({ ...CARD_DEFAULTS })),
+    z.strictObject({
+      background: cardColour().default(CARD_DEFAULTS.background),
+      text: cardColour().default(CARD_DEFAULTS.text),
+      accent: cardColour().default(CARD_DEFAULTS.accent),
+      font: z.string().regex(/^(?!\/)(?!.*(^|\/)\.\.(\/|$)).+\.(ttf|otf|woff2?)$/i, 'expected a font file from the site\'s root, such as public/fonts/brand-bold.woff (TTF, OTF, WOFF or WOFF2)')
+        .optional().describe("the font the cards' words are drawn in (sitegen's Plus Jakarta Sans without one)"),
+    }),
+  ], { error: 'expected true, or { background, text, accent, font } to set their look' }).optional()
+    .describe("social cards: each page without an `image` gets a 1200×630 Open Graph picture of its section and title, drawn at build in the site's font and colours"),
   gate: z.strictObject({
     script: endpoint('/gate/check.js'),
     tenantId: z.string().min(1),

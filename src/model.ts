@@ -5,6 +5,7 @@ import type { MarkdownOutline, MarkdownReference, MarkdownRemoval } from './mark
 import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
 import type { HydrateStrategy } from './client/hydration-moment.ts';
 import type { UrlPolicy } from './base-path.ts';
+import type { CardSpec, CardStyle, PageCard } from './cards/card-spec.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
 export interface SiteInfo extends UrlPolicy {
@@ -23,6 +24,8 @@ export interface SiteInfo extends UrlPolicy {
   fallback: 'redirect' | 'not-found';
   /** Old paths and where they go now (site.yaml's `redirects`; pages' `aliases` are on the pages). */
   redirects?: Record<string, string | { to: string; status: 301 | 302 }>;
+  /** Social cards (src/cards/): their colours and font, when site.yaml asks for them. */
+  cards?: CardStyle;
   /** A Pagefind index of the pages in /pagefind/ (the search integration, src/integrations/search.ts), and WebAssembly allowed by the policy. */
   search?: boolean;
   /**
@@ -47,6 +50,8 @@ export interface PageInfo {
   description: string;
   canonical: string;
   image?: string;
+  /** Its social card's address (/assets/cards/NAME.png), when the site draws cards and the page has no image of its own. */
+  card?: string;
   sitemap: boolean;
   noindex: boolean;
   /** The front matter's `date` (YYYY-MM-DD or an RFC 3339 date-time), as written. */
@@ -197,6 +202,11 @@ export interface TemplateModule {
   head?: (props: PageProps<any>) => ReactNode;
   /** The other pages this template lists; the page is then rendered once per list page. */
   collection?: CollectionQuery;
+  /**
+   * Its pages' social cards, when site.yaml asks for cards: the layout (`headline`, `centered`) and words other
+   * than the section and title, for every page or by page; false for none.
+   */
+  card?: PageCard | false | ((props: PageProps<any>) => PageCard | false);
 }
 
 /** The frame around every page: templates/layout.tsx. */
@@ -236,6 +246,12 @@ export interface MarkdownComponent {
   schema: ZodType;
   island?: string;
   hydrate?: HydrateStrategy;
+  /**
+   * The https origins it puts in a frame (a video player): the site's frame-src allows them, and only on the
+   * pages that use it (a block of it in their Markdown, or its island in their template); every other page
+   * closes frame-src with a policy of its own in its head.
+   */
+  frames?: readonly string[];
 }
 
 export interface SiteModel {
@@ -250,6 +266,8 @@ export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap'
   inline?: { scripts: string[]; styles: string[] };
   /** What collections list of it (kept by the build cache, so reused pages are listed too). */
   item?: CollectionItem;
+  /** Its social card, drawn (or taken from the cache) by the emit stage. */
+  card?: CardSpec;
 }
 
 /** The hashed files a page links to, with their integrity hashes. */

@@ -16,6 +16,7 @@ import { validateSiteOnce } from './validate/site-memo.ts';
 import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-templates.ts';
 import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets, type SiteAssets } from './render/page-assets.ts';
+import { framingOf } from './render/component-frames.ts';
 import { siteKeyOf } from './render/page-reuse.ts';
 import { startRender, type RenderStage } from './pipeline/render-stage.ts';
 import type { BuiltPage, RenderJob } from './pipeline/page-jobs.ts';
@@ -28,6 +29,7 @@ import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
+import { emitSocialCards } from './emit/social-cards.ts';
 import { fetchRemoteImages, remoteImagesIn, remoteOriginsOf, type RemoteImages } from './load/remote-images.ts';
 import { removeGeneratedPages } from './generated-pages.ts';
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
@@ -265,6 +267,7 @@ async function renderPages(
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
     const copies = [...clean, ...rendered.built].flatMap((entry) => entry.copies ?? []);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies));
+    const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page)));
 
     const built = [...clean, ...rendered.built];
     // A page's stamp starts with its file's modification time (files.ts stampOf).
@@ -273,7 +276,11 @@ async function renderPages(
     const pages = built.map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
     // The policy: the integrations' sources, and the hashes of the inline code they put in heads.
     const inline = { scripts: [...new Set(pages.flatMap((page) => page.inline?.scripts ?? []))], styles: [...new Set(pages.flatMap((page) => page.inline?.styles ?? []))] };
-    const files = siteFiles(site, pages, assets.inlineScriptHashes, inputs.bundle.files, { sources: integrationCsp(integrations.list), inline });
+    // The origins the site's components frame join frame-src; each page that uses none of them closes it again (render/component-frames.ts).
+    const sources = integrationCsp(integrations.list);
+    const framed = framingOf(templates.markdown).origins;
+    if (framed.length > 0) sources.frame = [...new Set([...sources.frame ?? [], ...framed])];
+    const files = siteFiles(site, pages, assets.inlineScriptHashes, inputs.bundle.files, { sources, inline });
     // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
     const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
     const hookErrors: SiteError[] = [];
@@ -293,7 +300,7 @@ async function renderPages(
     }
     const result = buildResult({
       ...resultParts(run), site, assets, clean, rendered, files, siteDoc: inputs.siteDoc, templates: { ...await inputs.templates(), ...inputs.compiled },
-      warnings: [...validated.warnings, ...rendered.warnings],
+      warnings: [...validated.warnings, ...rendered.warnings, ...cards.warnings],
     });
     const watch = [...new Set(integrations.list.flatMap((integration) => integration.watch ?? []))];
     return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built };

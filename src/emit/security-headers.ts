@@ -66,13 +66,17 @@ export function contentSecurityPolicy(
  * third-party script cannot ask for them. Only names Chromium knows: an
  * unknown one costs a console warning on every page (test/browser/csp.test.ts
  * checks for none). autoplay stays allowed for the muted intro video, and
- * fullscreen and picture-in-picture for the video's own controls.
+ * for the players a site frames (so the press on an embed's poster starts
+ * its video), and fullscreen and picture-in-picture for the video's own
+ * controls.
  */
-export const PERMISSIONS_POLICY = [
-  'accelerometer', 'camera', 'display-capture', 'encrypted-media', 'geolocation', 'gyroscope',
-  'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
-  'serial', 'usb', 'xr-spatial-tracking',
-].map((feature) => `${feature}=()`).concat('autoplay=(self)').join(', ');
+export function permissionsPolicy(framed: readonly string[] = []): string {
+  return [
+    'accelerometer', 'camera', 'display-capture', 'encrypted-media', 'geolocation', 'gyroscope',
+    'hid', 'idle-detection', 'magnetometer', 'microphone', 'midi', 'payment', 'publickey-credentials-get', 'screen-wake-lock',
+    'serial', 'usb', 'xr-spatial-tracking',
+  ].map((feature) => `${feature}=()`).concat(`autoplay=(${['self', ...framed.map((origin) => `"${origin}"`)].join(' ')})`).join(', ');
+}
 
 const EVERY_PATH = '/*';
 const ASSETS = '/assets/*';
@@ -107,7 +111,7 @@ export function headerRules(
         'Referrer-Policy': 'strict-origin-when-cross-origin',
         'Cross-Origin-Opener-Policy': 'same-origin',
         'Cross-Origin-Resource-Policy': 'same-origin',
-        'Permissions-Policy': PERMISSIONS_POLICY,
+        'Permissions-Policy': permissionsPolicy(sources.frame),
         // Pages change with every build under the same URL: revalidate (the ETag makes that cheap).
         'Cache-Control': 'no-cache',
       },

@@ -163,7 +163,7 @@ function renderLists(
       }));
     }
     for (const [file, contents] of rendered.files) files.set(file, contents);
-    const summaries = routes.map((route) => summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route)));
+    const summaries = routes.map((route) => summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route), rendered.cards.get(route)));
     const list = { key, pages: summaries, files: [...rendered.files.keys()], ...(readContent ? { content: contentKey } : {}) };
     pages.push(...summaries.map((page) => ({ page, stamp, hash, list })));
   }

@@ -18,10 +18,10 @@ export function itemOf(page: PageInfo): CollectionItem {
  * for reused pages): made here only. A list page's later routes (/news/2)
  * carry no item and no aliases: those belong to its first route.
  */
-export function summaryOf(page: PageInfo, route: string, islands: string[], inline?: PageSummary['inline']): PageSummary {
+export function summaryOf(page: PageInfo, route: string, islands: string[], inline?: PageSummary['inline'], card?: PageSummary['card']): PageSummary {
   const first = route === page.route;
   return {
-    route, file: page.file, sitemap: page.sitemap, islands, ...(inline ? { inline } : {}),
+    route, file: page.file, sitemap: page.sitemap, islands, ...(inline ? { inline } : {}), ...(card ? { card } : {}),
     ...(first ? { item: itemOf(page) } : {}),
     ...(first && page.aliases?.length ? { aliases: page.aliases } : {}),
   };

@@ -167,7 +167,16 @@ function checkMarkdownComponents(markdown: unknown): void {
     if (entry.hydrate !== undefined && !(HYDRATE_STRATEGIES as readonly string[]).includes(entry.hydrate)) {
       throw wrong(`gives markdown.${name} hydrate "${entry.hydrate}", which is not one of ${HYDRATE_STRATEGIES.join(', ')}`);
     }
+    const frames = entry.frames as unknown;
+    if (frames !== undefined && (!Array.isArray(frames) || frames.some((origin) => typeof origin !== 'string' || !isHttpsOrigin(origin)))) {
+      throw wrong(`gives markdown.${name} frames that are not a list of https origins (such as 'https://player.vimeo.com', no path)`);
+    }
   }
+}
+
+function isHttpsOrigin(text: string): boolean {
+  const url = URL.parse(text);
+  return url !== null && url.protocol === 'https:' && url.origin === text;
 }
 
 /**

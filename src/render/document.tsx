@@ -12,6 +12,7 @@ import { escapeHtml } from '../escape-html.ts';
 import { hreflangsOf } from '../i18n.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
+import { CARD_HEIGHT, CARD_WIDTH } from '../cards/card-spec.ts';
 
 
 export function renderPage(input: RenderInput): RenderedPage {
@@ -57,8 +58,8 @@ function withComponents(html: string, components: RenderInput['components'], reg
     const block = components?.blocks[Number(index)];
     const entry = block && components.allowed[block.name];
     if (!entry) return '';
-    // A code block's entry speaks the page's language (its editor wrote no props to say so).
-    const props = block.implicit ? { lang, ...block.props } : block.props;
+    // Every block speaks the page's language unless its props say otherwise (an editor writes none for a code block).
+    const props = 'lang' in block.props ? block.props : { ...block.props, lang };
     const element = entry.island === undefined
       ? <entry.component {...props} />
       : <Island name={entry.island} component={entry.component} props={props} hydrate={block.hydrate} />;
@@ -93,7 +94,9 @@ interface HeadInput {
  */
 function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: HeadInput): string {
   const canonical = absolute(site.url, pageLink(site, page.canonical));
-  const image = absolute(site.url, withBase(site.basePath, page.image ?? site.image ?? site.favicon));
+  // The page's own picture, else its social card, else the site's.
+  const image = absolute(site.url, withBase(site.basePath, page.image ?? page.card ?? site.image ?? site.favicon));
+  const card = page.image === undefined && page.card !== undefined;
   // Editors often write the site name into a title themselves; it is not added a second time.
   const named = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
   const title = page.scheduled ? `[Scheduled] ${named}` : page.draft ? `[Draft] ${named}` : named;
@@ -119,6 +122,10 @@ function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: 
     element('meta', { property: 'og:description', content: page.description }),
     element('meta', { property: 'og:url', content: canonical }),
     element('meta', { property: 'og:image', content: image }),
+    ...(card ? [
+      element('meta', { property: 'og:image:width', content: String(CARD_WIDTH) }), element('meta', { property: 'og:image:height', content: String(CARD_HEIGHT) }),
+      element('meta', { property: 'og:image:alt', content: page.title }),
+    ] : []),
     '<meta name="twitter:card" content="summary_large_image"/>',
     element('meta', { name: 'twitter:title', content: page.title }),
     element('meta', { name: 'twitter:description', content: page.description }),

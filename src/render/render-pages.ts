@@ -12,6 +12,8 @@ import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integr
 import { cspHash, type HeadElement, type Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { entryContentOf } from './entry-content.ts';
+import { framingOf, withPageFrames } from './component-frames.ts';
+import { cardNameOf, cardSpecOf, type CardSpec } from '../cards/card-spec.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
 
@@ -27,6 +29,8 @@ export interface RenderedPages {
   inline: Map<string, PageSummary['inline']>;
   /** Content route → every route its file became (a collection's list pages: /news, /news/2, …). */
   routes: Map<string, string[]>;
+  /** Route → its social card, for the emit stage to draw. */
+  cards: Map<string, CardSpec>;
   errors: SiteError[];
 }
 
@@ -44,11 +48,14 @@ export function renderPages(
 ): RenderedPages {
   const items = context.items ?? [];
   const integrations = integrationsOf(templates.config, site).list;
-  const policy = pagePolicyOf(site, [...assets.inlineHead, ...(assets.importMap ? [assets.importMap] : [])], integrationCsp(integrations));
+  const sources = integrationCsp(integrations);
+  const policy = pagePolicyOf(site, [...assets.inlineHead, ...(assets.importMap ? [assets.importMap] : [])], sources);
+  const framing = framingOf(templates.markdown);
   const files = new Map<string, string>();
   const islands = new Map<string, string[]>();
   const inline = new Map<string, PageSummary['inline']>();
   const routes = new Map<string, string[]>();
+  const cards = new Map<string, CardSpec>();
   const errors: SiteError[] = [];
   for (const page of pages) {
     const template = templates.pages[page.info.template];
@@ -60,7 +67,12 @@ export function renderPages(
         ? listPages({ ...page, info: own }, template.collection, site, local, { files, integrations, errors, readPage: context.readPage })
         : [{ route: own.route, page: undefined, head: undefined }];
       for (const list of lists) {
-        const info = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
+        const listed = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
+        // Its social card, when the site draws them: the template may choose its layout and words.
+        const chosen = typeof template.card === 'function' ? template.card({ data: page.data, page: listed, site, collection: list.page }) : template.card;
+        const card = cardSpecOf(listed, site, chosen);
+        const info = card ? { ...listed, card: `/assets/cards/${cardNameOf(card)}` } : listed;
+        if (card) cards.set(list.route, card);
         const added = runHead(integrations, { route: info.route, title: info.title, description: info.description, lang: info.locale, template: info.template }, errors);
         const head = added.map(({ element }) => element);
         const rendered = templates.renderPage({
@@ -80,7 +92,7 @@ export function renderPages(
           else errors.push(integrationFault(integrations.find((integration) => integration.name === owner.integration)!, 'head', `${info.route} holds ${problem.message}: declare it in the integration's csp`));
         }
         if (others.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, others, root));
-        files.set(outputPathOf(list.route, site.trailingSlash), rendered.html);
+        files.set(outputPathOf(list.route, site.trailingSlash), withPageFrames(rendered.html, framing, { islands: rendered.islands, blocks: page.components }, sources.frame ?? []));
         islands.set(list.route, rendered.islands);
       }
       routes.set(page.info.route, lists.map((list) => list.route));
@@ -88,7 +100,7 @@ export function renderPages(
       errors.push(error instanceof SiteError ? error : templateError(error, page.info, root));
     }
   }
-  return { files, islands, inline, routes, errors };
+  return { files, islands, inline, routes, cards, errors };
 }
 
 /** The list pages a collection template's page becomes, with what integrations add to each list (its feeds, written into `files`). */

@@ -13,6 +13,10 @@ import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, checkInScope, fieldError, reportTypos, splitKeys } from './issues.ts';
 import { SiteError } from '../errors.ts';
 import { dataNameOf } from '../data-files.ts';
+import type { CardStyle } from '../cards/card-spec.ts';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { didYouMean } from '../did-you-mean.ts';
 
 /**
@@ -59,9 +63,46 @@ export function validateSite(
     }
   }
   if (coreResult) checkRedirects(doc, coreResult.redirects, scope, errors);
+  const cards = coreResult?.cards && cardStyleOf(doc, coreResult.cards, scope, errors, notes);
   const i18n = coreResult && languagesOf(doc, coreResult, errors);
-  if (!coreResult || !layoutResult || !dataValues || i18n === null) return { notes };
-  return { site: { ...coreResult, i18n, layout: layoutResult as Record<string, unknown>, data: dataValues, year: now.getFullYear() }, notes };
+  if (!coreResult || !layoutResult || !dataValues || i18n === null || cards === null) return { notes };
+  return { site: { ...coreResult, cards, i18n, layout: layoutResult as Record<string, unknown>, data: dataValues, year: now.getFullYear() }, notes };
+}
+
+/**
+ * site.yaml's `cards` as the cards are drawn with: its font read (a change to the file draws the cards again), and a
+ * warning for words that would be hard to read on the card. Null when the font is not there.
+ */
+function cardStyleOf(doc: RawDoc, cards: CardStyle, scope: ValidationScope, errors: SiteError[], notes: ValidationNotes): CardStyle | undefined | null {
+  for (const [key, against, least] of [['text', 'background', 4.5], ['accent', 'background', 3]] as const) {
+    const ratio = contrastRatio(cards[key], cards[against]);
+    if (ratio < least) notes.warnings.push(`cards.${key} ${cards[key]} on ${cards[against]} has a contrast of ${ratio.toFixed(2)}:1, under the ${least}:1 a card needs to be read at a glance`);
+  }
+  if (!cards.font) return cards;
+  const file = path.join(scope.root, cards.font);
+  let bytes: Buffer;
+  try {
+    bytes = readFileSync(file);
+  } catch {
+    errors.push(fieldError(doc, ['cards', 'font'], `${cards.font} does not exist`, 'give the path of a font file from the site\'s root, such as public/fonts/brand-bold.woff'));
+    return null;
+  }
+  notes.localFiles.push(file);
+  return { ...cards, fontHash: createHash('sha256').update(bytes).digest('base64url').slice(0, 16) };
+}
+
+/** WCAG's contrast ratio of two #rgb or #rrggbb colours. */
+function contrastRatio(one: string, other: string): number {
+  const luminance = (hex: string) => {
+    const digits = hex.length === 4 ? [...hex.slice(1)].map((digit) => digit + digit) : [hex.slice(1, 3), hex.slice(3, 5), hex.slice(5, 7)];
+    const [r, g, b] = digits.map((pair) => {
+      const channel = Number.parseInt(pair, 16) / 255;
+      return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const [light, dark] = [luminance(one), luminance(other)].sort((a, b) => b - a);
+  return (light + 0.05) / (dark + 0.05);
 }
 
 /** site.yaml's `i18n` as the site model holds it (its languages in order), or null when it leaves out the default language. */

@@ -7,10 +7,16 @@
  * `code` is what each fenced code block shows beside its code: here a copy
  * button, hydrated when the visitor reaches into it. Leave it out and code
  * blocks have none.
+ *
+ * `Embed` is a YouTube or Vimeo video that asks nothing of its host until
+ * the visitor presses play (templates/embed.ts): only the pages that hold
+ * one may frame the players.
  */
 import { z, type MarkdownComponents } from 'sitegen';
 import CopyCode from './islands/copy-code.tsx';
+import { embed } from './embed.ts';
 
 export const markdown: MarkdownComponents = {
   code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
+  Embed: embed,
 };

@@ -19,13 +19,13 @@ async function failure(args: string[]): Promise<{ code: number; stderr: string }
   throw new Error(`sitegen ${args.join(' ')} succeeded where it should have refused`);
 }
 
-test('`sitegen init DIR` writes the starter: layout, a page template, a Markdown page, site.yaml, a stylesheet, a favicon, the copy button of code blocks', async () => {
+test('`sitegen init DIR` writes the starter: layout, a page template, a Markdown page, site.yaml, a stylesheet, a favicon, the copy button of code blocks, the video embed', async () => {
   const dir = path.join(await tempDir('sitegen-init-'), 'new site');
   const { stdout } = await run(process.execPath, [SITEGEN, 'init', dir], { env: PLAIN_ENV });
   assert.match(stdout, `wrote a starter site in ${dir}`);
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
-  assert.equal(files, ['.gitignore', 'content/pages/index.md', 'content/site.yaml', 'package.json', 'public/favicon.svg', 'templates/islands/copy-code.tsx', 'templates/layout.tsx', 'templates/markdown.ts', 'templates/pages/markdown.tsx', 'templates/styles/site.css']);
+  assert.equal(files, ['.gitignore', 'content/pages/index.md', 'content/site.yaml', 'package.json', 'public/favicon.svg', 'templates/embed.ts', 'templates/islands/copy-code.tsx', 'templates/islands/video-embed.tsx', 'templates/layout.tsx', 'templates/markdown.ts', 'templates/pages/markdown.tsx', 'templates/styles/site.css']);
   const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
   assert.equal(pkg, {
     name: 'new-site', private: true, type: 'module',

@@ -8,6 +8,7 @@ import { z, type MarkdownComponents } from 'sitegen';
 import Callout, { schema as callout } from './components/Callout.tsx';
 import Search from './islands/search.tsx';
 import CopyCode from './islands/copy-code.tsx';
+import { embed } from './embed.ts';
 
 /**
  * A `::: Search` block gives the field's label. Where the build writes
@@ -27,4 +28,6 @@ export const markdown: MarkdownComponents = {
   Search: { component: Search, schema: search, island: 'search', hydrate: 'interaction' },
   // What each code block shows beside its code: a copy button, hydrated when the visitor reaches into it.
   code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
+  // A YouTube or Vimeo video, nothing asked of its host until the visitor presses play (templates/embed.ts).
+  Embed: embed,
 };

@@ -1,4 +1,4 @@
-import { z, type CollectionQuery, type PageProps } from 'sitegen';
+import { z, type CollectionQuery, type PageCard, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
 
 /** The list page's own content: an introduction in Markdown. */
@@ -12,6 +12,9 @@ export const schema = z.strictObject({ body: z.string() });
  * /news/feed.atom, /news/feed.rss and /news/feed.json.
  */
 export const collection: CollectionQuery = { sortBy: 'date', perPage: 1, feed: { content: true } };
+
+/** A list's social card sets its title in the middle (site.yaml's `cards` turns the cards on). */
+export const card: PageCard = { layout: 'centered' };
 
 export default function NewsList({ data, page, collection: list }: PageProps<z.infer<typeof schema>>) {
   const words = wordsFor(page.locale);

@@ -1,8 +1,11 @@
-import { z, image, localeRoute, tagSlug, type ImageValue, type PageHeading, type PageProps } from 'sitegen';
+import { z, image, localeRoute, tagSlug, type ImageValue, type PageCard, type PageHeading, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
 
 /** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
 export const schema = z.strictObject({ body: z.string(), cover: image().optional() });
+
+/** A post's social card: "News" and its date above its title (a page's own `image` replaces the card). */
+export const card = ({ page }: PageProps<unknown>): PageCard => ({ layout: 'headline', eyebrow: page.date ? `News · ${page.date.slice(0, 10)}` : 'News' });
 
 export default function Post({ data, page, site }: PageProps<z.infer<typeof schema>>) {
   const words = wordsFor(page.locale);

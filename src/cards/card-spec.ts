@@ -1,0 +1,97 @@
+/**
+ * A page's social card (its Open Graph and Twitter image, 1200×630) as
+ * data: the words and the layout it is drawn with, and its name, a hash of
+ * everything drawn, so that a card is drawn once for as long as those stay
+ * the same (./draw-card.ts draws it, src/emit/social-cards.ts caches it)
+ * and its address can be cached for good, under /assets/cards/.
+ *
+ * Made as each page renders, from the page alone: a template's `card`
+ * export chooses the layout and may set the words; by default the card
+ * shows the page's section (its first path segment), its title, the site's
+ * name and its host. A page's own `image` wins: it gets no card.
+ */
+import { createHash } from 'node:crypto';
+
+export const CARD_WIDTH = 1200;
+export const CARD_HEIGHT = 630;
+
+/** The layouts sitegen draws: the title at the left under its section, or centred. */
+export const CARD_LAYOUTS = ['headline', 'centered'] as const;
+export type CardLayout = (typeof CARD_LAYOUTS)[number];
+
+/** What a template's `card` export gives for a page: its layout, and words other than the default. */
+export interface PageCard {
+  layout?: CardLayout;
+  /** The small line above the title (default: the page's section, from its address). */
+  eyebrow?: string;
+  title?: string;
+}
+
+/** A card's look, from site.yaml's `cards`. */
+export interface CardStyle {
+  background: string;
+  text: string;
+  accent: string;
+  /** A font file from the site's root, and a hash of its bytes; sitegen's own Plus Jakarta Sans without one. */
+  font?: string;
+  fontHash?: string;
+}
+
+/** Everything a card's pixels depend on. */
+export interface CardSpec {
+  layout: CardLayout;
+  eyebrow: string;
+  title: string;
+  site: string;
+  host: string;
+  style: CardStyle;
+}
+
+/** What a card reads of a page and of the site (PageInfo and SiteInfo have these). */
+interface CardPage {
+  route: string;
+  title: string;
+  image?: string;
+}
+
+interface CardSite {
+  name: string;
+  url: string;
+  lang: string;
+  cards?: CardStyle;
+  i18n?: { locales: readonly { code: string }[] };
+}
+
+/** Raised whenever the drawing changes, so that cached cards are drawn again. */
+const DRAWING_VERSION = 1;
+
+/** The card's file name under /assets/cards/, from everything drawn. */
+export function cardNameOf(spec: CardSpec): string {
+  return `${createHash('sha256').update(JSON.stringify([DRAWING_VERSION, spec])).digest('base64url').slice(0, 16)}.png`;
+}
+
+/**
+ * The card of a page, or undefined: the site draws none, the page has its own image, or its template says
+ * `card = false`. `chosen` is what the template's `card` export gave for the page.
+ */
+export function cardSpecOf(page: CardPage, site: CardSite, chosen: PageCard | false | undefined): CardSpec | undefined {
+  if (!site.cards || page.image || chosen === false) return undefined;
+  return {
+    layout: chosen?.layout ?? 'headline',
+    eyebrow: chosen?.eyebrow ?? sectionOf(page.route, site),
+    title: chosen?.title ?? page.title,
+    site: site.name,
+    host: new URL(site.url).host,
+    style: site.cards,
+  };
+}
+
+/** A page's section, from its address: /news/hello → News; /de/produkte/x → Produkte; the home page and a top-level page have none. */
+function sectionOf(route: string, site: CardSite): string {
+  const parts = route.split('/').filter(Boolean);
+  const locales = new Set(site.i18n?.locales.map((locale) => locale.code) ?? []);
+  if (parts.length > 0 && locales.has(parts[0])) parts.shift();
+  if (parts.length < 2) return '';
+  const words = decodeURIComponent(parts[0]).replace(/[-_]+/g, ' ');
+  return words.charAt(0).toLocaleUpperCase(site.lang) + words.slice(1);
+}

@@ -1,0 +1,53 @@
+/**
+ * The `::: Embed` block's props, checked at the Markdown file's line: a
+ * YouTube or Vimeo address, the video's title (the play button's name and
+ * the frame's), and an optional poster. The host's player address is worked
+ * out here, at build, so the island carries no parser and no zod.
+ *
+ * A poster is an image beside the page (`./still.jpg`), in public/, or on a
+ * host that site.yaml's `images.remote` lists (YouTube's stills are on
+ * https://i.ytimg.com): fetched and resized at build, so the page still asks
+ * nothing of the video's host. Without one the poster is drawn from the title.
+ */
+import { z, image, type MarkdownComponent } from 'sitegen';
+import VideoEmbed from './islands/video-embed.tsx';
+
+/** The video hosts' players, on their privacy-enhanced domains: the only origins a page with an embed may frame. */
+export const VIDEO_PLAYERS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
+
+const ID = /^[\w-]{6,}$/;
+
+/** The host and the player's address for a video's address, or undefined for one that is not a video of either host. */
+export function videoOf(address: string): { host: 'YouTube' | 'Vimeo'; player: string; watch: string } | undefined {
+  const url = URL.parse(address);
+  if (!url || url.protocol !== 'https:') return undefined;
+  const host = url.hostname.replace(/^(www|m)\./, '');
+  const parts = url.pathname.split('/').filter(Boolean);
+  let youtube: string | undefined;
+  if (host === 'youtu.be') youtube = parts[0];
+  else if (host === 'youtube.com' || host === 'youtube-nocookie.com') {
+    youtube = parts[0] === 'watch' ? url.searchParams.get('v') ?? undefined : ['embed', 'shorts', 'live'].includes(parts[0]) ? parts[1] : undefined;
+  }
+  if (youtube !== undefined) {
+    if (!ID.test(youtube)) return undefined;
+    const start = Number.parseInt(url.searchParams.get('t') ?? url.searchParams.get('start') ?? '', 10);
+    const query = `autoplay=1${Number.isFinite(start) && start > 0 ? `&start=${start}` : ''}`;
+    return { host: 'YouTube', player: `https://www.youtube-nocookie.com/embed/${youtube}?${query}`, watch: `https://www.youtube.com/watch?v=${youtube}` };
+  }
+  const vimeo = host === 'vimeo.com' ? parts[0] : host === 'player.vimeo.com' && parts[0] === 'video' ? parts[1] : undefined;
+  if (vimeo !== undefined && /^\d+$/.test(vimeo)) {
+    return { host: 'Vimeo', player: `https://player.vimeo.com/video/${vimeo}?autoplay=1&dnt=1`, watch: `https://vimeo.com/${vimeo}` };
+  }
+  return undefined;
+}
+
+const schema = z.strictObject({
+  url: z.string().refine((value) => videoOf(value) !== undefined, 'expected a YouTube or Vimeo address, such as https://www.youtube.com/watch?v=… or https://vimeo.com/…'),
+  title: z.string().min(1).describe('the video\'s title: the play button says it'),
+  // Written as a path (`./still.jpg`); the button names the video, so the poster's alt text stays empty.
+  poster: z.preprocess((value) => (typeof value === 'string' ? { src: value, alt: '' } : value), image()).optional(),
+}).transform(({ url, title, poster }) => ({ ...videoOf(url)!, title, ...(poster ? { poster } : {}) }));
+
+export const embed: MarkdownComponent = {
+  component: VideoEmbed, schema, island: 'video-embed', hydrate: 'interaction', frames: VIDEO_PLAYERS,
+};

@@ -1,0 +1,139 @@
+/**
+ * Social cards: each page without an `image` of its own gets a 1200×630
+ * picture of its section and title for link previews, drawn at build in the
+ * site's colours and font, named by what it shows, and drawn once for as
+ * long as that stays the same. The news starter turns them on.
+ */
+import { copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import sharp from 'sharp';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { cardSvg } from '../../src/cards/draw-card.ts';
+import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { edit } from '../helpers/fixture.ts';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+const FONTS = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/plus-jakarta-sans/package.json')), 'files');
+
+async function newsSite(): Promise<string> {
+  const root = await tempDir('sitegen-cards-');
+  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
+  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
+  return root;
+}
+
+const build = (root: string) => buildSite({ root, outDir: path.join(root, 'dist'), now: NOW, keep: false });
+const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
+const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"/>`).exec(html)?.[1];
+const cached = async (root: string) => (await readdir(path.join(root, '.sitegen', 'cache', 'cards'))).filter((name) => name.endsWith('.png')).sort();
+
+test('each page links a 1200×630 card of its own words in the site\'s colours, served under /assets/', async () => {
+  const root = await newsSite();
+  await build(root);
+  const html = await read(root, 'news/hello-world.html');
+  const image = meta(html, 'og:image')!;
+  assert.match(image, /^https:\/\/www\.example\.com\/assets\/cards\/[\w-]{16}\.png$/);
+  assert.is(/<meta name="twitter:image" content="([^"]*)"\/>/.exec(html)?.[1], image);
+  assert.equal([meta(html, 'og:image:width'), meta(html, 'og:image:height'), meta(html, 'og:image:alt')], ['1200', '630', 'Hello, world']);
+  const file = path.join(root, 'dist', new URL(image).pathname);
+  const { width, height, format } = await sharp(file).metadata();
+  assert.equal([width, height, format], [1200, 630, 'png']);
+  // The corner is the background site.yaml gives (#0b1f4d); the title's rows hold the text's white.
+  const { data, info } = await sharp(file).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+  assert.equal(pixel(5, 5), [0x0b, 0x1f, 0x4d]);
+  let white = 0;
+  for (let y = 300; y < 420; y++) for (let x = 80; x < 1120; x++) if (pixel(x, y).every((channel) => channel > 240)) white++;
+  assert.ok(white > 5_000, `the title is drawn (${white} white pixels)`);
+  // Every page has a card, each named by what it shows: the two languages' posts differ.
+  const cards = new Set<string>();
+  for (const page of ['index.html', 'news.html', 'news/2.html', 'de/news/hello-world.html', 'tags/photos.html']) cards.add(meta(await read(root, page), 'og:image')!);
+  assert.is(cards.size, 5);
+  for (const card of cards) await readFile(path.join(root, 'dist', new URL(card).pathname));
+  assert.match(await read(root, '_headers'), '/assets/*\n  Cache-Control: public, max-age=31536000, immutable', 'a card\'s address changes with it, so it is kept for good');
+});
+
+test('the template chooses the layout and words; a page\'s own image, or `card = false`, means no card', async () => {
+  const root = await newsSite();
+  await edit(root, 'content/pages/news/hello-world.md', 'title: Hello, world\n', 'title: Hello, world\nimage: /favicon.svg\n');
+  await edit(root, 'templates/pages/markdown.tsx', /\nexport default/, '\nexport const card = false;\n\nexport default');
+  await build(root);
+  assert.is(meta(await read(root, 'news/hello-world.html'), 'og:image'), 'https://www.example.com/favicon.svg');
+  assert.not.match(await read(root, 'news/hello-world.html'), 'og:image:width');
+  assert.is(meta(await read(root, 'search.html'), 'og:image'), 'https://www.example.com/favicon.svg', 'the markdown template draws none');
+  // The post template's words: "News" and the date above the title.
+  const post = cardSvg({ layout: 'headline', eyebrow: 'News · 2026-11-09', title: 'A picture from the newsroom', site: 'My Site', host: 'www.example.com',
+    style: { background: '#0b1f4d', text: '#ffffff', accent: '#7dd3fc' } }, root).svg;
+  assert.equal([...post.matchAll(/data-text="([^"]*)"/g)].map((match) => match[1]), ['My Site', 'News · 2026-11-09', 'A picture from the', 'newsroom', 'www.example.com']);
+});
+
+test('a title too long for the card is cut with an ellipsis, and every line stays inside it', () => {
+  const title = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
+  const { svg } = cardSvg({ layout: 'headline', eyebrow: '', title, site: 'S', host: 'h.example', style: { background: '#000000', text: '#ffffff', accent: '#7dd3fc' } }, '.');
+  const lines = [...svg.matchAll(/<g data-text="([^"]*)" data-size="(\d+)"[^>]*transform="translate\(([\d.]+) ([\d.]+)\)/g)].slice(1, -1);
+  assert.is(lines.length, 4, 'four lines at the smallest size');
+  assert.ok(lines.at(-1)![1].endsWith('…'));
+  for (const [, , size, , y] of lines) assert.ok(Number(y) < 510 && Number(size) === 50, `a line at ${y}`);
+});
+
+test('a card is drawn once: an edit draws that page\'s card again, and nothing else', async () => {
+  const root = await newsSite();
+  await build(root);
+  const before = await cached(root);
+  const other = meta(await read(root, 'news/a-picture.html'), 'og:image');
+  await edit(root, 'content/pages/news/hello-world.md', 'title: Hello, world', 'title: Hello again');
+  await build(root);
+  const after = await cached(root);
+  assert.is(after.length, before.length + 1, 'one card more in the cache');
+  assert.is(meta(await read(root, 'news/a-picture.html'), 'og:image'), other, 'the other pages keep theirs');
+  const changed = meta(await read(root, 'news/hello-world.html'), 'og:image')!;
+  assert.ok(after.includes(path.basename(changed)) && !before.includes(path.basename(changed)));
+});
+
+test('site.yaml\'s cards: a colour that is no colour or a missing font is an error at its line; words hard to read are a warning', async () => {
+  const root = await newsSite();
+  const site = path.join(root, 'content', 'site.yaml');
+  const source = await readFile(site, 'utf8');
+  await writeFile(site, source.replace('background: "#0b1f4d"', 'background: navy'));
+  const errorsOf = async () => {
+    try {
+      await build(root);
+    } catch (error) {
+      if (error instanceof SiteErrors) return error.errors.map((item) => [item.location?.file, item.location?.line, item.field, item.message]);
+      throw error;
+    }
+    throw new Error('the build succeeded');
+  };
+  const line = source.split('\n').findIndex((text) => text.includes('background: "#0b1f4d"')) + 1;
+  assert.equal(await errorsOf(), [['content/site.yaml', line, 'cards.background', 'expected a colour such as #0b1f4d']]);
+  await writeFile(site, source.replace('accent: "#7dd3fc"', 'accent: "#7dd3fc"\n  font: public/fonts/brand.woff'));
+  const [missing] = await errorsOf();
+  assert.equal(missing.slice(0, 3), ['content/site.yaml', line + 3, 'cards.font']);
+  assert.match(String(missing[3]), 'public/fonts/brand.woff does not exist');
+  await writeFile(site, source.replace('text: "#ffffff"', 'text: "#1e3a8a"'));
+  const result = await build(root);
+  assert.ok(result.warnings.some((warning) => /cards\.text #1e3a8a on #0b1f4d has a contrast of 1\.\d\d:1/.test(warning)), result.warnings.join('\n'));
+});
+
+test('the site\'s own font draws the cards, and a new font file draws them again; a glyph it lacks is a warning naming the page', async () => {
+  const root = await newsSite();
+  await mkdir(path.join(root, 'public', 'fonts'), { recursive: true });
+  const font = path.join(root, 'public', 'fonts', 'brand.woff');
+  await copyFile(path.join(FONTS, 'plus-jakarta-sans-latin-400-normal.woff'), font);
+  await edit(root, 'content/site.yaml', 'accent: "#7dd3fc"', 'accent: "#7dd3fc"\n  font: public/fonts/brand.woff');
+  await build(root);
+  const first = meta(await read(root, 'news/hello-world.html'), 'og:image');
+  await copyFile(path.join(FONTS, 'plus-jakarta-sans-latin-800-normal.woff'), font);
+  await build(root);
+  const second = meta(await read(root, 'news/hello-world.html'), 'og:image');
+  assert.is.not(second, first, 'another font, another card');
+  await edit(root, 'content/pages/news/hello-world.md', 'title: Hello, world', 'title: Hello, 世界');
+  const result = await build(root);
+  assert.ok(result.warnings.some((warning) => warning.startsWith('content/pages/news/hello-world.md: its social card\'s font has no glyph for "世", "界"')), result.warnings.join('\n'));
+});
+
+test.run();
