@@ -25,6 +25,8 @@ export interface PageEntry {
   volatile?: boolean;
   /** The PNG and JPEG images its image() fields use, whose variants a build that reuses it makes again. */
   images?: string[];
+  /** The files integrations made from it (its Markdown twin), linked with it when it is reused. */
+  derived?: string[];
   /**
    * A page whose template lists a collection: the key of the items it
    * listed (every page's summary) and each of its routes' summaries. It is

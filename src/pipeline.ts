@@ -250,13 +250,13 @@ async function renderPages(
   try {
     // A clean list page brings its pages and its feeds; any other clean page its one file.
     const cleanFiles = [
-      ...clean.filter((entry) => !entry.list).map((entry) => outputPathOf(entry.page.route, site.trailingSlash)),
+      ...clean.filter((entry) => !entry.list).flatMap((entry) => [outputPathOf(entry.page.route, site.trailingSlash), ...entry.derived ?? []]),
       ...new Set(clean.flatMap((entry) => entry.list?.files ?? [])),
     ];
     if (!update) linkFiles(outDir, staging, cleanFiles);
     const job = jobOf(run, staging, { site, assets: assets.page });
     const templates = await inputs.templates();
-    const { integrationCsp, integrationPages, integrationSite, integrationsOf, runBuildDone, runFiles, setIntegrationRoot } = await integrationHooks();
+    const { integrationCsp, integrationPages, integrationSite, integrationsOf, runBuildDone, runFiles, runRobots, setIntegrationRoot } = await integrationHooks();
     setIntegrationRoot(root);
     // The site's integrations (sitegen.config.ts, and the built-in ones), wrong options reported before any page renders.
     const integrations = integrationsOf(templates.config, site);
@@ -284,12 +284,16 @@ async function renderPages(
     // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
     const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
     const hookErrors: SiteError[] = [];
+    const robots = runRobots(integrations.list, context, hookErrors);
+    if (robots) files.set('robots.txt', robots);
     const added = await time('emit', () => runFiles(integrations.list, context, new Set(files.keys()), hookErrors));
     throwIfAny(hookErrors);
     for (const [file, contents] of added) files.set(file, contents);
     await time('emit', () => runBuildDone(integrations.list, {
       ...context, outDir: staging,
       read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),
+      // A dev rebuild stages only what it rendered; a build has every file of the site staged.
+      readOutput: (file) => readOutputFile(file, files, update ? [staging, outDir] : [staging]),
     }, hookErrors));
     throwIfAny(hookErrors);
     let changed: number | undefined;
@@ -308,6 +312,22 @@ async function renderPages(
     // Gone already when it was swapped in or moved over; left behind only by an error.
     await discardStaging(staging);
   }
+}
+
+/** A file of the build by its path in the output: one the emit stage is about to write, else as staged, else as the last build left it. */
+async function readOutputFile(file: string, pending: ReadonlyMap<string, string | Uint8Array>, folders: readonly string[]): Promise<string | undefined> {
+  const name = file.replace(/^\/+/, '');
+  if (name.split('/').includes('..')) return undefined;
+  const written = pending.get(name);
+  if (written !== undefined) return typeof written === 'string' ? written : Buffer.from(written).toString('utf8');
+  for (const folder of folders) {
+    try {
+      return await readFile(path.join(folder, name), 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+  }
+  return undefined;
 }
 
 /** The run's stopwatch: times async work by stage name; `spent` holds the milliseconds per stage (stages that overlap each count in full). */

@@ -71,6 +71,27 @@ export async function checkSite(
       }
     }
   }
+  // What agents read (src/integrations/agents.ts): llms.txt and the manifest hold absolute addresses of the site.
+  const origin = new URL(model.site.url).origin;
+  const onSite = async (where: string, address: string) => {
+    const url = URL.parse(address);
+    if (!url || url.origin !== origin) return;
+    references++;
+    const inside = !base ? url.pathname : url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : undefined;
+    if (inside === undefined || !(await resolves(inside))) problems.push(`${where}: ${address} does not resolve to a file in the build`);
+  };
+  for (const file of listFiles(outDir).filter((name) => /(^|\/)llms(-full)?\.txt$/.test(name))) {
+    const text = await readFile(path.join(outDir, file), 'utf8');
+    if (file.endsWith('llms.txt') && !/^# \S/.test(text)) problems.push(`${file}: does not open with an H1 (\`# Site name\`), as llmstxt.org asks`);
+    for (const [, address] of text.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) await onSite(file, address);
+  }
+  const manifestFile = path.join(outDir, '.well-known', 'ard.json');
+  const manifest = await readFile(manifestFile, 'utf8').catch(() => undefined);
+  if (manifest !== undefined) {
+    for (const problem of manifestProblems(manifest)) problems.push(`.well-known/ard.json: ${problem}`);
+    const entries = (JSON.parse(manifest) as { entries?: { url?: unknown }[] }).entries ?? [];
+    for (const entry of entries) if (typeof entry.url === 'string') await onSite('.well-known/ard.json', entry.url);
+  }
   const browser = options.browser
     ? await checkInBrowser(outDir, await pagesToOpen(outDir, htmlFiles, (file) => servedAt(file, base),
       new Map((await listPageFiles(root)).map((file) => [base + routeOf(file), `${PAGES_DIR}/${toPosix(file)}`]))),
@@ -84,6 +105,28 @@ export async function checkSite(
   }
   const external = await checkExternalLinks(root, links, sources, options.external === true ? {} : options.external);
   return { pages: htmlFiles.length, references, problems, external, ...(browser ? { browser } : {}) };
+}
+
+/** What is wrong with a discovery manifest, by the ai-catalog schema's required fields and the URN its entries are named by. */
+export function manifestProblems(text: string): string[] {
+  let data: { specVersion?: unknown; entries?: unknown };
+  try {
+    data = JSON.parse(text) as typeof data;
+  } catch (error) {
+    return [`is not JSON: ${(error as Error).message}`];
+  }
+  const problems: string[] = [];
+  if (data.specVersion !== '1.0') problems.push(`specVersion is ${JSON.stringify(data.specVersion)}, not "1.0"`);
+  if (!Array.isArray(data.entries)) return [...problems, 'has no entries array'];
+  data.entries.forEach((entry: Record<string, unknown>, index) => {
+    const name = `entries[${index}]`;
+    if (typeof entry.identifier !== 'string' || !/^urn:air:[a-zA-Z0-9.-]+(:[a-zA-Z0-9._-]+)+$/.test(entry.identifier)) {
+      problems.push(`${name}: identifier ${JSON.stringify(entry.identifier)} is not a urn:air:<publisher>:<namespace>:<name>`);
+    }
+    for (const key of ['displayName', 'type']) if (typeof entry[key] !== 'string' || entry[key] === '') problems.push(`${name}: has no ${key}`);
+    if ((entry.url === undefined) === (entry.data === undefined)) problems.push(`${name}: needs exactly one of url and data`);
+  });
+  return problems;
 }
 
 /** The address a static host serves an HTML file at: `blog/post/index.html` at /blog/post/, `blog/post.html` at /blog/post. */

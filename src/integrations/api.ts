@@ -4,7 +4,7 @@
  * named points, and nowhere else:
  *
  *   load ─────▶ validate ─▶ render ───────────────▶ emit ────────────────▶ done
- *   pages       markdown    head, collection        files, csp             buildDone
+ *   pages       markdown    head, page, collection  files, robots, csp     buildDone
  *
  * - `pages`: pages made from code (from data fetched at build time), each
  *   validated and built like a content file, its errors naming the
@@ -16,15 +16,20 @@
  *   inline script or style is hashed into the site's CSP by the build.
  * - `csp`: the sources the integration's pages need (an analytics host),
  *   merged into the policy of every host sitegen writes headers for.
+ * - `page`: files made from each page as it renders (its Markdown twin),
+ *   in the render threads, written beside it and reused with it.
  * - `collection`: files beside a collection's list page (its feeds), and
  *   the links the list's template receives for them.
  * - `files`: files to write into the output, from the list of pages.
+ * - `robots`: lines for robots.txt (the sitemap's `Sitemap:`), which the
+ *   build writes when any integration gives one.
  * - `buildDone`: after every page is built: read them, and write files (an
  *   index for a search).
  * - `watch`: files under the site root that `sitegen dev` rebuilds on.
  *
- * Search, the feeds and the sitemap are integrations of this kind
- * (./search.ts, ./feeds.ts, ./sitemap.ts), using this module only.
+ * Search, the feeds, the sitemap and what agents read (llms.txt, Markdown
+ * twins, the discovery manifest) are integrations of this kind (./search.ts,
+ * ./feeds.ts, ./sitemap.ts, ./agents.ts), using this module only.
  */
 import { createHash } from 'node:crypto';
 import type { z, ZodType } from 'zod';
@@ -88,6 +93,19 @@ export interface HeadPage {
   description: string;
   lang: string;
   template: string;
+  /** Whether a visitor may find it from outside (as IntegrationPage.listed). */
+  listed: boolean;
+}
+
+/** What `page` is asked about: one page as it was rendered. */
+export interface RenderedPage extends HeadPage {
+  /** Its absolute URL. */
+  url: string;
+  /** Its address with the base path (`/docs/about`), as the site links it. */
+  path: string;
+  /** The site's trailing-slash style, for a file beside it. */
+  trailingSlash: 'never' | 'always';
+  html: string;
 }
 
 /** An entry of a collection, as its list holds it. */
@@ -141,6 +159,8 @@ export interface BuildDoneContext extends FilesContext {
   outDir: string;
   /** A built page's HTML. */
   read(page: IntegrationPage): Promise<string>;
+  /** A file of the build by its path in the output (a page hook's file, say), or undefined when there is none. */
+  readOutput(file: string): Promise<string | undefined>;
 }
 
 /**
@@ -168,6 +188,9 @@ export interface IntegrationHooks {
   markdown?: readonly MarkedExtension[];
   csp?: CspSources;
   head?: (page: HeadPage) => readonly HeadElement[] | undefined | void;
+  /** Files by path in the output (`about.md`), made from the page as rendered; reused with it while it is unchanged. */
+  page?: (page: RenderedPage) => Readonly<Record<string, string>> | undefined | void;
+  robots?: (context: FilesContext) => readonly string[] | undefined | void;
   collection?: (list: CollectionList) => CollectionOutput | undefined | void;
   files?: (context: FilesContext) => Readonly<Record<string, string | Uint8Array>> | Promise<Readonly<Record<string, string | Uint8Array>>>;
   buildDone?: (context: BuildDoneContext) => void | Promise<void>;
@@ -213,7 +236,7 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 export interface SiteConfig {
   integrations?: readonly Integration[];
   /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
-  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean };
+  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean };
 }
 
 export function defineConfig(config: SiteConfig): SiteConfig {

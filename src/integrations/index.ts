@@ -12,3 +12,4 @@ export { z } from 'zod';
 export { search } from './search.ts';
 export { feeds, feedRouteOf, FEED_TYPES } from './feeds.ts';
 export { sitemap } from './sitemap.ts';
+export { agents } from './agents.ts';

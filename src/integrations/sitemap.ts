@@ -1,5 +1,5 @@
 /**
- * The sitemap (sitemaps.org) and robots.txt that names it: every page a
+ * The sitemap (sitemaps.org), and the line of robots.txt that names it: every page a
  * visitor may find from outside, with the date its content last changed;
  * on a site in several languages each page names its translations
  * (xhtml:link, Google's form), as its head does. Past the protocol's limits
@@ -26,10 +26,9 @@ export const sitemap = defineIntegration({
         + '</url>';
       const namespaces = `xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"${site.locales ? ' xmlns:xhtml="http://www.w3.org/1999/xhtml"' : ''}`;
       const document = (entries: readonly string[]) => [HEAD, `<urlset ${namespaces}>`, ...entries, '</urlset>', ''].join('\n');
-      const robots = `User-agent: *\nAllow: /\n\nSitemap: ${new URL(`${site.basePath}/sitemap.xml`, site.url).href}\n`;
       const parts = split(listed, entry, Buffer.byteLength(document([])));
-      if (parts.length === 1) return { 'sitemap.xml': document(parts[0].entries), 'robots.txt': robots };
-      const files: Record<string, string> = { 'robots.txt': robots };
+      if (parts.length === 1) return { 'sitemap.xml': document(parts[0].entries) };
+      const files: Record<string, string> = {};
       const index = parts.map((part, number) => {
         const name = `sitemap-${number + 1}.xml`;
         files[name] = document(part.entries);
@@ -39,6 +38,8 @@ export const sitemap = defineIntegration({
       files['sitemap.xml'] = [HEAD, '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...index, '</sitemapindex>', ''].join('\n');
       return files;
     },
+    // robots.txt names the one file, whatever the site's size.
+    robots: ({ site }) => [`Sitemap: ${new URL(`${site.basePath}/sitemap.xml`, site.url).href}`],
   }),
 });
 

@@ -1,7 +1,7 @@
 /**
  * The integrations of a site, and the points of the road where their hooks
  * run (src/integrations/api.ts says what each hook is for). The list is the
- * built-in integrations (sitemap, feeds, and search when site.yaml asks for
+ * built-in integrations (sitemap, feeds, agents, and search when site.yaml asks for
  * it) and the site's own from sitegen.config.ts, which the templates bundle
  * carries (src/render/compile-templates.ts), so that every thread resolves
  * the same list from the module it has loaded.
@@ -23,8 +23,9 @@ import type { PageSummary, SiteInfo } from '../model.ts';
 import {
   CSP_DIRECTIVES, ContentError, inlineText,
   type BuildDoneContext, type CollectionList, type CollectionOutput, type CspDirective, type HeadElement, type HeadPage, type Integration,
-  type IntegrationPage, type IntegrationSite, type PageFromCode,
+  type IntegrationPage, type IntegrationSite, type PageFromCode, type RenderedPage, type FilesContext,
 } from '../integrations/api.ts';
+import { agents } from '../integrations/agents.ts';
 import { feeds } from '../integrations/feeds.ts';
 import { search } from '../integrations/search.ts';
 import { sitemap } from '../integrations/sitemap.ts';
@@ -38,6 +39,8 @@ const integrationShape = z.object({
   csp: z.partialRecord(z.enum(CSP_DIRECTIVES), z.array(z.string().regex(SOURCE,
     "expected an https:// origin such as https://cdn.example.com, or 'wasm-unsafe-eval' in script: never 'unsafe-inline' or 'unsafe-eval'"))).optional(),
   head: z.function().optional(),
+  page: z.function().optional(),
+  robots: z.function().optional(),
   pages: z.function().optional(),
   collection: z.function().optional(),
   files: z.function().optional(),
@@ -47,7 +50,7 @@ const integrationShape = z.object({
 
 const configShape = z.strictObject({
   integrations: z.array(z.unknown()).default([]),
-  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional() }).default({}),
+  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional() }).default({}),
 });
 
 export const CONFIG_FILE = 'sitegen.config.ts';
@@ -106,10 +109,11 @@ function resolve(config: unknown, site: Pick<SiteInfo, 'search'> | undefined): R
   return { list: [...kept, ...own], errors };
 }
 
-function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: { sitemap?: boolean; feeds?: boolean; search?: boolean }): Integration[] {
+function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean }): Integration[] {
   return [
     ...(builtIn.feeds === false ? [] : [feeds()]),
     ...(builtIn.sitemap === false ? [] : [sitemap()]),
+    ...(builtIn.agents === false ? [] : [agents()]),
     ...(builtIn.search === false || !(site?.search || builtIn.search) ? [] : [search()]),
   ];
 }
@@ -222,6 +226,46 @@ export function runHead(list: readonly Integration[], page: HeadPage, errors: Si
     }
   }
   return out;
+}
+
+/** The files every integration makes from one rendered page, by path in the output; a path outside it, or taken twice, is an error. */
+export function runPage(list: readonly Integration[], page: RenderedPage, errors: SiteError[]): Map<string, string> {
+  const files = new Map<string, string>();
+  for (const integration of list) {
+    if (!integration.page) continue;
+    try {
+      for (const [file, contents] of Object.entries(integration.page(page) ?? {})) {
+        const name = file.replace(/^\/+/, '');
+        if (!isOutputPath(name) || /\.html$/i.test(name)) {
+          errors.push(integrationFault(integration, 'page', `${JSON.stringify(file)} is not a path inside the output beside the pages (no .., no leading dot in a folder, no .html)`));
+        } else if (files.has(name)) {
+          errors.push(integrationFault(integration, 'page', `${name} is written by another integration too`));
+        } else {
+          files.set(name, contents);
+        }
+      }
+    } catch (error) {
+      errors.push(hookError(integration, 'page', error));
+    }
+  }
+  return files;
+}
+
+/** robots.txt from every integration's lines, or undefined when none gives any. */
+export function runRobots(list: readonly Integration[], context: FilesContext, errors: SiteError[]): string | undefined {
+  const lines: string[] = [];
+  for (const integration of list) {
+    if (!integration.robots) continue;
+    try {
+      for (const line of integration.robots(context) ?? []) {
+        if (/[\r\n]/.test(line)) errors.push(integrationFault(integration, 'robots', `${JSON.stringify(line)} is more than one line`));
+        else lines.push(line);
+      }
+    } catch (error) {
+      errors.push(hookError(integration, 'robots', error));
+    }
+  }
+  return lines.length > 0 ? `User-agent: *\nAllow: /\n\n${lines.join('\n')}\n` : undefined;
 }
 
 /** What every integration adds to one collection list: its files, its links and its pages' head elements. */

@@ -54,6 +54,8 @@ export interface BuiltPage {
   images?: string[];
   /** The files of its bundle it links to (paths from the root), copied to their addresses by each build. */
   copies?: string[];
+  /** The files integrations made from it (its Markdown twin), linked with it when it is reused. */
+  derived?: string[];
   /** A list page: the key of the items it listed, and each of its routes (see PageEntry.list). */
   list?: { key: string; pages: PageSummary[]; files: string[]; content?: string };
   /** A list page linked from the last build rather than rendered. */
@@ -113,6 +115,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
     ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
     ...(images.has(info.file) ? { images: images.get(info.file) } : {}),
     ...(copies.has(info.file) ? { copies: copies.get(info.file) } : {}),
+    ...(rendered.derived.has(info.route) ? { derived: rendered.derived.get(info.route) } : {}),
   }));
   const deferred = published.filter(isList).map((model) => ({ model, ...share.sources.get(model.info.file)! }));
   if (errors.length === 0) writeOutputs(job.outDir, html);

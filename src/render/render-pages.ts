@@ -8,7 +8,7 @@ import { SiteError } from '../errors.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
-import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead } from '../pipeline/integrations.ts';
+import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead, runPage } from '../pipeline/integrations.ts';
 import { cspHash, type HeadElement, type Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { entryContentOf } from './entry-content.ts';
@@ -17,7 +17,7 @@ import { cardNameOf, cardSpecOf, type CardSpec } from '../cards/card-spec.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
 
-import { outputPathOf } from '../output-path.ts';
+import { NOT_FOUND_ROUTE, outputPathOf } from '../output-path.ts';
 import { localeOf, translationsOf } from '../i18n.ts';
 
 export interface RenderedPages {
@@ -31,6 +31,8 @@ export interface RenderedPages {
   routes: Map<string, string[]>;
   /** Route → its social card, for the emit stage to draw. */
   cards: Map<string, CardSpec>;
+  /** Route → the files integrations made from its page (`page` hook), written beside it. */
+  derived: Map<string, string[]>;
   errors: SiteError[];
 }
 
@@ -56,6 +58,8 @@ export function renderPages(
   const inline = new Map<string, PageSummary['inline']>();
   const routes = new Map<string, string[]>();
   const cards = new Map<string, CardSpec>();
+  const derived = new Map<string, string[]>();
+  const paging = integrations.some((integration) => integration.page);
   const errors: SiteError[] = [];
   for (const page of pages) {
     const template = templates.pages[page.info.template];
@@ -73,7 +77,11 @@ export function renderPages(
         const card = cardSpecOf(listed, site, chosen);
         const info = card ? { ...listed, card: `/assets/cards/${cardNameOf(card)}` } : listed;
         if (card) cards.set(list.route, card);
-        const added = runHead(integrations, { route: info.route, title: info.title, description: info.description, lang: info.locale, template: info.template }, errors);
+        const asked = {
+          route: info.route, title: info.title, description: info.description, lang: info.locale ?? site.lang, template: info.template,
+          listed: info.sitemap && info.route !== NOT_FOUND_ROUTE,
+        };
+        const added = runHead(integrations, asked, errors);
         const head = added.map(({ element }) => element);
         const rendered = templates.renderPage({
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
@@ -92,15 +100,23 @@ export function renderPages(
           else errors.push(integrationFault(integrations.find((integration) => integration.name === owner.integration)!, 'head', `${info.route} holds ${problem.message}: declare it in the integration's csp`));
         }
         if (others.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, others, root));
-        files.set(outputPathOf(list.route, site.trailingSlash), withPageFrames(rendered.html, framing, { islands: rendered.islands, blocks: page.components }, sources.frame ?? []));
+        const html = withPageFrames(rendered.html, framing, { islands: rendered.islands, blocks: page.components }, sources.frame ?? []);
+        files.set(outputPathOf(list.route, site.trailingSlash), html);
         islands.set(list.route, rendered.islands);
+        // What integrations make of the page as rendered (its Markdown twin): written and reused with it.
+        if (paging) {
+          const link = pageLink(site, list.route);
+          const made = runPage(integrations, { ...asked, html, path: link, url: new URL(link, site.url).href, trailingSlash: site.trailingSlash }, errors);
+          for (const [file, text] of made) files.set(file, text);
+          if (made.size > 0) derived.set(list.route, [...made.keys()]);
+        }
       }
       routes.set(page.info.route, lists.map((list) => list.route));
     } catch (error) {
       errors.push(error instanceof SiteError ? error : templateError(error, page.info, root));
     }
   }
-  return { files, islands, inline, routes, cards, errors };
+  return { files, islands, inline, routes, cards, derived, errors };
 }
 
 /** The list pages a collection template's page becomes, with what integrations add to each list (its feeds, written into `files`). */

@@ -7,6 +7,8 @@ interface FormFieldProps {
   label: string;
   value: string;
   onChange(name: string, value: string): void;
+  /** What the field means to an AI agent when its form is a WebMCP tool (toolparamdescription). */
+  toolParam?: string;
 }
 
 /**
@@ -14,8 +16,9 @@ interface FormFieldProps {
  * which hears "required" from the attribute instead (and nothing for the
  * demo's last name, whose star the spec shows without a required check).
  */
-export function FormField({ field, id, label, value, onChange }: FormFieldProps) {
+export function FormField({ field, id, label, value, onChange, toolParam }: FormFieldProps) {
   const common = {
+    ...(toolParam === undefined ? {} : { toolparamdescription: toolParam } as Record<string, string>),
     id,
     name: field.name,
     value,

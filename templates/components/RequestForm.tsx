@@ -11,10 +11,12 @@ export interface RequestFormProps {
   submit: string;
   requiredNote?: string;
   messages: OutcomeMessages;
+  /** The form as a WebMCP tool (its toolname, tooldescription and each field's toolparamdescription). */
+  tool?: { name: string; description: string; params?: Record<string, string | undefined> };
 }
 
 /** The contact and demo forms: the same flow over a different FormSpec. */
-export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, messages }: RequestFormProps & { spec: FormSpec<Payload> }) {
+export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, messages, tool }: RequestFormProps & { spec: FormSpec<Payload> }) {
   const [state, setState] = useState<FormState>(() => initialState(spec));
   const [sending, setSending] = useState(false);
 
@@ -28,12 +30,17 @@ export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, 
   }
 
   const change = (name: string, text: string) => setState((current) => withValue(current, name, text));
+  // WebMCP's declarative attributes: React writes unknown lower-case attributes as they are.
+  const declared: Record<string, string> = tool ? { toolname: tool.name, tooldescription: tool.description } : {};
   return (
-    <form className="request-form" method="post" onSubmit={onSubmit} aria-busy={sending}>
+    <form className="request-form" method="post" onSubmit={onSubmit} aria-busy={sending} {...declared}>
       {requiredNote && <p className="request-form__note">{requiredNote}</p>}
       <div className="request-form__fields">
         {spec.fields.map((field) => (
-          <FormField key={field.name} field={field} id={`${spec.id}-${field.name}`} label={labels[field.name] ?? field.name} value={state[field.name] ?? ''} onChange={change} />
+          <FormField
+            key={field.name} field={field} id={`${spec.id}-${field.name}`} label={labels[field.name] ?? field.name} value={state[field.name] ?? ''} onChange={change}
+            {...(tool ? { toolParam: tool.params?.[field.name] ?? labels[field.name] ?? field.name } : {})}
+          />
         ))}
       </div>
       {/* A submit before the island is live is held by sitegen's runtime and made again once it is. */}

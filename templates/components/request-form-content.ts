@@ -8,7 +8,11 @@ import type { FormSpec } from '../lib/forms.ts';
 
 const text = z.string().min(1);
 
-/** A label for every field of the form, and no label for a field it does not have. */
+/**
+ * A label for every field of the form, and no label for a field it does not have; and, for agents, the form as a
+ * WebMCP tool: its name and what it does, and what a field means where its label alone does not say (its label
+ * otherwise).
+ */
 export function requestFormContent(spec: FormSpec<unknown>) {
   const labels = Object.fromEntries(spec.fields.map((field) => [field.name, text]));
   return z.strictObject({
@@ -16,5 +20,11 @@ export function requestFormContent(spec: FormSpec<unknown>) {
     labels: z.strictObject(labels as Record<string, typeof text>),
     submit: text,
     messages: z.strictObject({ success: text, error: text }),
+    tool: z.strictObject({
+      name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'expected a tool name such as send_message (lower case, digits and _)'),
+      description: text.describe('what the form does, for an AI agent deciding whether to use it'),
+      params: z.strictObject(Object.fromEntries(spec.fields.map((field) => [field.name, text.optional()])) as Record<string, z.ZodOptional<typeof text>>).optional()
+        .describe("what a field means, where its label alone does not say; its label otherwise"),
+    }).optional().describe('the form as a WebMCP tool that AI agents can fill in (the toolname and tooldescription attributes)'),
   });
 }

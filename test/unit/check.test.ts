@@ -33,6 +33,21 @@ test('a broken link, a missing image and a missing script are each reported with
   assert.match(joined, `about.html: src="${runtime}" does not resolve`);
 });
 
+test('llms.txt and the discovery manifest: a link to no file, a missing H1 and a malformed entry are each reported', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  assert.equal((await checkSite(root, outDir)).problems, [], 'as built, both are whole');
+  const llms = path.join(outDir, 'llms.txt');
+  await writeFile(llms, (await readFile(llms, 'utf8')).replace(/^# /, 'Title: ').replace('about.md)', 'gone.md)'));
+  const manifest = path.join(outDir, '.well-known', 'ard.json');
+  await writeFile(manifest, JSON.stringify({ specVersion: '1.0', entries: [{ identifier: 'contact', displayName: 'Contact', type: 'text/markdown', url: 'https://fixture.example/nope.md' }] }));
+  const joined = (await checkSite(root, outDir)).problems.join('\n');
+  assert.match(joined, 'llms.txt: does not open with an H1');
+  assert.match(joined, 'llms.txt: https://fixture.example/gone.md does not resolve to a file in the build');
+  assert.match(joined, '.well-known/ard.json: entries[0]: identifier "contact" is not a urn:air:<publisher>:<namespace>:<name>');
+  assert.match(joined, '.well-known/ard.json: https://fixture.example/nope.md does not resolve to a file in the build');
+});
+
 test('the check validates the content too', async () => {
   const root = await copyFixture('basic');
   const { outDir } = await buildSite({ root });

@@ -81,6 +81,17 @@ test('nginx sends every header of dist/_headers with a page, and the page grades
   assert.is(grade.grade, 'A+', `/contact over nginx: ${grade.score}`);
 });
 
+test('nginx sends a page\'s Markdown twin as Markdown, with the security headers; a missing one goes home', async () => {
+  const { origin, httpsPort, ca, rules } = await site();
+  const twin = await httpsGet(httpsPort, '/contact.md', ca);
+  assert.is(twin.status, 200);
+  assert.is(twin.headers['content-type'], 'text/markdown; charset=utf-8');
+  assert.match(twin.body, /^# Contact Us\n/);
+  assertHeadersOf(twin, rules, '/contact.md', '/contact.md');
+  assertRedirectedHome(await httpsGet(httpsPort, '/nope.md', ca), origin, '/nope.md');
+  assert.match((await httpsGet(httpsPort, '/llms.txt', ca)).headers['content-type'] ?? '', 'text/plain');
+});
+
 test('nginx sends a hashed asset with the security headers, cached for good', async () => {
   const { httpsPort, ca, rules, runtime } = await site();
   const asset = await httpsGet(httpsPort, runtime, ca);

@@ -26,7 +26,7 @@ hostile.before(async (context) => {
   await writeFile(secret, 'PRIVATE KEY');
   await symlink(secret, path.join(outDir, 'key.txt'));
   await writeFile(path.join(outDir, '.env'), 'SECRET=1');
-  await mkdir(path.join(outDir, '.well-known'));
+  await mkdir(path.join(outDir, '.well-known'), { recursive: true });
   await writeFile(path.join(outDir, '.well-known/security.txt'), 'Contact: mailto:security@fixture.example');
   context.outDir = outDir;
   context.server = await startServer({

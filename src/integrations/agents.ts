@@ -1,0 +1,245 @@
+/**
+ * What AI agents read and use on a site, from what the build already holds:
+ *
+ * - **Markdown twins**: each page a visitor may find (`listed`) is also
+ *   written as Markdown at its address plus `.md` (`/about.md`, `/index.md`
+ *   for the home page): its `<main>` as rendered, in reading order, without
+ *   navigation, forms, buttons or scripts, every link absolute. Made in the
+ *   render threads as each page renders (the `page` hook), and reused with
+ *   the page. Each page links its twin (`<link rel="alternate"
+ *   type="text/markdown">`).
+ * - **llms.txt** (llmstxt.org): the site's name, its description, and a
+ *   section of links to the twins per group of pages, each with its
+ *   description; one per language (`/de/llms.txt`). `llms-full.txt` holds
+ *   every twin, for a site whose twins fit under `fullLimit` bytes.
+ * - **A discovery manifest** (Agentic Resource Discovery, the ai-catalog
+ *   schema that Lighthouse checks) at `/.well-known/ard.json`, named by the
+ *   `Agentmap:` line of robots.txt: the site's WebMCP forms (a `<form
+ *   toolname tooldescription>` on a page), each described by an agent skill
+ *   at `/.well-known/skills/NAME/SKILL.md`. A site with no such form gets a
+ *   valid manifest with no entries.
+ *
+ * Pages that a visitor cannot find (not in the sitemap, such as a private
+ * page; the not-found page), drafts and redirects are in none of them. On by
+ * default; `builtIn: { agents: false }` turns it off, and
+ * `agents({ twins: false, … })` in sitegen.config.ts each part.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { z } from 'zod';
+import { defineIntegration, type IntegrationPage, type IntegrationSite } from './api.ts';
+
+/** The manifest's place, as the ARD specification and robots.txt's `Agentmap:` name it. */
+export const MANIFEST_FILE = '.well-known/ard.json';
+
+/** A page's Markdown twin, as a path in the output: `/about` → about.md, `/` → index.md. */
+export function twinFileOf(route: string): string {
+  return route === '/' ? 'index.md' : `${route.slice(1)}.md`;
+}
+
+const options = z.strictObject({
+  twins: z.boolean().default(true).describe('a Markdown twin of each page at its address plus .md'),
+  llms: z.boolean().default(true).describe('llms.txt, one per language'),
+  fullLimit: z.number().int().nonnegative().default(1_000_000).describe('llms-full.txt is written while all twins fit in this many bytes (0: never)'),
+  manifest: z.boolean().default(true).describe('/.well-known/ard.json, named in robots.txt'),
+  sections: z.record(z.string().min(1), z.array(z.string().regex(/^\/[^\s]*$/, 'expected a route such as /about'))).optional()
+    .describe("llms.txt's sections, by title, each with its pages' routes (without a language's prefix); by default, by each route's first segment"),
+});
+
+export const agents = defineIntegration({
+  name: 'agents',
+  options,
+  setup: (settings) => ({
+    head: (page) => (settings.twins && page.listed
+      ? [{ tag: 'link' as const, attributes: { rel: 'alternate', type: 'text/markdown', title: page.title, href: `/${twinFileOf(page.route)}` } }]
+      : undefined),
+    page: (page) => (settings.twins && page.listed ? { [twinFileOf(page.route)]: markdownTwinOf(page.html, page.url, page.title) } : undefined),
+    robots: ({ site }) => (settings.manifest ? [`Agentmap: ${absolute(site, MANIFEST_FILE)}`] : undefined),
+    async buildDone({ site, pages, outDir, read, readOutput }) {
+      const write = async (file: string, text: string) => {
+        await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
+        await writeFile(path.join(outDir, file), text);
+      };
+      const listed = pages.filter((page) => page.listed);
+      if (settings.llms) {
+        for (const [lang, own] of byLanguage(site, listed)) {
+          const prefix = prefixOf(lang, own);
+          const twins = settings.twins ? await Promise.all(own.map(async (page) => ({ page, text: await readOutput(twinFileOf(page.route)) }))) : [];
+          const size = twins.reduce((sum, twin) => sum + Buffer.byteLength(twin.text ?? ''), 0);
+          const full = settings.twins && settings.fullLimit > 0 && size <= settings.fullLimit && twins.every((twin) => twin.text !== undefined);
+          if (full) await write(`${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`, twins.map((twin) => twin.text!.trimEnd()).join('\n\n---\n\n') + '\n');
+          await write(`${prefix.slice(1)}${prefix ? '/' : ''}llms.txt`, llmsText(site, own, prefix, { twins: settings.twins, full, sections: settings.sections }));
+        }
+      }
+      if (settings.manifest) {
+        const tools = new Map<string, Tool>();
+        for (const page of listed) for (const tool of toolsIn(await read(page), page)) if (!tools.has(tool.name)) tools.set(tool.name, tool);
+        for (const tool of tools.values()) await write(`.well-known/skills/${tool.name}/SKILL.md`, skillOf(site, tool));
+        await write(MANIFEST_FILE, JSON.stringify(manifestOf(site, [...tools.values()], settings.llms), null, 2) + '\n');
+      }
+    },
+  }),
+});
+
+function absolute(site: IntegrationSite, file: string): string {
+  return new URL(`${site.basePath}/${file}`, site.url).href;
+}
+
+// Elements that belong to the site around the content, or to a visitor's hands, not to what a page says.
+const DROPPED = /<(nav|button|form|script|style|template|noscript|svg|dialog|select|textarea)\b[^>]*>[\s\S]*?<\/\1>/gi;
+
+/** A page's Markdown twin: its title (unless its <main> opens with one), then its <main> in reading order, links absolute. */
+export function markdownTwinOf(html: string, pageUrl: string, title: string): string {
+  const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? '';
+  let body = main;
+  // Nested elements of one kind (a nav in a nav) are rare in a page's main; each pass removes the innermost.
+  for (let pass = 0; pass < 3 && DROPPED.test(body); pass++) body = body.replace(DROPPED, '');
+  body = body
+    // A link within the page (a heading's own anchor) is only its words in a file read from top to bottom.
+    .replace(/\shref="#[^"]*"/g, '')
+    .replace(/\s(href|src)="([^"]+)"/g, (whole, name: string, value: string) => ` ${name}="${URL.parse(decodeEntities(value), pageUrl)?.href ?? value}"`);
+  const markdown = translator().translate(body).trim();
+  const titled = /^#\s/.test(markdown) ? markdown : `# ${title}\n\n${markdown}`;
+  return `${titled}\n`;
+}
+
+const decodeEntities = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+type Translator = { translate(html: string): string };
+let loaded: Translator | undefined;
+function translator(): Translator {
+  if (!loaded) {
+    // node-html-markdown: a fast HTML-to-Markdown converter with GFM tables and fenced code.
+    const { NodeHtmlMarkdown } = createRequire(import.meta.url)('node-html-markdown') as typeof import('node-html-markdown');
+    loaded = new NodeHtmlMarkdown({ bulletMarker: '-', codeFence: '```', useLinkReferenceDefinitions: false, maxConsecutiveNewlines: 2 });
+  }
+  return loaded;
+}
+
+
+/** The listed pages by language, the site's default first. */
+function byLanguage(site: IntegrationSite, pages: readonly IntegrationPage[]): Map<string, IntegrationPage[]> {
+  const languages = new Map<string, IntegrationPage[]>((site.locales ?? [site.lang]).map((lang) => [lang, []]));
+  for (const page of pages) (languages.get(page.lang) ?? languages.set(page.lang, []).get(page.lang)!).push(page);
+  for (const [lang, own] of languages) if (own.length === 0) languages.delete(lang);
+  return languages;
+}
+
+/** A language's folder: `/de` when every page of it is under /de, '' for the language at the root. */
+function prefixOf(lang: string, pages: readonly IntegrationPage[]): string {
+  const prefix = `/${lang}`;
+  return pages.every((page) => page.route === prefix || page.route.startsWith(`${prefix}/`)) ? prefix : '';
+}
+
+/** llms.txt, as llmstxt.org has it: an H1, a blockquote, then sections of links with what each page is. */
+function llmsText(
+  site: IntegrationSite, pages: readonly IntegrationPage[], prefix: string, options: { twins: boolean; full: boolean; sections?: Record<string, string[]> },
+): string {
+  const content = pages.filter((page) => page.content);
+  const local = (page: IntegrationPage) => (prefix && page.route.startsWith(prefix) ? page.route.slice(prefix.length) || '/' : page.route);
+  const link = (page: IntegrationPage) => `- [${inline(page.title)}](${options.twins ? absolute(site, twinFileOf(page.route)) : page.url})${page.description ? `: ${inline(page.description)}` : ''}`;
+  const sections = new Map<string, IntegrationPage[]>();
+  const placed = new Set<IntegrationPage>();
+  if (options.sections) {
+    for (const [title, routes] of Object.entries(options.sections)) {
+      const chosen = routes.map((route) => {
+        const page = content.find((candidate) => local(candidate) === route);
+        if (!page && !prefix) throw new Error(`agents: sections.${title} names ${route}, which is no page a visitor can find (a draft, a private page, or a typo?)`);
+        return page;
+      }).filter((page): page is IntegrationPage => page !== undefined);
+      chosen.forEach((page) => placed.add(page));
+      if (chosen.length > 0) sections.set(title, chosen);
+    }
+    const rest = content.filter((page) => !placed.has(page));
+    if (rest.length > 0) sections.set('Other pages', rest);
+  } else {
+    const titleOf = (segment: string) => content.find((page) => local(page) === `/${segment}`)?.title ?? segment.charAt(0).toUpperCase() + segment.slice(1).replace(/[-_]+/g, ' ');
+    for (const page of content) {
+      const segments = local(page).split('/').filter(Boolean);
+      const title = segments.length < 2 ? 'Pages' : titleOf(segments[0]);
+      (sections.get(title) ?? sections.set(title, []).get(title)!).push(page);
+    }
+  }
+  const description = site.description.replace(/\s+/g, ' ').trim();
+  return [
+    `# ${inline(site.name)}`,
+    '',
+    `> ${inline(description)}`,
+    '',
+    ...(options.twins ? [`Each link leads to the page as Markdown; the same address without \`.md\` is the page itself.${options.full ? ` Every page in one file: ${absolute(site, `${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`)}` : ''}`, ''] : []),
+    ...[...sections].flatMap(([title, list]) => [`## ${inline(title)}`, '', ...list.map(link), '']),
+  ].join('\n');
+}
+
+/** Text on one Markdown line: no line breaks, and no bracket that would end a link's words. */
+function inline(text: string): string {
+  return text.replace(/\s+/g, ' ').replace(/[[\]]/g, '\\$&').trim();
+}
+
+interface Tool {
+  name: string;
+  description: string;
+  page: IntegrationPage;
+  params: { name: string; description: string; required: boolean }[];
+}
+
+const ATTRIBUTE = /([a-z-]+)(?:="([^"]*)")?/gi;
+const attributesOf = (tag: string) => new Map([...tag.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decodeEntities(value ?? '')]));
+
+/** The WebMCP tools a page declares: each <form toolname tooldescription>, with its named fields. */
+export function toolsIn(html: string, page: IntegrationPage): Tool[] {
+  const tools: Tool[] = [];
+  for (const [, open, inner] of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
+    const form = attributesOf(open);
+    const name = form.get('toolname');
+    if (!name) continue;
+    const params = [...inner.matchAll(/<(input|textarea|select)\b([^>]*)>/gi)].flatMap(([, , attributes]) => {
+      const field = attributesOf(attributes);
+      const fieldName = field.get('name');
+      if (!fieldName || ['hidden', 'submit', 'button'].includes(field.get('type') ?? '')) return [];
+      return [{ name: fieldName, description: field.get('toolparamdescription') ?? '', required: field.has('required') }];
+    });
+    tools.push({ name, description: form.get('tooldescription') ?? '', page, params });
+  }
+  return tools;
+}
+
+/** An agent skill (SKILL.md: a name, a description, then instructions) for one WebMCP form. */
+function skillOf(site: IntegrationSite, tool: Tool): string {
+  const yaml = (text: string) => JSON.stringify(text);
+  return [
+    '---',
+    `name: ${yaml(tool.name)}`,
+    `description: ${yaml(`${tool.description} (${site.name})`)}`,
+    '---',
+    '',
+    `# ${tool.page.title}: ${tool.name}`,
+    '',
+    `${tool.description}`,
+    '',
+    `Open ${tool.page.url} in a browser that supports WebMCP: its form is the tool \`${tool.name}\`. The fields are:`,
+    '',
+    ...tool.params.map((param) => `- \`${param.name}\`${param.required ? ' (required)' : ''}: ${param.description || 'no description'}`),
+    '',
+    'A submission goes through the same checks as a visitor\'s: the same validation, the same refusal of other sites, the same rate limits.',
+    '',
+  ].join('\n');
+}
+
+/** The ai-catalog manifest: the site as its host, and an entry for each WebMCP form. */
+function manifestOf(site: IntegrationSite, tools: readonly Tool[], llms: boolean): object {
+  const host = new URL(site.url).hostname;
+  return {
+    specVersion: '1.0',
+    host: { displayName: site.name, ...(llms ? { documentationUrl: absolute(site, 'llms.txt') } : {}) },
+    entries: tools.map((tool) => ({
+      identifier: `urn:air:${host}:webmcp:${tool.name}`,
+      displayName: `${tool.page.title}: ${tool.name}`,
+      type: 'text/markdown; profile="urn:air:agent-skills"',
+      url: absolute(site, `.well-known/skills/${tool.name}/SKILL.md`),
+      description: tool.description,
+      representativeQueries: [tool.description, `${tool.page.title} on ${site.name}`],
+    })),
+  };
+}

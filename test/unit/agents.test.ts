@@ -1,0 +1,158 @@
+/**
+ * What agents read: llms.txt, each page's Markdown twin, llms-full.txt, and
+ * the discovery manifest named in robots.txt, with the site's WebMCP forms.
+ * The manifest is validated against the published ai-catalog schema
+ * (test/fixtures/ard/, vendored with its commit) by Ajv, and by the
+ * conformance checks Lighthouse runs.
+ */
+import { cp, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildSite } from '../../src/pipeline.ts';
+import { SiteErrors } from '../../src/errors.ts';
+import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+import { edit } from '../helpers/fixture.ts';
+
+const NOW = new Date('2026-11-20T12:00:00Z');
+
+async function newsSite(): Promise<string> {
+  const root = await tempDir('sitegen-agents-');
+  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
+  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
+  return root;
+}
+
+const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
+const linksIn = (markdown: string) => [...markdown.matchAll(/\]\((https?:[^)\s]+)\)/g)].map((match) => match[1]);
+/** The file in the output an absolute address of the starter names. */
+const fileOf = (outDir: string, url: string) => path.join(outDir, decodeURIComponent(new URL(url).pathname));
+
+let site: string;
+test.before(async () => {
+  site = path.join(await tempDir('sitegen-agents-site-'), 'dist');
+  await buildSite({ root: REPO_ROOT, outDir: site, cache: false });
+});
+
+test('llms.txt: the site\'s name, its description, and its pages grouped as the navigation groups them, each linking its Markdown twin', async () => {
+  const llms = await read(site, 'llms.txt');
+  assert.match(llms, /^# Kavach Cognitive Labs\n\n> Behavioural-biometric authentication/);
+  assert.equal([...llms.matchAll(/^## (.+)$/gm)].map((match) => match[1]), ['Products', 'Solutions', 'Company', 'Policies']);
+  assert.match(llms, '- [Contact Us](https://www.example.com/contact.md): Write to us, call us');
+  const links = linksIn(llms);
+  assert.ok(links.length >= 18, `${links.length} links`);
+  for (const link of links) assert.ok(existsSync(fileOf(site, link)), `${link} is in the build`);
+  // Private, redirecting and not-found pages are not for agents; nor is a form's content.
+  for (const absent of ['example.com/license', 'ztna', '404', 'Page Not Found', 'Log In to See Your License']) assert.not.match(llms, absent);
+  assert.not.ok(existsSync(path.join(site, 'license.md')), 'the private page has no twin');
+  assert.not.match(await read(site, 'llms-full.txt'), 'Log In to See Your License');
+});
+
+test('a twin is the page\'s main content as Markdown: its title, its words in order, absolute links, no navigation, forms or scripts', async () => {
+  const twin = await read(site, 'contact.md');
+  assert.match(twin, /^# Contact Us\n\nQuestions about adapID AI or BotShield AI/);
+  assert.match(twin, '[hello@example.com](mailto:hello@example.com)');
+  assert.not.match(twin, /<|Submit|Fields marked|Talk to us/, 'no HTML, no form, no banner');
+  for (const link of linksIn(await read(site, 'index.md'))) assert.match(link, /^https:\/\/www\.example\.com\/|^https:\/\/(?!www\.example\.com)/);
+  assert.match(await read(site, 'contact.html'), '<link rel="alternate" type="text/markdown" title="Contact Us" href="/contact.md"/>');
+  assert.not.match(await read(site, 'license.html'), 'text/markdown', 'the private page links no twin');
+  const full = await read(site, 'llms-full.txt');
+  assert.match(full, '# Contact Us');
+  assert.match(full, '# Privacy Policy');
+});
+
+test('the manifest is named by robots.txt, valid against the ai-catalog schema and Lighthouse\'s checks, and lists the two forms as tools', async () => {
+  assert.match(await read(site, 'robots.txt'), 'Agentmap: https://www.example.com/.well-known/ard.json\n');
+  assert.match(await read(site, 'robots.txt'), 'Sitemap: https://www.example.com/sitemap.xml\n');
+  const text = await read(site, '.well-known/ard.json');
+  const manifest = JSON.parse(text) as { entries: { identifier: string; url: string }[] };
+  const schema = JSON.parse(await read(path.join(REPO_ROOT, 'test/fixtures/ard'), 'ai-catalog.schema.json'));
+  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  addFormats.default(ajv);
+  const validate = ajv.compile(schema);
+  assert.ok(validate(manifest), JSON.stringify(validate.errors));
+  const { ConformanceTester } = await import('lighthouse/third-party/ard/ard.js' as string) as { ConformanceTester: new () => { validate_manifest(text: string, label: string): boolean; errors: unknown[]; warnings: unknown[] } };
+  const tester = new ConformanceTester();
+  tester.validate_manifest(text, 'ard.json');
+  assert.equal([tester.errors, tester.warnings], [[], []]);
+  assert.equal(manifest.entries.map((entry: { identifier: string }) => entry.identifier), ['urn:air:www.example.com:webmcp:send_message', 'urn:air:www.example.com:webmcp:request_demo']);
+  const skill = await read(site, '.well-known/skills/send_message/SKILL.md');
+  assert.match(skill, /^---\nname: "send_message"\ndescription: "Send a message to the Kavach Cognitive Labs team/);
+  assert.match(skill, '- `email_id` (required): An e-mail address the team can answer to');
+  for (const entry of manifest.entries) assert.ok(existsSync(fileOf(site, entry.url)), entry.url);
+});
+
+test('the contact and demo forms are WebMCP tools, described by their content; the login form is not', async () => {
+  const contact = await read(site, 'contact.html');
+  assert.match(contact, /<form [^>]*toolname="send_message" tooldescription="Send a message to the Kavach Cognitive Labs team[^"]*"/);
+  assert.match(contact, /<textarea toolparamdescription="What the person would like to discuss" id="contact-message"/);
+  assert.match(await read(site, 'demo.html'), /<form [^>]*toolname="request_demo"/);
+  assert.not.match(await read(site, 'customerlogin.html'), 'toolname', 'credentials are not an agent\'s to type');
+});
+
+test('each language has its own llms.txt of its own pages; drafts are in none; the twins are served as Markdown', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const english = await read(outDir, 'llms.txt');
+  const german = await read(outDir, 'de/llms.txt');
+  assert.match(english, '[Hello, world](https://www.example.com/news/hello-world.md)');
+  assert.match(german, '[Hallo, Welt](https://www.example.com/de/news/hello-world.md)');
+  assert.not.match(german, 'https://www.example.com/news/', 'only German pages');
+  assert.equal([...german.matchAll(/^## (.+)$/gm)].map((match) => match[1]), ['Pages', 'Neuigkeiten'], 'a section is named by its page\'s own title');
+  for (const text of [english, german, await read(outDir, 'llms-full.txt')]) assert.not.match(text, 'Coming soon', 'the draft is in none');
+  const twin = await read(outDir, 'news/hello-world.md');
+  assert.match(twin, /^# Hello, world\n/);
+  assert.not.match(twin, /On this page|Copy\n/, 'no table of contents, no copy button');
+  assert.match(twin, '[News](https://www.example.com/news)');
+  assert.match(twin, '## A summary for the list', 'a heading\'s own anchor is only its words');
+  const server = await serveBuild(outDir);
+  try {
+    const response = await fetch(`${server.url}/news/hello-world.md`);
+    assert.is(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /^text\/markdown/);
+    assert.match((await fetch(`${server.url}/llms.txt`)).headers.get('content-type') ?? '', /^text\/plain/);
+  } finally {
+    await server.close();
+  }
+});
+
+test('a warm build keeps the twins of the pages it reuses, and rewrites the edited one', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW, keep: false });
+  await edit(root, 'content/pages/news/a-picture/index.md', 'This post is a folder', 'This post, edited, is a folder');
+  const second = await buildSite({ root, outDir, now: NOW, keep: false });
+  assert.ok(second.rendered < second.pages.length, 'pages were reused');
+  assert.match(await read(outDir, 'news/a-picture.md'), 'This post, edited, is a folder');
+  assert.match(await read(outDir, 'news/hello-world.md'), '# Hello, world', 'a reused page keeps its twin');
+});
+
+test('the integration turns off as a whole or in parts; a section naming no page is the integration\'s error', async () => {
+  const root = await newsSite();
+  const config = path.join(root, 'sitegen.config.ts');
+  const source = await readFile(config, 'utf8');
+  await edit(root, 'sitegen.config.ts', 'integrations: [feeds(), sitemap()],', 'integrations: [feeds(), sitemap()],\n  builtIn: { agents: false },');
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  for (const file of ['llms.txt', 'news/hello-world.md', '.well-known/ard.json']) assert.not.ok(existsSync(path.join(outDir, file)), file);
+  assert.not.match(await read(outDir, 'robots.txt'), 'Agentmap');
+  assert.not.match(await read(outDir, 'news/hello-world.html'), 'text/markdown');
+  const { writeFile } = await import('node:fs/promises');
+  await writeFile(config, source.replace("import { defineConfig, feeds, sitemap } from 'sitegen/config';", "import { agents, defineConfig, feeds, sitemap } from 'sitegen/config';")
+    .replace('integrations: [feeds(), sitemap()],', "integrations: [feeds(), sitemap(), agents({ twins: false, sections: { Posts: ['/news/hello-world', '/nowhere'] } })],"));
+  try {
+    await buildSite({ root, outDir, now: NOW });
+    assert.unreachable('the build succeeded');
+  } catch (error) {
+    assert.instance(error, SiteErrors);
+    const [fault] = (error as SiteErrors).errors;
+    assert.match(fault.message, 'the integration agents failed in its buildDone hook');
+    assert.match(fault.message, 'sections.Posts names /nowhere');
+  }
+});
+
+test.run();
