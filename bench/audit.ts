@@ -2,7 +2,9 @@
  * `npm run audit`: Lighthouse on every route of a fresh build, served by the
  * real `sitegen serve` on a free port of 127.0.0.1, with the mobile and the
  * desktop presets. Writes one JSON report per route and preset under audit/
- * (gitignored) and prints the four category scores per route.
+ * (gitignored) and prints the five category scores per route: the four of
+ * old, and Agentic Browsing (llms.txt, the discovery manifest, WebMCP
+ * forms, the accessibility tree), with WebMCP on in Chromium.
  *
  *   npm run audit                    # every route
  *   npm run audit -- / /contact      # some routes
@@ -26,16 +28,18 @@ import { median } from './measure.ts';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
 const REPORTS = path.join(ROOT, 'audit');
-const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
 const TARGETS: Record<string, Record<(typeof CATEGORIES)[number], number>> = {
-  mobile: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
-  desktop: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100 },
+  mobile: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, 'agentic-browsing': 100 },
+  desktop: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, 'agentic-browsing': 100 },
 };
 /** Total blocking time on the mobile preset (simulated throttling), at most. */
 const MOBILE_TBT_MS = 100;
 const CHROME_FLAGS = [
   '--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  // The declarative WebMCP API, whose forms the Agentic Browsing category checks.
+  '--enable-features=WebMCP',
 ];
 
 type Preset = 'mobile' | 'desktop';
@@ -123,10 +127,10 @@ function table(rows: { route: string; preset: Preset; scores: Scores }[]): strin
   const cell = (route: string, preset: Preset, category: keyof Scores) =>
     String(rows.find((row) => row.route === route && row.preset === preset)?.scores[category] ?? '–');
   return [
-    '| route | performance (mobile / desktop) | mobile TBT ms | accessibility | best practices | SEO |',
-    '|---|---|---|---|---|---|',
+    '| route | performance (mobile / desktop) | mobile TBT ms | accessibility | best practices | SEO | agentic browsing |',
+    '|---|---|---|---|---|---|---|',
     ...routes.map((route) => `| \`${route}\` | ${cell(route, 'mobile', 'performance')} / ${cell(route, 'desktop', 'performance')} | ${cell(route, 'mobile', 'tbt')} | `
-      + ['accessibility', 'best-practices', 'seo'].map((category) => {
+      + ['accessibility', 'best-practices', 'seo', 'agentic-browsing'].map((category) => {
         const [mobile, desktop] = (['mobile', 'desktop'] as const).map((preset) => cell(route, preset, category as (typeof CATEGORIES)[number]));
         return mobile === desktop ? mobile : `${mobile} / ${desktop}`;
       }).join(' | ') + ' |'),

@@ -15,12 +15,13 @@
  *   (./hold-submits.ts), are made again in their order: the click that
  *   woke the island counts.
  * - A submit, held by the runtime meanwhile (./hold-submits.ts), is made
- *   again once the state has caught up.
+ *   again once the state has caught up; an AI agent's, with the answer the
+ *   runtime promised it on the form (AGENT_ANSWER) for the handler to give.
  *
  * This half runs in the islands' shared code (./hydrate.tsx), so that the
  * runtime every page loads stays small.
  */
-import { HELD_CLICKS, HELD_SUBMIT, type HeldSubmit } from './hold-submits.ts';
+import { AGENT_ANSWER, HELD_CLICKS, HELD_SUBMIT, type HeldSubmit } from './hold-submits.ts';
 
 type Control = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -38,7 +39,14 @@ export function catchUp(element: HTMLElement): void {
   const held = island[HELD_SUBMIT];
   delete island[HELD_SUBMIT];
   const submit = () => {
-    if (held?.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected && held.form.contains(held.submitter) ? held.submitter : null);
+    if (!held) return;
+    const form = held.form as HTMLFormElement & { [AGENT_ANSWER]?: (result: unknown) => void };
+    // The agent's answer rides on the replayed submit; a handler that does not take it leaves a plain one.
+    if (held.answer) form[AGENT_ANSWER] = held.answer;
+    if (form.isConnected) form.requestSubmit(held.submitter?.isConnected && form.contains(held.submitter) ? held.submitter : null);
+    const left = form[AGENT_ANSWER];
+    delete form[AGENT_ANSWER];
+    left?.(form.isConnected ? 'The form was submitted; the page shows how it went.' : 'The form is gone from the page: nothing was sent.');
   };
   // One click a task, as the visitor's came: React renders after each, so a double click counts twice, not once from the same state.
   const replay = (index: number): void => {

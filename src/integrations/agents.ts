@@ -13,8 +13,8 @@
  *   description; one per language (`/de/llms.txt`). `llms-full.txt` holds
  *   every twin, for a site whose twins fit under `fullLimit` bytes.
  * - **A discovery manifest** (Agentic Resource Discovery, the ai-catalog
- *   schema that Lighthouse checks) at `/.well-known/ard.json`, named by the
- *   `Agentmap:` line of robots.txt: the site's WebMCP forms (a `<form
+ *   schema that Lighthouse checks) at `/.well-known/ard.json`, named by a
+ *   `<link rel="ai-catalog">` in every page's head: the site's WebMCP forms (a `<form
  *   toolname tooldescription>` on a page), each described by an agent skill
  *   at `/.well-known/skills/NAME/SKILL.md`. A site with no such form gets a
  *   valid manifest with no entries.
@@ -28,9 +28,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineIntegration, type IntegrationPage, type IntegrationSite } from './api.ts';
+import { defineIntegration, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
 
-/** The manifest's place, as the ARD specification and robots.txt's `Agentmap:` name it. */
+/** The manifest's place, which each page's `<link rel="ai-catalog">` names. */
 export const MANIFEST_FILE = '.well-known/ard.json';
 
 /** A page's Markdown twin, as a path in the output: `/about` → about.md, `/` → index.md. */
@@ -51,11 +51,13 @@ export const agents = defineIntegration({
   name: 'agents',
   options,
   setup: (settings) => ({
-    head: (page) => (settings.twins && page.listed
-      ? [{ tag: 'link' as const, attributes: { rel: 'alternate', type: 'text/markdown', title: page.title, href: `/${twinFileOf(page.route)}` } }]
-      : undefined),
+    head: (page): HeadElement[] => [
+      ...(settings.twins && page.listed ? [{ tag: 'link' as const, attributes: { rel: 'alternate', type: 'text/markdown', title: page.title, href: `/${twinFileOf(page.route)}` } }] : []),
+      // How an agent (and Lighthouse) finds the manifest from any page. Not an `Agentmap:` line in robots.txt: robots.txt
+      // validators (Lighthouse's SEO audit among them) count an unknown directive as an error.
+      ...(settings.manifest ? [{ tag: 'link' as const, attributes: { rel: 'ai-catalog', type: 'application/json', href: `/${MANIFEST_FILE}` } }] : []),
+    ],
     page: (page) => (settings.twins && page.listed ? { [twinFileOf(page.route)]: markdownTwinOf(page.html, page.url, page.title) } : undefined),
-    robots: ({ site }) => (settings.manifest ? [`Agentmap: ${absolute(site, MANIFEST_FILE)}`] : undefined),
     async buildDone({ site, pages, outDir, read, readOutput }) {
       const write = async (file: string, text: string) => {
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });

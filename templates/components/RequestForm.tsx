@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { FormField } from './FormField.tsx';
 import { afterSubmit, initialState, withValue, type FormSpec, type FormState } from '../lib/forms.ts';
-import { announce, postJson, type OutcomeMessages } from '../lib/submit.ts';
+import { announce, answerAgent, postJson, type OutcomeMessages } from '../lib/submit.ts';
 
 /** The JSON props of a request form island: where it posts and its copy from content. */
 export interface RequestFormProps {
@@ -24,7 +24,10 @@ export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, 
     event.preventDefault();
     if (sending) return;
     setSending(true);
-    announce(await postJson(url, spec.payload(state)), messages);
+    const outcome = postJson(url, spec.payload(state));
+    // An AI agent that submitted it (WebMCP) hears how it went, as a visitor sees it.
+    answerAgent(event.nativeEvent as SubmitEvent, outcome, messages);
+    announce(await outcome, messages);
     setState(afterSubmit(state));
     setSending(false);
   }

@@ -58,3 +58,31 @@ export function announce(outcome: Outcome, messages: OutcomeMessages, show = sho
   if (outcome === 'silent') return;
   show(messages[outcome], outcome);
 }
+
+/** A submit event as WebMCP makes it when an AI agent submits a form it filled in. */
+interface AgentSubmitEvent extends SubmitEvent {
+  agentInvoked?: boolean;
+  respondWith?(result: Promise<unknown>): void;
+}
+
+/** Where sitegen's runtime leaves the answer it promised an agent whose submit came before the island was live. */
+const AGENT_ANSWER = Symbol.for('sitegen.agent-answer');
+
+/**
+ * Tells an AI agent that submitted the form (WebMCP) how it went, in the words a visitor reads: from the submit event
+ * when the agent's submit reached the live form, or through the answer sitegen's runtime promised it when it came
+ * before. Call it in the submit handler, before any await.
+ */
+export function answerAgent(event: SubmitEvent, outcome: Promise<Outcome>, messages: OutcomeMessages): void {
+  const words = outcome.then((result) => (result === 'silent' ? 'Submitted.' : messages[result]));
+  const agent = event as AgentSubmitEvent;
+  if (agent.agentInvoked && typeof agent.respondWith === 'function') {
+    agent.respondWith(words);
+    return;
+  }
+  const form = event.target as (EventTarget & { [AGENT_ANSWER]?: (result: unknown) => void }) | null;
+  const answer = form?.[AGENT_ANSWER];
+  if (!answer || !form) return;
+  delete form[AGENT_ANSWER];
+  void words.then(answer);
+}

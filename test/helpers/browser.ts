@@ -13,13 +13,13 @@ const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  * playwright gives every launch a fresh temporary profile of its own (it
  * refuses --user-data-dir in launch()).
  */
-export async function launchBrowser(): Promise<Browser> {
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   // playwright's own message names the path and then offers its download, which does not apply here.
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install chromium) or set CHROME_PATH to a Chromium binary`);
   }
   // The flags `sitegen check --browser` launches with (src/check/browser-check.ts).
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
 }
 
 /** A page that records console errors and page errors, for tests that must see none. */
@@ -98,12 +98,14 @@ export interface BrowsedSite<B> {
  * reason (the harness fails the run), so the error is printed here first;
  * what did start is stopped.
  */
-export async function browseBuild<B extends { outDir: string }>(building: Promise<B>, options: { api?: boolean; root?: string } = {}): Promise<BrowsedSite<B>> {
+export async function browseBuild<B extends { outDir: string }>(
+  building: Promise<B>, options: { api?: boolean; root?: string; browserArgs?: readonly string[] } = {},
+): Promise<BrowsedSite<B>> {
   let server: RunningServer | undefined;
   try {
     const build = await building;
     server = await serveBuild(build.outDir, options);
-    const browser = await launchBrowser();
+    const browser = await launchBrowser(options.browserArgs);
     const served = server;
     return { build, server, browser, close: async () => { await browser.close(); await served.close(); } };
   } catch (error) {
