@@ -7,7 +7,7 @@
  * cache tells which pages did), and `check` validates without writing.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PAGES_DIR, duplicateRouteErrors, listPagesFolder, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
@@ -273,7 +273,7 @@ async function renderPages(
     // A page's stamp starts with its file's modification time (files.ts stampOf).
     const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
     const lastmod = await contentDates(root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
-    const pages = built.map(({ page }) => ({ ...page, lastmod: lastmod.get(page.file) }));
+    const pages = built.map(({ page, derived }) => ({ ...page, lastmod: lastmod.get(page.file), ...(derived ? { derived } : {}) }));
     // The policy: the integrations' sources, and the hashes of the inline code they put in heads.
     const inline = { scripts: [...new Set(pages.flatMap((page) => page.inline?.scripts ?? []))], styles: [...new Set(pages.flatMap((page) => page.inline?.styles ?? []))] };
     // The origins the site's components frame join frame-src; each page that uses none of them closes it again (render/component-frames.ts).
@@ -294,6 +294,7 @@ async function renderPages(
       read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),
       // A dev rebuild stages only what it rendered; a build has every file of the site staged.
       readOutput: (file) => readOutputFile(file, files, update ? [staging, outDir] : [staging]),
+      outputSize: (file) => outputSizeOf(file, files, update ? [staging, outDir] : [staging]),
     }, hookErrors));
     throwIfAny(hookErrors);
     let changed: number | undefined;
@@ -326,6 +327,19 @@ async function readOutputFile(file: string, pending: ReadonlyMap<string, string 
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
+  }
+  return undefined;
+}
+
+/** The size in bytes of a file of the build, found as readOutputFile finds it, without reading it. */
+async function outputSizeOf(file: string, pending: ReadonlyMap<string, string | Uint8Array>, folders: readonly string[]): Promise<number | undefined> {
+  const name = file.replace(/^\/+/, '');
+  if (name.split('/').includes('..')) return undefined;
+  const written = pending.get(name);
+  if (written !== undefined) return typeof written === 'string' ? Buffer.byteLength(written) : written.byteLength;
+  for (const folder of folders) {
+    const info = await stat(path.join(folder, name)).catch(() => undefined);
+    if (info?.isFile()) return info.size;
   }
   return undefined;
 }

@@ -57,8 +57,15 @@ export const agents = defineIntegration({
       // validators (Lighthouse's SEO audit among them) count an unknown directive as an error.
       ...(settings.manifest ? [{ tag: 'link' as const, attributes: { rel: 'ai-catalog', type: 'application/json', href: `/${MANIFEST_FILE}` } }] : []),
     ],
-    page: (page) => (settings.twins && page.listed ? { [twinFileOf(page.route)]: markdownTwinOf(page.html, page.url, page.title) } : undefined),
-    async buildDone({ site, pages, outDir, read, readOutput }) {
+    // The twin, and a skill for each WebMCP form: made as the page renders, in the render threads, and reused with it.
+    page: (page) => {
+      if (!page.listed) return undefined;
+      const files: Record<string, string> = {};
+      if (settings.twins) files[twinFileOf(page.route)] = markdownTwinOf(page.html, page.url, page.title);
+      if (settings.manifest && page.html.includes(' toolname=')) for (const tool of toolsIn(page.html)) files[skillFileOf(tool.name)] = skillOf(page, tool);
+      return files;
+    },
+    async buildDone({ site, pages, outDir, readOutput, outputSize }) {
       const write = async (file: string, text: string) => {
         await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
         await writeFile(path.join(outDir, file), text);
@@ -67,17 +74,25 @@ export const agents = defineIntegration({
       if (settings.llms) {
         for (const [lang, own] of byLanguage(site, listed)) {
           const prefix = prefixOf(lang, own);
-          const twins = settings.twins ? await Promise.all(own.map(async (page) => ({ page, text: await readOutput(twinFileOf(page.route)) }))) : [];
-          const size = twins.reduce((sum, twin) => sum + Buffer.byteLength(twin.text ?? ''), 0);
-          const full = settings.twins && settings.fullLimit > 0 && size <= settings.fullLimit && twins.every((twin) => twin.text !== undefined);
-          if (full) await write(`${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`, twins.map((twin) => twin.text!.trimEnd()).join('\n\n---\n\n') + '\n');
+          // llms-full.txt only while the twins fit: their sizes are read first, and the twins only then.
+          const sizes = settings.twins && settings.fullLimit > 0 ? await Promise.all(own.map((page) => outputSize(twinFileOf(page.route)))) : [];
+          const full = sizes.length > 0 && sizes.every((size) => size !== undefined) && sizes.reduce((sum, size) => sum! + size!, 0)! <= settings.fullLimit;
+          if (full) {
+            const twins = await Promise.all(own.map((page) => readOutput(twinFileOf(page.route))));
+            await write(`${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`, twins.map((twin) => twin!.trimEnd()).join('\n\n---\n\n') + '\n');
+          }
           await write(`${prefix.slice(1)}${prefix ? '/' : ''}llms.txt`, llmsText(site, own, prefix, { twins: settings.twins, full, sections: settings.sections }));
         }
       }
       if (settings.manifest) {
-        const tools = new Map<string, Tool>();
-        for (const page of listed) for (const tool of toolsIn(await read(page), page)) if (!tools.has(tool.name)) tools.set(tool.name, tool);
-        for (const tool of tools.values()) await write(`.well-known/skills/${tool.name}/SKILL.md`, skillOf(site, tool));
+        // The skills the pages' forms made as they rendered: only those few files are read.
+        const tools = new Map<string, { page: IntegrationPage; name: string; description: string }>();
+        for (const page of listed) {
+          for (const file of page.files.filter((name) => SKILL_FILE.test(name))) {
+            const skill = parseSkill(await readOutput(file) ?? '');
+            if (skill && !tools.has(skill.name)) tools.set(skill.name, { page, ...skill });
+          }
+        }
         await write(MANIFEST_FILE, JSON.stringify(manifestOf(site, [...tools.values()], settings.llms), null, 2) + '\n');
       }
     },
@@ -96,7 +111,11 @@ export function markdownTwinOf(html: string, pageUrl: string, title: string): st
   const main = /<main\b[^>]*>([\s\S]*)<\/main>/i.exec(html)?.[1] ?? '';
   let body = main;
   // Nested elements of one kind (a nav in a nav) are rare in a page's main; each pass removes the innermost.
-  for (let pass = 0; pass < 3 && DROPPED.test(body); pass++) body = body.replace(DROPPED, '');
+  for (let pass = 0; pass < 3; pass++) {
+    const next = body.replace(DROPPED, '');
+    if (next === body) break;
+    body = next;
+  }
   body = body
     // A link within the page (a heading's own anchor) is only its words in a file read from top to bottom.
     .replace(/\shref="#[^"]*"/g, '')
@@ -182,45 +201,48 @@ function inline(text: string): string {
 interface Tool {
   name: string;
   description: string;
-  page: IntegrationPage;
   params: { name: string; description: string; required: boolean }[];
 }
+
+const SKILL_FILE = /^\.well-known\/skills\/[a-z][a-z0-9_-]*\/SKILL\.md$/;
+const skillFileOf = (name: string) => `.well-known/skills/${name}/SKILL.md`;
 
 const ATTRIBUTE = /([a-z-]+)(?:="([^"]*)")?/gi;
 const attributesOf = (tag: string) => new Map([...tag.matchAll(ATTRIBUTE)].map(([, name, value]) => [name.toLowerCase(), decodeEntities(value ?? '')]));
 
 /** The WebMCP tools a page declares: each <form toolname tooldescription>, with its named fields. */
-export function toolsIn(html: string, page: IntegrationPage): Tool[] {
+export function toolsIn(html: string): Tool[] {
   const tools: Tool[] = [];
   for (const [, open, inner] of html.matchAll(/<form\b([^>]*)>([\s\S]*?)<\/form>/gi)) {
     const form = attributesOf(open);
     const name = form.get('toolname');
-    if (!name) continue;
+    // A name that could not be a folder of /.well-known/skills/ is no tool of ours to describe.
+    if (!name || !/^[a-z][a-z0-9_-]*$/.test(name)) continue;
     const params = [...inner.matchAll(/<(input|textarea|select)\b([^>]*)>/gi)].flatMap(([, , attributes]) => {
       const field = attributesOf(attributes);
       const fieldName = field.get('name');
       if (!fieldName || ['hidden', 'submit', 'button'].includes(field.get('type') ?? '')) return [];
       return [{ name: fieldName, description: field.get('toolparamdescription') ?? '', required: field.has('required') }];
     });
-    tools.push({ name, description: form.get('tooldescription') ?? '', page, params });
+    tools.push({ name, description: form.get('tooldescription') ?? '', params });
   }
   return tools;
 }
 
 /** An agent skill (SKILL.md: a name, a description, then instructions) for one WebMCP form. */
-function skillOf(site: IntegrationSite, tool: Tool): string {
+function skillOf(page: { title: string; url: string }, tool: Tool): string {
   const yaml = (text: string) => JSON.stringify(text);
   return [
     '---',
     `name: ${yaml(tool.name)}`,
-    `description: ${yaml(`${tool.description} (${site.name})`)}`,
+    `description: ${yaml(tool.description)}`,
     '---',
     '',
-    `# ${tool.page.title}: ${tool.name}`,
+    `# ${page.title}: ${tool.name}`,
     '',
     `${tool.description}`,
     '',
-    `Open ${tool.page.url} in a browser that supports WebMCP: its form is the tool \`${tool.name}\`. The fields are:`,
+    `Open ${page.url} in a browser that supports WebMCP: its form is the tool \`${tool.name}\`. The fields are:`,
     '',
     ...tool.params.map((param) => `- \`${param.name}\`${param.required ? ' (required)' : ''}: ${param.description || 'no description'}`),
     '',
@@ -229,8 +251,22 @@ function skillOf(site: IntegrationSite, tool: Tool): string {
   ].join('\n');
 }
 
+/** A skill's name and description, from the front matter skillOf wrote. */
+function parseSkill(text: string): { name: string; description: string } | undefined {
+  const field = (key: string) => {
+    const line = new RegExp(`^${key}: (".*")$`, 'm').exec(text)?.[1];
+    try {
+      return line === undefined ? undefined : JSON.parse(line) as string;
+    } catch {
+      return undefined;
+    }
+  };
+  const name = field('name');
+  return name ? { name, description: field('description') ?? '' } : undefined;
+}
+
 /** The ai-catalog manifest: the site as its host, and an entry for each WebMCP form. */
-function manifestOf(site: IntegrationSite, tools: readonly Tool[], llms: boolean): object {
+function manifestOf(site: IntegrationSite, tools: readonly { page: IntegrationPage; name: string; description: string }[], llms: boolean): object {
   const host = new URL(site.url).hostname;
   return {
     specVersion: '1.0',
@@ -239,7 +275,7 @@ function manifestOf(site: IntegrationSite, tools: readonly Tool[], llms: boolean
       identifier: `urn:air:${host}:webmcp:${tool.name}`,
       displayName: `${tool.page.title}: ${tool.name}`,
       type: 'text/markdown; profile="urn:air:agent-skills"',
-      url: absolute(site, `.well-known/skills/${tool.name}/SKILL.md`),
+      url: absolute(site, skillFileOf(tool.name)),
       description: tool.description,
       representativeQueries: [tool.description, `${tool.page.title} on ${site.name}`],
     })),

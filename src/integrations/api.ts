@@ -84,6 +84,8 @@ export interface IntegrationPage {
   lastmod?: string;
   /** Its translations, each language's address (hreflang, as the head names them). */
   alternates: readonly { hreflang: string; url: string }[];
+  /** The files integrations made from it as it rendered (the `page` hook), by path in the output. */
+  files: readonly string[];
 }
 
 /** What `head` is asked about: one page being rendered. */
@@ -161,6 +163,8 @@ export interface BuildDoneContext extends FilesContext {
   read(page: IntegrationPage): Promise<string>;
   /** A file of the build by its path in the output (a page hook's file, say), or undefined when there is none. */
   readOutput(file: string): Promise<string | undefined>;
+  /** Its size in bytes, without reading it, or undefined when there is none. */
+  outputSize(file: string): Promise<number | undefined>;
 }
 
 /**

@@ -286,7 +286,7 @@ export function runCollection(list: readonly Integration[], context: CollectionL
 }
 
 /** The pages of the build as integrations see them. */
-export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & { lastmod?: string })[]): IntegrationPage[] {
+export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & { lastmod?: string; derived?: readonly string[] })[]): IntegrationPage[] {
   const listed = (page: PageSummary) => page.sitemap && page.route !== NOT_FOUND_ROUTE;
   // Translations are pages at the same path in each language: a list's later pages (/news/2) are not, as in the head.
   const contentRoutes = new Set(pages.filter((page) => listed(page) && page.item !== undefined).map((page) => page.route));
@@ -303,6 +303,7 @@ export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & 
     listed: listed(page),
     content: page.item !== undefined,
     ...(page.lastmod ? { lastmod: page.lastmod } : {}),
+    files: page.derived ?? [],
     alternates: site.i18n && contentRoutes.has(page.route)
       ? hreflangsOf(site, translationsOf(site, page.route, contentRoutes)).map(({ hreflang, route }) => ({ hreflang, url: absolute(route) }))
       : [],

@@ -18,7 +18,7 @@ const page = (index: number): IntegrationPage => {
   return {
     route, path: route, url: `https://big.example${route}`, file: `${route.slice(1)}.html`, source: `content/pages${route}.md`,
     title: `Entry ${index}`, description: 'One of many.', lang: 'en', listed: true, content: true,
-    lastmod: `2026-${String((index % 12) + 1).padStart(2, '0')}-01`, alternates: [],
+    lastmod: `2026-${String((index % 12) + 1).padStart(2, '0')}-01`, alternates: [], files: [],
   };
 };
 
