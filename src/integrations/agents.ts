@@ -4,7 +4,8 @@
  * - **Markdown twins**: each page a visitor may find (`listed`) is also
  *   written as Markdown at its address plus `.md` (`/about.md`, `/index.md`
  *   for the home page): its `<main>` as rendered, in reading order, without
- *   navigation, forms, buttons or scripts, every link absolute. Made in the
+ *   navigation, forms, buttons or scripts, every link absolute
+ *   (./html-markdown.ts). Made in the
  *   render threads as each page renders (the `page` hook), and reused with
  *   the page. Each page links its twin (`<link rel="alternate"
  *   type="text/markdown">`).
@@ -25,10 +26,10 @@
  * `agents({ twins: false, … })` in sitegen.config.ts each part.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { z } from 'zod';
 import { defineIntegration, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
+import { decodeEntities, htmlToMarkdown } from './html-markdown.ts';
 
 /** The manifest's place, which each page's `<link rel="ai-catalog">` names. */
 export const MANIFEST_FILE = '.well-known/ard.json';
@@ -120,22 +121,9 @@ export function markdownTwinOf(html: string, pageUrl: string, title: string): st
     // A link within the page (a heading's own anchor) is only its words in a file read from top to bottom.
     .replace(/\shref="#[^"]*"/g, '')
     .replace(/\s(href|src)="([^"]+)"/g, (whole, name: string, value: string) => ` ${name}="${URL.parse(decodeEntities(value), pageUrl)?.href ?? value}"`);
-  const markdown = translator().translate(body).trim();
+  const markdown = htmlToMarkdown(body);
   const titled = /^#\s/.test(markdown) ? markdown : `# ${title}\n\n${markdown}`;
   return `${titled}\n`;
-}
-
-const decodeEntities = (text: string) => text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
-
-type Translator = { translate(html: string): string };
-let loaded: Translator | undefined;
-function translator(): Translator {
-  if (!loaded) {
-    // node-html-markdown: a fast HTML-to-Markdown converter with GFM tables and fenced code.
-    const { NodeHtmlMarkdown } = createRequire(import.meta.url)('node-html-markdown') as typeof import('node-html-markdown');
-    loaded = new NodeHtmlMarkdown({ bulletMarker: '-', codeFence: '```', useLinkReferenceDefinitions: false, maxConsecutiveNewlines: 2 });
-  }
-  return loaded;
 }
 
 
