@@ -75,9 +75,13 @@ export const agents = defineIntegration({
       if (settings.llms) {
         for (const [lang, own] of byLanguage(site, listed)) {
           const prefix = prefixOf(lang, own);
-          // llms-full.txt only while the twins fit: their sizes are read first, and the twins only then.
-          const sizes = settings.twins && settings.fullLimit > 0 ? await Promise.all(own.map((page) => outputSize(twinFileOf(page.route)))) : [];
-          const full = sizes.length > 0 && sizes.every((size) => size !== undefined) && sizes.reduce((sum, size) => sum! + size!, 0)! <= settings.fullLimit;
+          // llms-full.txt only while the twins fit: their sizes are added up first, stopping as soon as they do not.
+          let full = settings.twins && settings.fullLimit > 0;
+          for (let index = 0, total = 0; full && index < own.length; index++) {
+            const size = await outputSize(twinFileOf(own[index].route));
+            total += size ?? Infinity;
+            full = total <= settings.fullLimit;
+          }
           if (full) {
             const twins = await Promise.all(own.map((page) => readOutput(twinFileOf(page.route))));
             await write(`${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`, twins.map((twin) => twin!.trimEnd()).join('\n\n---\n\n') + '\n');

@@ -132,6 +132,17 @@ test('a warm build keeps the twins of the pages it reuses, and rewrites the edit
   assert.match(await read(outDir, 'news/hello-world.md'), '# Hello, world', 'a reused page keeps its twin');
 });
 
+test('llms-full.txt is written only while every twin fits in fullLimit', async () => {
+  const root = await newsSite();
+  await edit(root, 'sitegen.config.ts', "import { defineConfig, feeds, sitemap } from 'sitegen/config';", "import { agents, defineConfig, feeds, sitemap } from 'sitegen/config';");
+  await edit(root, 'sitegen.config.ts', 'integrations: [feeds(), sitemap()],', 'integrations: [feeds(), sitemap(), agents({ fullLimit: 2000 })],');
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  assert.not.ok(existsSync(path.join(outDir, 'llms-full.txt')), 'the English twins are more than 2,000 bytes');
+  assert.not.match(await read(outDir, 'llms.txt'), 'llms-full.txt');
+  assert.match(await read(outDir, 'news/hello-world.md'), '# Hello, world', 'the twins are there all the same');
+});
+
 test('the integration turns off as a whole or in parts; a section naming no page is the integration\'s error', async () => {
   const root = await newsSite();
   const config = path.join(root, 'sitegen.config.ts');
