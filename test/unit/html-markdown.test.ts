@@ -1,11 +1,10 @@
 /**
- * The converter behind the pages' Markdown twins (src/integrations/html-markdown.ts), on the HTML sitegen renders:
+ * The converter behind the pages' Markdown twins (src/integrations/agents.ts), on the HTML sitegen renders:
  * each construct a reader meets, written as Markdown that reads the same.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { htmlToMarkdown } from '../../src/integrations/html-markdown.ts';
-import { markdownTwinOf } from '../../src/integrations/agents.ts';
+import { htmlToMarkdown, markdownTwinOf } from '../../src/integrations/agents.ts';
 
 test('headings, paragraphs, emphasis, code, links and images', () => {
   assert.is(
