@@ -138,13 +138,13 @@ webmcp('an agent\'s submit takes a person\'s road: the required check, the API, 
   const { page } = await openPage(context.browser);
   const registered = await registeredTools(page);
   try {
-    const posts: { status: number; origin?: string; key?: string }[] = [];
-    page.on('response', async (response) => {
+    // Noted in the order they come; allHeaders() (the headers as sent, Origin among them) is read after.
+    const answered: Promise<{ status: number; origin?: string; key?: string }>[] = [];
+    page.on('response', (response) => {
       if (response.request().method() !== 'POST') return;
-      // allHeaders(): the headers as sent, Origin among them, which the browser adds itself.
-      const headers = await response.request().allHeaders();
-      posts.push({ status: response.status(), origin: headers.origin, key: headers['idempotency-key'] });
+      answered.push(response.request().allHeaders().then((headers) => ({ status: response.status(), origin: headers.origin, key: headers['idempotency-key'] })));
     });
+    const postsSoFar = () => Promise.all(answered);
     await page.goto(context.server.url + '/contact');
     if (registered) for (let tries = 0; tries < 50 && registered.tools.length === 0; tries++) await page.waitForTimeout(100);
     if (!registered || registered.tools.length === 0) {
@@ -164,15 +164,16 @@ webmcp('an agent\'s submit takes a person\'s road: the required check, the API, 
     // Before the island is live (it hydrates when reached), then while it is: the same words back both times.
     assert.equal(await call(message), { status: 'Completed', output: 'Details submitted successfully' }, 'the first, held until the island was live');
     assert.equal(await call(message), { status: 'Completed', output: 'Details submitted successfully' });
+    const posts = await postsSoFar();
     assert.equal(posts.map((post) => post.status), [200, 200]);
     assert.ok(posts.every((post) => post.origin === context.server.url && /^[0-9a-f]{32}$/.test(post.key ?? '')), 'sent as a person\'s is: same origin, an idempotency key');
     const refused = await call(message);
     assert.equal(refused, { status: 'Completed', output: 'Error submitting details' }, 'the rate limit holds for agents too');
-    assert.is(posts.at(-1)?.status, 429);
+    assert.is((await postsSoFar()).at(-1)?.status, 429);
     const missing = await call({ name: 'Half' });
     assert.is(missing?.status, 'Error');
     assert.match(missing?.errorText ?? '', 'Form validation failed');
-    assert.is(posts.length, 3, 'an incomplete form sends nothing');
+    assert.is((await postsSoFar()).length, 3, 'an incomplete form sends nothing');
   } finally {
     await page.close();
   }
