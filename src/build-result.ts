@@ -24,8 +24,8 @@ export interface BuildOptions {
   /** Reuse what the last build made from unchanged inputs (default true). */
   cache?: boolean;
   /**
-   * Keep every page's data and HTML in the result (default: for sites of up to 500 pages). A build that keeps them
-   * renders every page; one that does not reuses the unchanged pages of the last build.
+   * Keep every page's data and HTML in the result, for a caller that reads them (a test): such a build renders every
+   * page. By default it keeps none and reuses the unchanged pages of the last build, whatever the site's size.
    */
   keep?: boolean;
   /** Told when each stage starts and ends (the CLI's progress line); stages overlap. */
@@ -46,7 +46,7 @@ export interface BuildResult {
   pages: PageSummary[];
   /** How many pages this build rendered (the others were unchanged and reused). */
   rendered: number;
-  /** The site and every page's data; `pages` is complete only for builds that keep them (small sites). */
+  /** The site and every page's data; `pages` is complete only for builds that keep them (`keep: true`). */
   model: SiteModel;
   /** The imported templates; absent when every page was unchanged and none had to be rendered. */
   templates?: Templates;

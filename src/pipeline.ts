@@ -43,9 +43,6 @@ export type { BuildOptions, BuildResult };
 /** The integrations' hook runner, loaded when a build renders or has a configuration: a warm build that renders nothing never needs it (nor zod). */
 const integrationHooks = () => import('./pipeline/integrations.ts');
 
-/** Pages up to which a build keeps every page's data and HTML in its result (tests read them); larger ones reuse pages. */
-const KEEP_IN_MEMORY_UP_TO = 500;
-
 type Stopwatch = ReturnType<typeof stopwatch>;
 
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
@@ -61,7 +58,8 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const early = await pagesFromCode(root, cache, time);
   const { pages: pageFiles, bundles } = await time('load', () => listPagesFolder(root));
   if (pageFiles.length === 0) throw noPagesError();
-  const keep = options.keep ?? pageFiles.length <= KEEP_IN_MEMORY_UP_TO;
+  // Kept output is for the callers that ask (tests read every page's model): every other build reuses what it can.
+  const keep = options.keep ?? false;
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   try {
     const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles });

@@ -24,7 +24,7 @@ test('headings as a tree with the page\'s ids, reading time without code, and th
     '## Setup', '', prose, '', '### Install', '', code, '', '### Sitegen config', '', 'Text.', '', '## Use', '', 'Text.', '',
   ].join('\n'));
   await writeFile(path.join(root, 'content/pages/short.md'), '---\ntitle: Short\ndescription: A short page.\n---\n\nOne line.\n');
-  const result = await buildSite({ root });
+  const result = await buildSite({ root, keep: true });
   const info = (route: string) => result.model.pages.find((page) => page.info.route === route)!.info;
   const long = info('/long');
   assert.equal(long.headings, [
