@@ -273,17 +273,17 @@ function manifestOf(site: IntegrationSite, tools: readonly { page: IntegrationPa
 }
 
 /*
- * HTML to Markdown for the twins: one pass over the
- * tags of HTML that sitegen rendered itself (React's and the sanitiser's
- * output: lower-case tags, quoted attributes, entities for <, > and &), no
- * tree built. It writes what a reader of the page gets: headings,
+ * HTML to Markdown for the twins: one pass over the tags of HTML that
+ * sitegen rendered itself (React's and the sanitiser's output: lower-case
+ * tags, quoted attributes, entities for <, > and &), no tree built. It writes what a reader of the page gets: headings,
  * paragraphs, emphasis, code and fenced code with its language, lists
  * (nested and numbered), block quotes, links, images, tables, definition
  * lists and line breaks. Other elements pass their text through.
  *
  * Written here rather than with node-html-markdown, which the first twins
- * used: that builds a DOM of each page first, and cost 0.2 ms a page, 1.6×
- * a 5,000-page build; this costs a tenth of that (bench/README.md).
+ * used: that builds a DOM of each page first (143 µs a page; a 5,000-page
+ * build with twins took 1.62× one without); this takes 42 µs (1.30×,
+ * bench/README.md).
  * Arbitrary HTML is not its input: it relies on the rendering's regularity.
  */
 const BLOCK = new Set([
