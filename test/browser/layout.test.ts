@@ -68,6 +68,13 @@ async function checkWidth(width: number): Promise<string[]> {
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     if (scrollWidth > innerWidth) problems.push(`${route} at ${width} px: scrolls sideways (${scrollWidth} px wide)`);
     for (const src of await brokenImages(page)) problems.push(`${route} at ${width} px: broken image ${src}`);
+    // The certification marks read as one set: one row at every width, none shrunk past legibility.
+    const badges = await page.$$eval('.footer__certifications img', (images) => images.map((image) => {
+      const box = image.getBoundingClientRect();
+      return { top: Math.round(box.top + window.scrollY), width: Math.round(box.width), alt: image.getAttribute('alt') };
+    }));
+    if (new Set(badges.map((badge) => badge.top)).size > 1) problems.push(`${route} at ${width} px: the certification badges wrap (${badges.map((badge) => `${badge.alt} at ${badge.top}`).join(', ')})`);
+    for (const badge of badges.filter((each) => each.width < 88)) problems.push(`${route} at ${width} px: ${badge.alt} is ${badge.width} px wide`);
     if (SCREENSHOT_WIDTHS.has(width)) {
       const name = `${route === '/' ? 'home' : route.slice(1)}-${width}.jpg`;
       // JPEG: a tall page encodes several times faster than as PNG, which keeps the file under a minute.
