@@ -1,5 +1,5 @@
 /**
- * The three generators as commands, and what sitegen's build prints about
+ * The generators as commands (sitegen, Hugo, Eleventy, Astro), and what sitegen's build prints about
  * where its time went.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,8 +12,9 @@ import type { CorpusRoots } from './corpus.ts';
 export const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const SITEGEN_BIN = path.join(REPO, 'bin', 'sitegen.js');
 const ELEVENTY_BIN = path.join(REPO, 'node_modules', '@11ty', 'eleventy', 'cmd.cjs');
+const ASTRO_BIN = path.join(REPO, 'node_modules', 'astro', 'bin', 'astro.mjs');
 
-export type GeneratorName = 'sitegen' | 'hugo' | 'eleventy' | 'floor';
+export type GeneratorName = 'sitegen' | 'hugo' | 'eleventy' | 'astro' | 'floor';
 
 export interface Generator {
   name: GeneratorName;
@@ -81,6 +82,16 @@ const eleventy: Generator = {
   }),
 };
 
+/** Astro (a devDependency, pinned): --force clears its content cache, so each run is a cold build, as sitegen's --no-cache. */
+const astro: Generator = {
+  name: 'astro',
+  command: (roots, outDir) => ({
+    // Its telemetry would try the network at the end of each build.
+    argv: ['/usr/bin/env', 'ASTRO_TELEMETRY_DISABLED=1', process.execPath, ASTRO_BIN, 'build', '--root', roots.astro, '--outDir', outDir, '--force', '--silent'],
+    cwd: roots.astro,
+  }),
+};
+
 const hugo: Generator = {
   name: 'hugo',
   command: (roots, outDir) => ({
@@ -115,6 +126,12 @@ export function availableGenerators(): { generators: Generator[]; versions: Reco
     versions.eleventy = spawnSync(process.execPath, [ELEVENTY_BIN, '--version'], { encoding: 'utf8' }).stdout.trim();
   } else {
     notes.push('Eleventy skipped: @11ty/eleventy is not installed (run npm install).');
+  }
+  if (existsSync(ASTRO_BIN)) {
+    generators.push(astro);
+    versions.astro = spawnSync(process.execPath, [ASTRO_BIN, '--version'], { encoding: 'utf8', env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' } }).stdout.trim();
+  } else {
+    notes.push('Astro skipped: astro is not installed (run npm install).');
   }
   return { generators, versions, notes };
 }

@@ -4,7 +4,7 @@
  * sitegen site root, an Eleventy project and a Hugo project — around layouts
  * that produce the same markup.
  */
-import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -18,6 +18,7 @@ export interface CorpusRoots {
   pages: number;
   sitegen: string;
   eleventy: string;
+  astro: string;
   hugo: string;
   /** Output folders live beside the roots; each run clears its own. */
   outBase: string;
@@ -81,12 +82,15 @@ export async function writeCorpus(base: string, pages: number, seed: number): Pr
     pages,
     sitegen: path.join(base, 'sitegen'),
     eleventy: path.join(base, 'eleventy'),
+    astro: path.join(base, 'astro'),
     hugo: path.join(base, 'hugo'),
     outBase: path.join(base, 'out'),
   };
   await rm(base, { recursive: true, force: true });
-  await Promise.all([writeSitegenShell(roots.sitegen), writeEleventyShell(roots.eleventy), writeHugoShell(roots.hugo), mkdir(roots.outBase, { recursive: true })]);
-  const dirs = [path.join(roots.sitegen, 'content', 'pages'), path.join(roots.eleventy, 'src'), path.join(roots.hugo, 'content')];
+  await Promise.all([
+    writeSitegenShell(roots.sitegen), writeEleventyShell(roots.eleventy), writeHugoShell(roots.hugo), writeAstroShell(roots.astro), mkdir(roots.outBase, { recursive: true }),
+  ]);
+  const dirs = [path.join(roots.sitegen, 'content', 'pages'), path.join(roots.eleventy, 'src'), path.join(roots.hugo, 'content'), path.join(roots.astro, 'src', 'content', 'pages')];
   const batch = 500;
   for (let start = 0; start < pages; start += batch) {
     await Promise.all(Array.from({ length: Math.min(batch, pages - start) }, async (_, offset) => {
@@ -128,6 +132,20 @@ async function writeEleventyShell(root: string): Promise<void> {
     cp(path.join(BENCH_DIR, 'eleventy', 'eleventy.config.js'), path.join(root, 'eleventy.config.js')),
     cp(path.join(BENCH_DIR, 'eleventy', 'layout.11ty.js'), path.join(root, 'src', '_includes', 'layout.11ty.js')),
     writeFile(path.join(root, 'src', '_data', 'site.json'), siteData()),
+    writeFile(path.join(root, 'public', 'favicon.svg'), FAVICON),
+    writeFile(path.join(root, 'public', 'site.css'), CSS),
+  ]);
+}
+
+/** Astro's project: bench/astro/ with the site's data, and the repository's node_modules linked in, where `astro` resolves. */
+async function writeAstroShell(root: string): Promise<void> {
+  await cp(path.join(BENCH_DIR, 'astro'), root, { recursive: true });
+  await mkdir(path.join(root, 'src', 'content', 'pages'), { recursive: true });
+  await mkdir(path.join(root, 'public'), { recursive: true });
+  await Promise.all([
+    writeFile(path.join(root, 'site.json'), siteData()),
+    writeFile(path.join(root, 'package.json'), JSON.stringify({ name: 'bench-astro', private: true, type: 'module' })),
+    symlink(path.join(BENCH_DIR, '..', 'node_modules'), path.join(root, 'node_modules'), 'dir'),
     writeFile(path.join(root, 'public', 'favicon.svg'), FAVICON),
     writeFile(path.join(root, 'public', 'site.css'), CSS),
   ]);

@@ -14,13 +14,13 @@ const fixed = (value: number | undefined, digits = 2) => (value === undefined ||
 const ratio = (a: number | undefined, b: number | undefined) => (a === undefined || b === undefined ? '–' : `${(a / b).toFixed(2)}×`);
 
 export function scaleTable(size: SizeResult): string {
-  const names = ['sitegen', 'hugo', 'eleventy', 'floor'].filter((name) => size.results[name]);
+  const names = ['sitegen', 'hugo', 'eleventy', 'astro', 'floor'].filter((name) => size.results[name]);
   const rows = names.map((name) => {
     const result = size.results[name]!;
     return [name, fixed(result.wall_s), fixed(result.cpu_s), fixed(result.rss_mb, 0), fixed(result.pages_per_s, 0), String(result.runs)];
   });
   const sitegen = size.results.sitegen;
-  const ratios = ['hugo', 'eleventy', 'floor'].filter((name) => sitegen && size.results[name]).map((name) => {
+  const ratios = ['hugo', 'eleventy', 'astro', 'floor'].filter((name) => sitegen && size.results[name]).map((name) => {
     const other = size.results[name]!;
     return [`sitegen/${name}`, ratio(sitegen!.wall_s, other.wall_s), ratio(sitegen!.cpu_s, other.cpu_s), ratio(sitegen!.rss_mb, other.rss_mb), ratio(sitegen!.pages_per_s, other.pages_per_s), ''];
   });

@@ -91,7 +91,7 @@ async function scalePart(settings: RunSettings, results: Record<string, unknown>
     if (size === pages) {
       show(stagesTable(`sitegen stage split at ${size} pages (median ms)`, result.sitegenStages));
       const scale = result.results;
-      results.scale = { pages: size, sitegen: scale.sitegen, hugo: scale.hugo, eleventy: scale.eleventy, failures: result.failures };
+      results.scale = { pages: size, sitegen: scale.sitegen, hugo: scale.hugo, eleventy: scale.eleventy, astro: scale.astro, failures: result.failures };
       results.scale_sitegen_stages_ms = result.sitegenStages;
       const warm = await warmRebuild(roots, settings);
       if ('error' in warm) show(`warm rebuild failed:\n${warm.error}`);
@@ -114,7 +114,7 @@ async function scalePart(settings: RunSettings, results: Record<string, unknown>
  */
 async function floorPart(settings: RunSettings, results: Record<string, unknown>): Promise<void> {
   const { generators } = availableGenerators();
-  const chosen = [...generators.filter((generator) => generator.name !== 'eleventy'), floor];
+  const chosen = [...generators.filter((generator) => generator.name !== 'eleventy' && generator.name !== 'astro'), floor];
   const sizes = [...new Set([500, pages, ...(values['scale-series'] ? [20_000] : [])])].sort((a, b) => a - b);
   const series: SizeResult[] = [];
   for (const size of sizes) {
