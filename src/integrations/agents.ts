@@ -290,6 +290,7 @@ const BLOCK = new Set([
   'p', 'div', 'section', 'article', 'header', 'footer', 'aside', 'main', 'figure', 'figcaption', 'address', 'details', 'summary',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'table', 'tr', 'dl', 'dt', 'dd', 'hr', 'form', 'fieldset',
 ]);
+const INLINE_MARKS: ReadonlyMap<string, string> = new Map([['code', '`'], ['strong', '**'], ['b', '**'], ['em', '_'], ['i', '_'], ['del', '~~'], ['s', '~~']]);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', copy: '©', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
 
 export function decodeEntities(text: string): string {
@@ -367,6 +368,12 @@ export function htmlToMarkdown(html: string): string {
     if (!rawName) continue; // a comment
     const name = rawName.toLowerCase();
     if (pre && !(closing && name === 'pre')) continue; // the code's own markup (highlighting spans, marked lines)
+    // Inline marks are the same on both sides of their words.
+    const mark = INLINE_MARKS.get(name);
+    if (mark !== undefined) {
+      line += mark;
+      continue;
+    }
     if (!closing) {
       switch (name) {
         case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
@@ -387,18 +394,6 @@ export function htmlToMarkdown(html: string): string {
           pre = { lang: language, text: '' };
           break;
         }
-        case 'code':
-          line += '`';
-          break;
-        case 'strong': case 'b':
-          line += '**';
-          break;
-        case 'em': case 'i':
-          line += '_';
-          break;
-        case 'del': case 's':
-          line += '~~';
-          break;
         case 'a':
           links.push({ href: attributeOf(attributes, 'href'), start: line.length });
           break;
@@ -462,18 +457,6 @@ export function htmlToMarkdown(html: string): string {
           pre = undefined;
           blank();
         }
-        break;
-      case 'code':
-        line += '`';
-        break;
-      case 'strong': case 'b':
-        line += '**';
-        break;
-      case 'em': case 'i':
-        line += '_';
-        break;
-      case 'del': case 's':
-        line += '~~';
         break;
       case 'a': {
         const link = links.pop();

@@ -210,7 +210,8 @@ function isOnThisSite(href: string): boolean {
 
 // Loaded on first use: it takes about 90 ms (postcss comes with it), and most sites never need it.
 let loaded: typeof sanitizeHtml | undefined;
-const sanitizer = () => (loaded ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
+/** sanitize-html, loaded on first use (the feeds' entry content uses it too). */
+export const sanitizer = () => (loaded ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
 // sanitize-html's own parser, for telling what it will remove; loaded with it, only for a body with raw HTML.
 let parserModule: typeof htmlparser2 | undefined;
 const htmlParser = () => (parserModule ??= createRequire(createRequire(import.meta.url).resolve('sanitize-html'))('htmlparser2') as typeof htmlparser2);

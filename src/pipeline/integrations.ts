@@ -285,11 +285,15 @@ export function runCollection(list: readonly Integration[], context: CollectionL
   return merged;
 }
 
+/** Whether a visitor may find a page from outside: in the sitemap, and not the not-found page (IntegrationPage.listed, HeadPage.listed). */
+export function isListed(page: { sitemap: boolean; route: string }): boolean {
+  return page.sitemap && page.route !== NOT_FOUND_ROUTE;
+}
+
 /** The pages of the build as integrations see them. */
 export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & { lastmod?: string; derived?: readonly string[] })[]): IntegrationPage[] {
-  const listed = (page: PageSummary) => page.sitemap && page.route !== NOT_FOUND_ROUTE;
   // Translations are pages at the same path in each language: a list's later pages (/news/2) are not, as in the head.
-  const contentRoutes = new Set(pages.filter((page) => listed(page) && page.item !== undefined).map((page) => page.route));
+  const contentRoutes = new Set(pages.filter((page) => isListed(page) && page.item !== undefined).map((page) => page.route));
   const absolute = (route: string) => new URL(pageLink(site, route), site.url).href;
   return pages.map((page) => ({
     route: page.route,
@@ -300,7 +304,7 @@ export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & 
     title: page.item?.title ?? '',
     description: page.item?.description ?? '',
     lang: localeOf(site, page.route),
-    listed: listed(page),
+    listed: isListed(page),
     content: page.item !== undefined,
     ...(page.lastmod ? { lastmod: page.lastmod } : {}),
     files: page.derived ?? [],

@@ -8,9 +8,7 @@
  * It reads the page as built rather than its Markdown, so a page made from
  * YAML fields, or with components in its body, reads as a visitor sees it.
  */
-import { createRequire } from 'node:module';
-import type sanitizeHtml from 'sanitize-html';
-import { POLICY } from '../markdown/markdown.ts';
+import { POLICY, sanitizer } from '../markdown/markdown.ts';
 
 /** Elements dropped with everything inside them: they belong to the site, not to the entry. */
 const DROPPED = new Set(['h1', 'nav', 'button', 'form', 'dialog', 'template', 'noscript', 'select', 'svg']);
@@ -20,8 +18,6 @@ const CONTENT_TAGS = [
   'time', 'article', ...DROPPED,
 ];
 
-let loaded: typeof sanitizeHtml | undefined;
-const sanitizer = () => (loaded ??= createRequire(import.meta.url)('sanitize-html') as typeof sanitizeHtml);
 
 /** The entry's content from its built page's HTML, or undefined when the page has no `<main>`. */
 export function entryContentOf(html: string, pageUrl: string): string | undefined {

@@ -8,7 +8,7 @@ import { SiteError } from '../errors.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
-import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead, runPage } from '../pipeline/integrations.ts';
+import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead, runPage, isListed } from '../pipeline/integrations.ts';
 import { cspHash, type HeadElement, type Integration } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { entryContentOf } from './entry-content.ts';
@@ -17,7 +17,7 @@ import { cardNameOf, cardSpecOf, type CardSpec } from '../cards/card-spec.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
 
-import { NOT_FOUND_ROUTE, outputPathOf } from '../output-path.ts';
+import { outputPathOf } from '../output-path.ts';
 import { localeOf, translationsOf } from '../i18n.ts';
 
 export interface RenderedPages {
@@ -79,7 +79,7 @@ export function renderPages(
         if (card) cards.set(list.route, card);
         const asked = {
           route: info.route, title: info.title, description: info.description, lang: info.locale ?? site.lang, template: info.template,
-          listed: info.sitemap && info.route !== NOT_FOUND_ROUTE,
+          listed: isListed(info),
         };
         const added = runHead(integrations, asked, errors);
         const head = added.map(({ element }) => element);

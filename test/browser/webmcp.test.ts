@@ -58,20 +58,37 @@ webmcp.after(async (context) => {
   await context.server?.close();
 });
 
+interface Registered {
+  cdp: CDPSession;
+  tools: Tool[];
+  responses: { status: string; output?: unknown; errorText?: string }[];
+  /** Resolves true once `condition` holds, tested as each WebMCP event comes; false if none makes it hold within 5 s. */
+  until(condition: () => boolean): Promise<boolean>;
+}
+
 /** The tools Chromium registered on the page, or undefined when this Chromium has no WebMCP domain. */
-async function registeredTools(page: Page): Promise<{ cdp: CDPSession; tools: Tool[]; responses: { status: string; output?: unknown; errorText?: string }[] } | undefined> {
+async function registeredTools(page: Page): Promise<Registered | undefined> {
   const cdp = await page.context().newCDPSession(page);
   const tools: Tool[] = [];
-  const responses: { status: string; output?: unknown; errorText?: string }[] = [];
-  cdp.on('WebMCP.toolsAdded' as never, (event: { tools: Tool[] }) => tools.push(...event.tools));
-  cdp.on('WebMCP.toolResponded' as never, (event: { status: string; output?: unknown; errorText?: string }) => responses.push(event));
+  const responses: Registered['responses'] = [];
+  const waiting = new Set<() => void>();
+  const told = () => waiting.forEach((check) => check());
+  cdp.on('WebMCP.toolsAdded' as never, (event: { tools: Tool[] }) => { tools.push(...event.tools); told(); });
+  cdp.on('WebMCP.toolResponded' as never, (event: Registered['responses'][number]) => { responses.push(event); told(); });
+  const until = (condition: () => boolean) => new Promise<boolean>((resolve) => {
+    const settle = (held: boolean) => { waiting.delete(check); clearTimeout(timer); resolve(held); };
+    const check = () => { if (condition()) settle(true); };
+    const timer = setTimeout(() => settle(false), 5000);
+    waiting.add(check);
+    check();
+  });
   try {
     await cdp.send('WebMCP.enable' as never);
   } catch (error) {
     if (/wasn't found/.test(String(error))) return undefined;
     throw error;
   }
-  return { cdp, tools, responses };
+  return { cdp, tools, responses, until };
 }
 
 /** The schema a browser derives from a form's declarative attributes, read from the page as served. */
@@ -113,18 +130,17 @@ webmcp('the contact and demo forms are registered as tools, with the schema of t
     const registered = await registeredTools(page);
     await page.goto(context.server.url + '/contact');
     assert.equal(await declaredTool(page, 'send_message'), CONTACT, 'the attributes as served');
-    if (registered) for (let tries = 0; tries < 50 && registered.tools.length === 0; tries++) await page.waitForTimeout(100);
-    if (!registered || registered.tools.length === 0) {
+    if (!registered || !await registered.until(() => registered.tools.length > 0)) {
       // The attributes are there (checked above): a Chromium that registers nothing from them does not expose WebMCP.
       console.log('  (this Chromium does not expose WebMCP: the derived schema was checked, not the registered one)');
     } else {
       assert.equal(registered.tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })), [CONTACT], 'as Chromium registered it');
       await page.goto(context.server.url + '/demo');
-      for (let tries = 0; tries < 50 && !registered.tools.some((tool) => tool.name === 'request_demo'); tries++) await page.waitForTimeout(100);
+      await registered.until(() => registered.tools.some((tool) => tool.name === 'request_demo'));
       const demo = registered.tools.find((tool) => tool.name === 'request_demo');
       assert.equal(demo?.inputSchema?.required, ['name', 'company_name', 'email_id', 'mobile_number'], 'required as the contract says (the last name is not)');
+      // A form's tool is registered as the form is parsed, so before the load event that goto waits for: any would be here.
       await page.goto(context.server.url + '/customerlogin');
-      await page.waitForTimeout(300);
       assert.not.ok(registered.tools.some((tool) => /login|password/i.test(tool.name)), 'credentials are not an agent\'s to type');
     }
     assert.is(await page.locator('form[toolname]').count(), 0, 'no tool on the login page');
@@ -146,17 +162,19 @@ webmcp('an agent\'s submit takes a person\'s road: the required check, the API, 
     });
     const postsSoFar = () => Promise.all(answered);
     await page.goto(context.server.url + '/contact');
-    if (registered) for (let tries = 0; tries < 50 && registered.tools.length === 0; tries++) await page.waitForTimeout(100);
-    if (!registered || registered.tools.length === 0) {
+    if (!registered || !await registered.until(() => registered.tools.length > 0)) {
       console.log('  (this Chromium does not expose WebMCP: no tool can be called)');
       return;
     }
-    const call = async (input: Record<string, string>) => {
+    // A call that sends waits for its POST's answer too: the agent may hear back before the page's response event comes.
+    const call = async (input: Record<string, string>, sends = true) => {
       const before = registered.responses.length;
+      const answer = sends ? page.waitForResponse((response) => response.request().method() === 'POST') : undefined;
       await registered.cdp.send('WebMCP.invokeTool' as never, { frameId: registered.tools[0].frameId, toolName: 'send_message', input } as never);
       // The agent fills in the form; the submit is the page's own button, pressed for it.
       await page.getByRole('button', { name: 'Submit' }).click();
-      for (let tries = 0; tries < 100 && registered.responses.length === before; tries++) await page.waitForTimeout(100);
+      await registered.until(() => registered.responses.length > before);
+      await answer;
       const { status, output, errorText } = registered.responses.at(-1) ?? {};
       return { status, ...(output === undefined ? {} : { output }), ...(errorText === undefined ? {} : { errorText }) };
     };
@@ -170,7 +188,7 @@ webmcp('an agent\'s submit takes a person\'s road: the required check, the API, 
     const refused = await call(message);
     assert.equal(refused, { status: 'Completed', output: 'Error submitting details' }, 'the rate limit holds for agents too');
     assert.is((await postsSoFar()).at(-1)?.status, 429);
-    const missing = await call({ name: 'Half' });
+    const missing = await call({ name: 'Half' }, false);
     assert.is(missing?.status, 'Error');
     assert.match(missing?.errorText ?? '', 'Form validation failed');
     assert.is((await postsSoFar()).length, 3, 'an incomplete form sends nothing');
