@@ -1,4 +1,5 @@
 import { execFile } from 'node:child_process';
+import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, tempDir } from './site.ts';
@@ -10,5 +11,13 @@ export async function initStarter(starter: 'basic' | 'news', prefix = `sitegen-$
   const root = path.join(await tempDir(prefix), 'site');
   const { FORCE_COLOR: _color, ...env } = process.env;
   await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'init', '--starter', starter, root], { env: { ...env, NO_COLOR: '1' } });
+  return root;
+}
+
+/** The news starter as `init --starter news` lays it out (the basic starter, the news starter over it), copied without the CLI: quicker for unit tests. */
+export async function copyNewsStarter(prefix: string): Promise<string> {
+  const root = await tempDir(prefix);
+  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
+  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
   return root;
 }

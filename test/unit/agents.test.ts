@@ -5,7 +5,7 @@
  * (test/fixtures/ard/, vendored with its commit) by Ajv, and by the
  * conformance checks Lighthouse runs.
  */
-import { cp, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -15,16 +15,12 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+import { copyNewsStarter } from '../helpers/starter.ts';
 import { edit } from '../helpers/fixture.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
-async function newsSite(): Promise<string> {
-  const root = await tempDir('sitegen-agents-');
-  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
-  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
-  return root;
-}
+const newsSite = () => copyNewsStarter('sitegen-agents-');
 
 const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
 const linksIn = (markdown: string) => [...markdown.matchAll(/\]\((https?:[^)\s]+)\)/g)].map((match) => match[1]);

@@ -11,18 +11,14 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteError, SiteErrors } from '../../src/errors.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { copyNewsStarter } from '../helpers/starter.ts';
 import { edit } from '../helpers/fixture.ts';
 import { videoOf } from '../../starter/templates/embed.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const POST = 'content/pages/news/a-picture/index.md';
 
-async function newsSite(): Promise<string> {
-  const root = await tempDir('sitegen-embed-');
-  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
-  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
-  return root;
-}
+const newsSite = () => copyNewsStarter('sitegen-embed-');
 
 async function buildErrors(root: string) {
   try {

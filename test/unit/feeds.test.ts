@@ -3,7 +3,7 @@
  * back by an independent parser (feedsmith) and checked against the rules
  * of each format: required fields, absolute links, dates readers accept.
  */
-import { cp, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseAtomFeed, parseJsonFeed, parseRssFeed } from 'feedsmith';
 import { XMLValidator } from 'fast-xml-parser';
@@ -11,16 +11,12 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { entryContentOf } from '../../src/render/entry-content.ts';
-import { REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
+import { serveBuild } from '../helpers/site.ts';
+import { copyNewsStarter } from '../helpers/starter.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
-async function newsSite(): Promise<string> {
-  const root = await tempDir('sitegen-feeds-');
-  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
-  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
-  return root;
-}
+const newsSite = () => copyNewsStarter('sitegen-feeds-');
 
 const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
 const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;

@@ -4,7 +4,7 @@
  * site's colours and font, named by what it shows, and drawn once for as
  * long as that stays the same. The news starter turns them on.
  */
-import { copyFile, cp, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
@@ -13,18 +13,13 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { cardSvg } from '../../src/cards/draw-card.ts';
-import { REPO_ROOT, tempDir } from '../helpers/site.ts';
+import { copyNewsStarter } from '../helpers/starter.ts';
 import { edit } from '../helpers/fixture.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const FONTS = path.join(path.dirname(createRequire(import.meta.url).resolve('@fontsource/plus-jakarta-sans/package.json')), 'files');
 
-async function newsSite(): Promise<string> {
-  const root = await tempDir('sitegen-cards-');
-  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
-  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
-  return root;
-}
+const newsSite = () => copyNewsStarter('sitegen-cards-');
 
 const build = (root: string) => buildSite({ root, outDir: path.join(root, 'dist'), now: NOW, keep: false });
 const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
