@@ -119,4 +119,9 @@ export const pageCoreSchema = z.strictObject({
   tags: z.array(z.string().min(1)).default([]).describe('words that collections can select pages by'),
   draft: z.boolean().default(false).describe('true: `sitegen dev` shows the page marked as a draft, `sitegen build` leaves it out'),
   aliases: z.array(redirectPath()).default([]).describe('the paths this page had before it moved: each redirects here (301)'),
+  sidebar: z.strictObject({
+    label: z.string().min(1).optional().describe('its name in a menu made of the pages, when shorter than the title'),
+    order: z.number().optional().describe('its place among the pages of its folder: lower first; pages without one come after, by title'),
+    hidden: z.boolean().default(false).describe('true leaves it out of the menu, still built and linked'),
+  }).optional().describe("where the page sits in a menu made of the site's pages (the docs starter's sidebar), as collections show them"),
 });

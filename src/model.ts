@@ -67,12 +67,26 @@ export interface PageInfo {
   locale?: string;
   /** On a site with several languages, this page in each of them, for a language switcher (src/i18n.ts). */
   translations?: Translation[];
+  /** Its place in a menu made of the site's pages (front matter `sidebar`), when it says. */
+  sidebar?: PageSidebar;
+  /**
+   * When its content file last changed: the date of the last commit that touched it in a git work tree, else the
+   * file's modification time (ISO 8601). A page reused from the last build keeps the date it was built with.
+   */
+  updated?: string;
   /** A Markdown page's headings as a tree (h2 under the h1 before it …), with the ids the page gives them: a table of contents. */
   headings?: PageHeading[];
   /** Minutes to read a Markdown page's body, at 200 words a minute (code blocks not counted); at least 1. */
   readingTime?: number;
   /** The text before `<!--more-->` in a Markdown body, else the description: what a list shows of the page. */
   summary?: string;
+}
+
+/** A page's place in a menu made of the site's pages: its label there, its order among its folder's pages, or none. */
+export interface PageSidebar {
+  label?: string;
+  order?: number;
+  hidden: boolean;
 }
 
 /** A heading of a page, with the headings under it. */
@@ -150,6 +164,8 @@ export interface CollectionItem {
   date?: string;
   tags: string[];
   draft: boolean;
+  /** Its front matter's `sidebar`, when it has one: its label, order and whether it is hidden in a menu of pages. */
+  sidebar?: PageSidebar;
 }
 
 /** One list page of a collection, as its template receives it. */

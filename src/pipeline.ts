@@ -62,7 +62,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const keep = options.keep ?? false;
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   try {
-    const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles });
+    const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, options.dev ?? false);
     const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
@@ -119,7 +119,7 @@ type Early = { compiled: Awaited<ReturnType<typeof prepareTemplates>>; templates
 /** The load phase: everything but the pages (which the render stage loads as it goes), read at once. */
 async function readInputs(
   root: string, cache: BuildCache | undefined, time: Stopwatch, early: Early | undefined,
-  content: { pageFiles: readonly string[]; bundles: Map<string, string> },
+  content: { pageFiles: readonly string[]; bundles: Map<string, string> }, dev: boolean,
 ) {
   // Read first, at once: the stylesheet holds the code theme it names, and esbuild starts on the islands before the rest is read.
   const siteDoc = readSiteFile(root);
@@ -137,6 +137,9 @@ async function readInputs(
   const bundleImages = [...content.bundles.values(), ...remote.images.values()];
   return {
     siteDoc, data, publicFiles, compiled, bundle, templates, bundles: content.bundles, remote,
+    // The content files' commit dates: a build without a cache renders every page, so git runs while the templates
+    // compile; a warm build asks only once it has pages to render (renderPages).
+    commits: dev || cache ? undefined : commitDates(root),
     imagesStamp: imagesStampOf(root, publicFiles, bundleImages),
   };
 }
@@ -242,8 +245,8 @@ async function renderPages(
   const { root, outDir, inputs, time, options } = run;
   const { clean, dirty } = plan;
   const update = run.output === 'update';
-  // The sitemap's dates: one git call, running while the pages render. dev's sitemap is never published.
-  const commits = options.dev ? Promise.resolve(new Map<string, string>()) : commitDates(root);
+  // The pages' dates (page.updated, the sitemap's lastmod): one git call, started with the inputs. dev uses the files' times.
+  const commits = options.dev ? Promise.resolve(new Map<string, string>()) : (inputs.commits ??= commitDates(root));
   const staging = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
   try {
     // A clean list page brings its pages and its feeds; any other clean page its one file.
@@ -252,7 +255,7 @@ async function renderPages(
       ...new Set(clean.flatMap((entry) => entry.list?.files ?? [])),
     ];
     if (!update) linkFiles(outDir, staging, cleanFiles);
-    const job = jobOf(run, staging, { site, assets: assets.page });
+    const job = jobOf(run, staging, { site, assets: assets.page, commits: Object.fromEntries(await commits) });
     const templates = await inputs.templates();
     const { integrationCsp, integrationPages, integrationSite, integrationsOf, runBuildDone, runFiles, runRobots, setIntegrationRoot } = await integrationHooks();
     setIntegrationRoot(root);

@@ -101,7 +101,9 @@ export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
   for (const block of tokens) {
     markdown.walkTokens([block], (token) => {
       extensionsWalk?.(token);
-      if ((token.type === 'link' || token.type === 'image') && isRelative(token.href)) token.href = resolvedFrom(folder, token.href);
+      if ((token.type === 'link' || token.type === 'image') && isRelative(token.href)) {
+        token.href = token.type === 'link' ? pageLinkOf(resolvedFrom(folder, token.href)) : resolvedFrom(folder, token.href);
+      }
       if (plain && !isPlainMarkdown(token)) plain = false;
       if (token.type === 'html') removed.push(...removalsIn(token.text, token.raw, offset));
       if (token.type === 'link' && !isSafeUrl(token.href, LINK_SCHEMES)) removed.push(unsafeAddress('link', token.href, token.raw, offset));
@@ -193,6 +195,20 @@ function unsafeAddress(kind: 'link' | 'image', href: string, raw: string, offset
 /** A relative address: not root-relative, an in-page anchor, another scheme or another host. */
 function isRelative(href: string): boolean {
   return isOnThisSite(href) && !href.startsWith('/') && !href.startsWith('\\');
+}
+
+/**
+ * A relative link to another content file (`setup.md`, `../guides/index.md#faq`)
+ * is a link to the page it becomes (/setup, /guides#faq): the Markdown reads
+ * the same on GitHub and in an editor's preview as on the site, and the
+ * link check then holds the page to exist. Only relative links: `/setup.md`
+ * is the page's Markdown twin, written as such.
+ */
+function pageLinkOf(resolved: string): string {
+  const match = /^([^?#]*)\.md((?:[?#].*)?)$/i.exec(resolved);
+  if (!match) return resolved;
+  const route = match[1].replace(/(^|\/)index$/i, '$1').replace(/(.)\/$/, '$1');
+  return (route || '/') + match[2];
 }
 
 /** The source folder of a page file as a path of the site: content/pages/blog/post.md → /blog/, content/pages/index.md → /. */

@@ -30,7 +30,7 @@ export interface RenderJob {
    * What rendering needs: the validated site and its assets. Absent when the pages are only validated: site.yaml is
    * broken (their errors are reported too), or `sitegen check` writes nothing.
    */
-  render?: { site: SiteInfo; assets: PageAssets };
+  render?: { site: SiteInfo; assets: PageAssets; commits?: Record<string, string> };
   /** The staging folder the HTML is written into. */
   outDir: string;
   /** Keep documents, models and HTML in memory for the caller (small builds). */
@@ -95,6 +95,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   for (const doc of share.docs.filter(wanted)) {
     const notes = { localFiles: [], warnings, links: [] as string[], images: [] as string[], copies: [] as string[] };
     const model = validatePage(doc, templates, scope, errors, notes, now);
+    if (model && job.render) model.info.updated = updatedOf(doc.file, job.render.commits, share.sources.get(doc.file)?.stamp);
     if (notes.localFiles.length > 0) volatile.add(doc.file);
     if (model && !model.info.draft && notes.links.length > 0) links[doc.file] = notes.links;
     if (notes.images.length > 0) images.set(doc.file, [...new Set(notes.images)]);
@@ -124,6 +125,14 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
     drafts: draftsOf(job, models, links),
     kept: job.keep ? { docs: share.read.filter(wanted), models: ready, html } : undefined,
   };
+}
+
+/** A page's last change: its file's last commit, else the modification time its stamp starts with (files.ts stampOf). */
+function updatedOf(file: string, commits: Record<string, string> | undefined, stamp: string | undefined): string | undefined {
+  const committed = commits?.[file];
+  if (committed) return new Date(committed).toISOString();
+  const time = stamp === undefined ? Number.NaN : Number.parseFloat(stamp);
+  return Number.isFinite(time) ? new Date(time).toISOString() : undefined;
 }
 
 /** A build's drafts and the links to them (dev shows drafts, so a link to one is fine there). */

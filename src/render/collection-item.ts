@@ -6,9 +6,9 @@ import type { CollectionItem, PageInfo, PageSummary } from '../model.ts';
  * collection queries' schema (./collections.ts).
  */
 export function itemOf(page: PageInfo): CollectionItem {
-  const { route, file, title, description, date, tags, draft, summary, readingTime } = page;
+  const { route, file, title, description, date, tags, draft, summary, readingTime, sidebar } = page;
   return {
-    route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft,
+    route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft, ...(sidebar === undefined ? {} : { sidebar }),
     ...(summary === undefined ? {} : { summary }), ...(readingTime === undefined ? {} : { readingTime }),
   };
 }

@@ -94,6 +94,20 @@ test('relative links, anchors and other sites in a Markdown body are fine when t
   assert.match(error.message, 'links to /docs/about, which is neither');
 });
 
+test('a relative link to a content file links to its page, and a missing one fails at its line', async () => {
+  const root = await copyFixture('basic');
+  await edit(root, 'content/pages/docs/guide.md', 'Done.', 'Read [about](../about.md#team), [home](../index.md?a=1) and [this](./guide.md).');
+  const result = await buildSite({ root, keep: true });
+  const html = result.files.get('docs/guide.html') as string;
+  assert.match(html, '<a href="/about#team">about</a>');
+  assert.match(html, '<a href="/?a=1">home</a>');
+  assert.match(html, '<a href="/docs/guide">this</a>');
+  await edit(root, 'content/pages/docs/guide.md', '[about](../about.md#team)', '[about](../abuot.md)');
+  const error = only(await errorsOf(buildSite({ root })));
+  assert.match(error.message, 'links to /abuot, which is neither');
+  assert.match(error.hint ?? '', 'did you mean /about?');
+});
+
 test('the CLI shows the Markdown line of a broken link in its code frame', async () => {
   const root = await copyFixture('basic');
   await edit(root, 'content/pages/docs/guide.md', '[about us](/about)', '[about us](/abuot)');
