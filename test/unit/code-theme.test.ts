@@ -41,10 +41,14 @@ test('a light and a dark theme, each colour at least 4.5:1 on its background and
       for (const ground of [bg, mark]) assert.ok(contrast(colour, ground) >= 4.5, `${scheme} ${name} ${colour} on ${ground}: ${contrast(colour, ground).toFixed(2)}:1`);
     }
   }
+  // A site's theme switch (the docs starter's) chooses dark with data-theme on <html>: the same colours as the system's dark.
+  const chosen = /:root\[data-theme='dark'\] \{([^}]*)\}/.exec(css)?.[1] ?? '';
+  assert.equal(colours(chosen), colours(dark));
+  assert.match(dark, ":root:not([data-theme='light'])", 'a visitor who chose light keeps it on a dark system');
 });
 
-test('both starters build the theme into their stylesheet', async () => {
-  for (const starter of ['basic', 'news'] as const) {
+test('every starter builds the theme into its stylesheet', async () => {
+  for (const starter of ['basic', 'news', 'docs'] as const) {
     const root = await initStarter(starter, 'sitegen-code-theme-');
     await buildSite({ root });
     const assets = path.join(root, 'dist', 'assets');
