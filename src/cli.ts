@@ -8,6 +8,7 @@ import { Command, Option } from 'commander';
 import { SiteError } from './errors.ts';
 import { errorDocument, printError } from './report.ts';
 import { SITEGEN_DIR } from './paths.ts';
+import type { Starter } from './init/init.ts';
 
 const { version } = JSON.parse(readFileSync(path.join(SITEGEN_DIR, 'package.json'), 'utf8')) as { version: string };
 
@@ -88,9 +89,9 @@ program.command('check')
 program.command('init')
   .description('write a small starter site (layout, a page template, a Markdown page, site.yaml, a stylesheet, a favicon) into DIR')
   .argument('<dir>', 'a new or empty folder')
-  .addOption(new Option('--starter <name>', 'basic, or news: a news section with dated posts, a paginated list and its feeds (Atom, RSS, JSON Feed)')
-    .choices(['basic', 'news']).default('basic'))
-  .action(run(async (dir: string, options: { starter: 'basic' | 'news' }) => {
+  .addOption(new Option('--starter <name>', 'basic; news: a news section with dated posts, a paginated list and its feeds (Atom, RSS, JSON Feed); docs: a documentation site with a sidebar, search, a table of contents and light and dark themes')
+    .choices(['basic', 'news', 'docs'] satisfies Starter[]).default('basic'))
+  .action(run(async (dir: string, options: { starter: Starter }) => {
     const { initCommand } = await import('./commands.ts');
     await initCommand(path.resolve(dir), options.starter);
   }));

@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import type { RequestHandler } from './serve/serve.ts';
 import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
+import type { Starter } from './init/init.ts';
 
 export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean; json?: boolean } = {}): Promise<void> {
   const [{ buildSite }, { startProgress }] = await Promise.all([import('./pipeline.ts'), import('./progress.ts')]);
@@ -88,7 +89,7 @@ export async function startCommand(options: Omit<ServeCommandOptions, 'outDir'>,
   await serveCommand(options, mount);
 }
 
-export async function initCommand(dir: string, starter: 'basic' | 'news' = 'basic'): Promise<void> {
+export async function initCommand(dir: string, starter: Starter = 'basic'): Promise<void> {
   const { initSite } = await import('./init/init.ts');
   const files = await initSite(dir, starter);
   const relative = path.relative(process.cwd(), dir);

@@ -18,8 +18,12 @@ export const STARTERS_DIR = path.join(SITEGEN_DIR, 'starters');
 /** What a site root keeps out of git: what sitegen writes and the machine's secrets. (npm would drop a .gitignore from starter/.) */
 const GITIGNORE = ['node_modules/', 'dist/', '.sitegen/', '*.pem', ''].join('\n');
 
+/** The starters `init` writes: basic alone, or basic with news's or docs's files over it. */
+export const STARTERS = ['basic', 'news', 'docs'] as const;
+export type Starter = typeof STARTERS[number];
+
 /** Writes the starter into `dir`, which must not exist or be empty; the files written, relative to it. */
-export async function initSite(dir: string, starter: 'basic' | 'news' = 'basic'): Promise<string[]> {
+export async function initSite(dir: string, starter: Starter = 'basic'): Promise<string[]> {
   await refuseUnlessEmpty(dir);
   await cp(STARTER_DIR, dir, { recursive: true, errorOnExist: true, force: false });
   if (starter !== 'basic') await cp(path.join(STARTERS_DIR, starter), dir, { recursive: true, force: true });

@@ -7,7 +7,7 @@ import { REPO_ROOT, tempDir } from './site.ts';
 const run = promisify(execFile);
 
 /** A new site written by `sitegen init` (the real CLI) into a fresh folder: the starter a user gets. */
-export async function initStarter(starter: 'basic' | 'news', prefix = `sitegen-${starter}-`): Promise<string> {
+export async function initStarter(starter: 'basic' | 'news' | 'docs', prefix = `sitegen-${starter}-`): Promise<string> {
   const root = path.join(await tempDir(prefix), 'site');
   const { FORCE_COLOR: _color, ...env } = process.env;
   await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'init', '--starter', starter, root], { env: { ...env, NO_COLOR: '1' } });
@@ -16,8 +16,13 @@ export async function initStarter(starter: 'basic' | 'news', prefix = `sitegen-$
 
 /** The news starter as `init --starter news` lays it out (the basic starter, the news starter over it), copied without the CLI: quicker for unit tests. */
 export async function copyNewsStarter(prefix: string): Promise<string> {
+  return copyStarter('news', prefix);
+}
+
+/** A starter as `init --starter NAME` lays it out (the basic starter, NAME's files over it), copied without the CLI. */
+export async function copyStarter(starter: 'news' | 'docs', prefix: string): Promise<string> {
   const root = await tempDir(prefix);
   await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
-  await cp(path.join(REPO_ROOT, 'starters', 'news'), root, { recursive: true });
+  await cp(path.join(REPO_ROOT, 'starters', starter), root, { recursive: true });
   return root;
 }
