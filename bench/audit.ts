@@ -10,6 +10,7 @@
  *   npm run audit -- / /contact      # some routes
  *   npm run audit -- --runs 3        # each route and preset three times: the medians
  *   npm run audit -- --preset mobile # one preset only
+ *   npm run audit -- --root .sitegen/docs-site   # another site root: sitegen's docs (npm run docs)
  *
  * Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), one instance
  * for all runs, with the flags that work on these machines.
@@ -26,8 +27,8 @@ import { ensureLoginKeys } from '../server/keys.ts';
 import { startListening } from './listen.ts';
 import { median } from './measure.ts';
 
-const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
-const REPORTS = path.join(ROOT, 'audit');
+const REPO = path.resolve(fileURLToPath(import.meta.url), '../..');
+const REPORTS = path.join(REPO, 'audit');
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo', 'agentic-browsing'] as const;
 const TARGETS: Record<string, Record<(typeof CATEGORIES)[number], number>> = {
   mobile: { performance: 98, accessibility: 100, 'best-practices': 100, seo: 100, 'agentic-browsing': 100 },
@@ -49,25 +50,27 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & { tbt: number };
  * `--runs N` (default 1): Lighthouse's scores vary from run to run on a shared machine, so a figure is the median of N.
  * `--preset mobile|desktop` (default both). The other arguments are routes.
  */
-function parseAuditArgs(argv: string[]): { runs: number; presets: Preset[]; routes: string[] } {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { runs: { type: 'string', default: '1' }, preset: { type: 'string' } } });
+function parseAuditArgs(argv: string[]): { runs: number; presets: Preset[]; routes: string[]; root: string } {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { runs: { type: 'string', default: '1' }, preset: { type: 'string' }, root: { type: 'string' } } });
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: expected a whole number of 1 or more`);
   const { preset } = values;
   if (preset !== undefined && preset !== 'mobile' && preset !== 'desktop') throw new Error(`--preset ${preset}: expected mobile or desktop`);
-  return { runs, presets: preset ? [preset] : ['mobile', 'desktop'], routes: positionals };
+  return { runs, presets: preset ? [preset] : ['mobile', 'desktop'], routes: positionals, root: values.root ? path.resolve(values.root) : REPO };
 }
 
 async function main(): Promise<void> {
   // A mistyped flag fails before the build, not after it.
   const args = parseAuditArgs(process.argv.slice(2));
-  await ensureLoginKeys(ROOT);
-  execFileSync(process.execPath, ['bin/sitegen.js', 'build'], { cwd: ROOT, stdio: 'inherit' });
-  const routes = args.routes.length ? args.routes : await routesOf(path.join(ROOT, 'dist'));
+  const root = args.root;
+  // This site's build needs its login keys; another root is a site of its own.
+  if (root === REPO) await ensureLoginKeys(REPO);
+  execFileSync(process.execPath, ['bin/sitegen.js', 'build', '--root', root], { cwd: REPO, stdio: 'inherit' });
+  const routes = args.routes.length ? args.routes : await routesOf(path.join(root, 'dist'));
   await mkdir(REPORTS, { recursive: true });
 
   // The static site alone: the audit loads pages, it sends no forms.
-  const server = await startListening([process.execPath, 'bin/sitegen.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--no-api'], { cwd: ROOT });
+  const server = await startListening([process.execPath, 'bin/sitegen.js', 'serve', '--root', root, '--host', '127.0.0.1', '--port', '0', '--no-api'], { cwd: REPO });
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   const rows: { route: string; preset: Preset; scores: Scores }[] = [];
   try {

@@ -3,6 +3,7 @@ import type { SizeResult, WarmResult } from './scale.ts';
 import type { SiteBuildResult } from './site.ts';
 import type { DevLoopResult } from './dev-loop.ts';
 import type { RouteWeight } from './weight.ts';
+import type { DocsResult } from './docs.ts';
 
 export function table(header: string[], rows: string[][]): string {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
@@ -45,6 +46,16 @@ export function warmTable(warm: WarmResult): string {
 export function siteTable(site: SiteBuildResult): string {
   return `real site: ${site.pages} pages, cold build median ${fixed(site.site_build_s)} s over ${site.runs_s.length} runs `
     + `(cpu ${fixed(site.cpu_s)} s, peak RSS ${fixed(site.rss_mb, 0)} MB)\n` + stagesTable('stage split (median ms, as sitegen prints it)', site.stages_ms);
+}
+
+export function docsTable(docs: DocsResult): string {
+  const rows = [['sitegen (docs starter)', fixed(docs.sitegen.wall_s), fixed(docs.sitegen.cpu_s), fixed(docs.sitegen.rss_mb, 0), String(docs.first_view_js.sitegen)]];
+  if (docs.starlight) {
+    rows.push([`Starlight ${docs.starlight.version}`, fixed(docs.starlight.wall_s), fixed(docs.starlight.cpu_s), fixed(docs.starlight.rss_mb, 0), String(docs.first_view_js.starlight ?? '–')]);
+    rows.push(['sitegen / Starlight', `${fixed(docs.sitegen.wall_s / docs.starlight.wall_s)}×`, `${fixed(docs.sitegen.cpu_s / docs.starlight.cpu_s)}×`, `${fixed(docs.sitegen.rss_mb / docs.starlight.rss_mb)}×`, '']);
+  }
+  return `sitegen's docs as a site: ${docs.pages} pages, cold builds, medians of ${docs.runs} in alternation; first-view JS of ${docs.first_view_js.route}`
+    + `${docs.note ? ` (${docs.note})` : ''}\n` + table(['builder', 'wall s', 'cpu s', 'peak RSS MB', 'first-view JS gzip B'], rows);
 }
 
 export function devTable(dev: DevLoopResult): string {

@@ -4,7 +4,8 @@
  * page weight — the login's under attack (issue 10: reply time by kind
  * of malformed envelope, pages during a flood of envelopes), and the
  * reference API's contact load on SQLite and PostgreSQL (issue 15), the
- * rate limiter's cost as the addresses it counts grow (`limiter`), printed
+ * rate limiter's cost as the addresses it counts grow (`limiter`), sitegen's
+ * docs built with the docs starter against Starlight (`docs`), printed
  * as tables and written to bench/results.json.
  */
 import { existsSync, statfsSync } from 'node:fs';
@@ -18,13 +19,14 @@ import { corpusFor, scaleSize, warmRebuild, type RunSettings, type SizeResult } 
 import { siteBuild } from './site.ts';
 import { devLoop } from './dev-loop.ts';
 import { pageWeight } from './weight.ts';
-import { devTable, scaleTable, siteTable, stagesTable, warmTable, weightTable } from './report.ts';
+import { devTable, docsTable, scaleTable, siteTable, stagesTable, warmTable, weightTable } from './report.ts';
+import { docsBuilds } from './docs.ts';
 import { loginTiming, timingTable } from './login-timing.ts';
 import { floodTable, loginFlood } from './login-flood.ts';
 import { apiLoad, apiTable } from './api-load.ts';
 import { limiterBench, limiterTable } from './limiter.ts';
 
-const PARTS = ['scale', 'floor', 'site', 'dev', 'weight', 'login-timing', 'login-flood', 'limiter', 'api'] as const;
+const PARTS = ['scale', 'floor', 'site', 'docs', 'dev', 'weight', 'login-timing', 'login-flood', 'limiter', 'api'] as const;
 type Part = (typeof PARTS)[number];
 const RESULTS_FILE = path.join(REPO, 'bench', 'results.json');
 const TMPFS_MAGIC = 0x01021994;
@@ -151,6 +153,12 @@ async function main(): Promise<void> {
       else show(siteTable(site));
       results.site_build_s = 'error' in site ? null : site.site_build_s;
       results.site_build = site;
+    }
+    if (parts.has('docs')) {
+      console.log(`docs: sitegen's docs built by sitegen and by Starlight, ${positive('site-runs')} cold builds each`);
+      const docs = await docsBuilds(positive('site-runs'), useTime, settings.keep);
+      show(docsTable(docs));
+      results.docs_site = docs;
     }
     if (parts.has('dev')) {
       console.log(`dev loop: ${positive('edits')} edits`);

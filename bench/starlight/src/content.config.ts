@@ -1,0 +1,6 @@
+// Starlight's docs collection, as its getting-started writes it.
+import { defineCollection } from 'astro:content';
+import { docsLoader } from '@astrojs/starlight/loaders';
+import { docsSchema } from '@astrojs/starlight/schema';
+
+export const collections = { docs: defineCollection({ loader: docsLoader(), schema: docsSchema() }) };
