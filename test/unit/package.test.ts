@@ -92,6 +92,14 @@ test('the packed package installs into another project, whose `sitegen init`, `b
     await news.stop();
   }
   assert.match(await readFile(path.join(project, 'news', '.sitegen', 'newsletter.jsonl'), 'utf8'), 'ada@example.com');
+
+  // The docs starter: its sitegen.config.ts (the theme script) bundled against the installed sitegen's `sitegen/config`.
+  await npx(['init', 'docs', '--starter', 'docs'], project);
+  await npx(['build', '--root', 'docs'], project);
+  await npx(['check', '--root', 'docs'], project);
+  const docsPage = await readFile(path.join(project, 'docs', 'dist', 'guides', 'getting-started.html'), 'utf8');
+  assert.match(docsPage, 'aria-current="page">Getting started</a>');
+  assert.match(docsPage, "localStorage.getItem('theme')");
 });
 
 test.run();
