@@ -8,7 +8,7 @@ import type { RawDoc } from './load/parse.ts';
 import type { PageSummary, SiteInfo, SiteModel } from './model.ts';
 import type { Templates } from './render/compile-templates.ts';
 import type { SiteAssets } from './render/page-assets.ts';
-import type { BuiltPage } from './pipeline/page-jobs.ts';
+import type { PageEntry } from './cache/build-cache.ts';
 import type { RenderedShares } from './pipeline/render-stage.ts';
 
 export interface BuildOptions {
@@ -72,7 +72,7 @@ export interface BuildResult {
 }
 
 export function buildResult(parts: {
-  outDir: string; site: SiteInfo; bundle: BundleResult; publicFiles: Set<string>; assets: SiteAssets; clean: BuiltPage[];
+  outDir: string; site: SiteInfo; bundle: BundleResult; publicFiles: Set<string>; assets: SiteAssets; clean: PageEntry[];
   rendered?: RenderedShares; files?: OutputFiles; siteDoc?: RawDoc; templates?: Templates; warnings: string[]; timings: Record<string, number>;
 }): BuildResult {
   const { rendered, siteDoc } = parts;

@@ -17,16 +17,16 @@ import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-
 import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { framingOf } from './render/component-frames.ts';
-import { siteKeyOf } from './render/page-reuse.ts';
+import { siteKeyOf } from './cache/site-key.ts';
 import { startRender, type RenderStage } from './pipeline/render-stage.ts';
-import type { BuiltPage, RenderJob } from './pipeline/page-jobs.ts';
+import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
 import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './emit/staging.ts';
 import { NOT_FOUND_ROUTE, siteFiles } from './emit/site-files.ts';
 import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
-import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts } from './build-cache.ts';
+import { publicUnchangedSince, readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts, type PageEntry } from './cache/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
 import { emitSocialCards } from './emit/social-cards.ts';
@@ -215,7 +215,7 @@ async function validateOnly(run: Run, validated: Validated): Promise<BuildResult
 }
 
 /** What a run leaves for the build cache to record: its pages, and what they all depend on. */
-type CacheRecord = Omit<CacheParts, 'root' | 'kind' | 'outDir'> & { pages: BuiltPage[] };
+type CacheRecord = Omit<CacheParts, 'root' | 'kind' | 'outDir'> & { pages: PageEntry[] };
 
 /**
  * The render and emit phases, for a valid site: which pages changed since
@@ -229,7 +229,7 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
   const siteKey = siteKeyOf({ ...inputs, site, templates: inputs.compiled, assets: assets.page, routes: run.routes, dev: options.dev ?? false });
   const plan = run.render.plan(siteKey);
   const record = { siteKey, publicFiles: inputs.publicFiles, site: validated.memo, templates: inputs.compiled, bundle: inputs.bundle };
-  if (validated.routeErrors.length === 0 && plan.dirty.length === 0 && saveBuildCache.unchangedSince(run.cache, { root: run.root, ...record })) {
+  if (validated.routeErrors.length === 0 && plan.dirty.length === 0 && publicUnchangedSince(run.cache, { root: run.root, ...record })) {
     const result = { ...buildResult({ ...resultParts(run), site, assets, clean: plan.clean, warnings: validated.warnings }), changed: 0 };
     // Recorded again only when the cache learnt something: new stamps of unchanged files, or a site validated afresh.
     const learnt = plan.restamped || run.cache?.site?.key !== validated.memo?.key;
@@ -241,7 +241,7 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
 
 async function renderPages(
   run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReturnType<RenderStage['plan']>,
-): Promise<{ result: BuildResult; pages: BuiltPage[] }> {
+): Promise<{ result: BuildResult; pages: PageEntry[] }> {
   const { root, outDir, inputs, time, options } = run;
   const { clean, dirty } = plan;
   const update = run.output === 'update';

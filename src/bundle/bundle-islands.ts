@@ -4,7 +4,7 @@ import type * as esbuild from 'esbuild';
 import { SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
-import { recall, type BundleMemo, type Memo } from '../build-cache.ts';
+import { recall, type BundleMemo, type Memo } from '../cache/build-cache.ts';
 import { listFiles, stampsOf, toPosix } from '../files.ts';
 import type { BundledAssets } from '../model.ts';
 import { CODE_THEMES_DIR } from '../markdown/code-themes.ts';

@@ -10,7 +10,9 @@ import { toRecord, type ErrorRecord, type SiteError } from '../errors.ts';
 import { writeOutputs } from '../emit/staging.ts';
 import type { LoadedPages } from '../load/load-pages.ts';
 import type { RawDoc } from '../model.ts';
-import type { PageAssets, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
+import type { PageEntry } from '../cache/build-cache.ts';
+import { PAGES_DIR } from '../paths.ts';
+import type { PageAssets, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import { validateFor, validatePage, type ValidationScope } from '../validate/validate.ts';
 import { renderPages } from '../render/render-pages.ts';
 import { summaryOf } from '../render/collection-item.ts';
@@ -41,29 +43,8 @@ export interface RenderJob {
   now: string;
 }
 
-/** A built page as the build cache records it. */
-export interface BuiltPage {
-  page: PageSummary;
-  stamp: string;
-  hash: string;
-  /** The file of the page this one copies, whose stamp is part of this one's. */
-  also?: string;
-  /** Its template read local files (localFile()), which the page cache does not watch: never reused. */
-  volatile?: boolean;
-  /** The images its fields and Markdown use (paths from the root): a reused page's variants are made again in the new build. */
-  images?: string[];
-  /** The files of its bundle it links to (paths from the root), copied to their addresses by each build. */
-  copies?: string[];
-  /** The files integrations made from it (its Markdown twin), linked with it when it is reused. */
-  derived?: string[];
-  /** A list page: the key of the items it listed, and each of its routes (see PageEntry.list). */
-  list?: { key: string; pages: PageSummary[]; files: string[]; content?: string };
-  /** A list page linked from the last build rather than rendered. */
-  reused?: boolean;
-}
-
 export interface PageJobResult {
-  pages: BuiltPage[];
+  pages: PageEntry[];
   errors: ErrorRecord[];
   warnings: string[];
   kept?: { docs: RawDoc[]; models: PageModel[]; html: Map<string, string> };
@@ -86,7 +67,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const models: PageModel[] = [];
   const volatile = new Set<string>();
   const links: Record<string, string[]> = {};
-  const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice('content/pages/'.length));
+  const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice(PAGES_DIR.length + 1));
   const now = new Date(job.now);
   // The integrations' Markdown extensions: the bodies, converted ahead while the templates loaded, are converted again with them.
   const markdown = integrationMarkdown(integrationsOf(templates.config, job.render?.site).list);
@@ -111,7 +92,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const rendered = renderPages(ready, templates, job.render.site, job.render.assets, job.root, { routes: scope.routes });
   errors.push(...rendered.errors);
   const html = rendered.files;
-  const pages: BuiltPage[] = ready.map(({ info }) => ({
+  const pages: PageEntry[] = ready.map(({ info }) => ({
     page: summaryOf(info, info.route, rendered.islands.get(info.route) ?? [], rendered.inline.get(info.route), rendered.cards.get(info.route)),
     ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
     ...(images.has(info.file) ? { images: images.get(info.file) } : {}),

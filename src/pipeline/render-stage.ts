@@ -1,18 +1,18 @@
 /**
  * The render stage as the pipeline calls it. Its options are how it goes
  * about the same work: worker threads for large sites (./worker-pool.ts),
- * and reuse of the unchanged pages of the last build (./page-reuse.ts,
+ * and reuse of the unchanged pages of the last build (src/cache/page-reuse.ts,
  * from the build cache). Page files start loading as soon as it starts,
  * while the templates compile and the islands bundle.
  */
 import { fromRecord, toRecord, SiteError } from '../errors.ts';
-import type { BuildCache } from '../build-cache.ts';
+import type { BuildCache, PageEntry } from '../cache/build-cache.ts';
 import { linkFiles, writeOutputs } from '../emit/staging.ts';
 import { contentHash } from '../files.ts';
 import type { CollectionItem, SiteTemplates } from '../model.ts';
 import { itemOf, summaryOf } from '../render/collection-item.ts';
-import type { BuiltPage, PageJobResult, RenderJob } from './page-jobs.ts';
-import { changedPages, type Reuse } from '../render/page-reuse.ts';
+import type { PageJobResult, RenderJob } from './page-jobs.ts';
+import { renderAll, reuseOf, type Reuse, type ReusePlan } from '../cache/page-reuse.ts';
 import { startPagePool } from './worker-pool.ts';
 import { routeOf } from '../load/content-files.ts';
 import { outputPathOf } from '../output-path.ts';
@@ -31,17 +31,17 @@ export interface RenderOptions {
 
 export interface RenderStage {
   /** With the site key known: the pages reused as built (clean) and those to render (dirty). */
-  plan(siteKey: string): { clean: BuiltPage[]; dirty: string[]; restamped: boolean };
+  plan(siteKey: string): ReusePlan;
   /**
    * Validates, renders and writes the dirty pages into the job's staging folder; `clean` (the reused pages) are
    * listed by collections too.
    */
-  render(job: RenderJob, templates: SiteTemplates, dirty: string[], clean: readonly BuiltPage[]): Promise<RenderedShares>;
+  render(job: RenderJob, templates: SiteTemplates, dirty: string[], clean: readonly PageEntry[]): Promise<RenderedShares>;
   close(): void;
 }
 
 export interface RenderedShares {
-  built: BuiltPage[];
+  built: PageEntry[];
   errors: SiteError[];
   warnings: string[];
   results: PageJobResult[];
@@ -51,15 +51,15 @@ export interface RenderedShares {
 
 export async function startRender(options: RenderOptions): Promise<RenderStage> {
   const { root, outDir, pageFiles, reuseFrom, threads } = options;
-  const reusable: Reuse | undefined = reuseFrom && changedPages(root, outDir, reuseFrom, pageFiles);
+  const reusable: Reuse | undefined = reuseFrom && reuseOf(root, outDir, reuseFrom, pageFiles);
   const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
   const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, threads);
-  let lists = new Map<string, BuiltPage>();
+  let lists = new Map<string, PageEntry>();
   return {
     plan(siteKey) {
-      const confirmed = reusable ? reusable.confirm(siteKey) : { clean: [], dirty: pageFiles, lists: new Map<string, BuiltPage>() };
-      lists = confirmed.lists;
-      return { clean: confirmed.clean, dirty: confirmed.dirty, restamped: reusable?.restamped ?? false };
+      const plan = reusable ? reusable.plan(siteKey) : renderAll(pageFiles);
+      lists = plan.lists;
+      return plan;
     },
     async render(job, templates, dirty, clean) {
       const results = await pool.render(job, templates, dirty);
@@ -111,7 +111,7 @@ function draftLinks(results: PageJobResult[]): PageJobResult {
  */
 function renderLists(
   results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderPages: typeof import('../render/render-pages.ts').renderPages,
-  reuse: { outDir: string; lists: ReadonlyMap<string, BuiltPage>; clean: readonly BuiltPage[] },
+  reuse: { outDir: string; lists: ReadonlyMap<string, PageEntry>; clean: readonly PageEntry[] },
 ): PageJobResult {
   const deferred = results.flatMap((result) => result.deferred ?? []);
   const { render } = job;
@@ -122,7 +122,7 @@ function renderLists(
   // What every page's content was, for a list whose feed read it: any page's change, not only its summary's.
   const built = [...reuse.clean, ...results.flatMap((result) => result.pages)].filter((entry) => !entry.list);
   const contentKey = contentHash(built.map((entry) => `${entry.page.route} ${entry.hash}`).sort().join('\n'));
-  const reused: BuiltPage[] = [];
+  const reused: PageEntry[] = [];
   const toRender = deferred.filter(({ model, hash }) => {
     const last = reuse.lists.get(model.info.file);
     if (!last?.list || last.list.key !== key || last.hash !== hash || (last.list.content !== undefined && last.list.content !== contentKey)) return true;
@@ -135,7 +135,7 @@ function renderLists(
   const taken: ReadonlySet<string> = new Set(job.routes);
   const errors: SiteError[] = [];
   const files = new Map<string, string>();
-  const pages: BuiltPage[] = [];
+  const pages: PageEntry[] = [];
   // A built page, for an integration that reads an entry's content: in the staging folder, or (a dev rebuild, which stages only what it renders) in the output.
   let readContent = false;
   const readPage = (route: string) => {

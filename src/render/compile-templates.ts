@@ -9,7 +9,7 @@ import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import type { MarkdownComponent, SiteTemplates } from '../model.ts';
 import { HYDRATE_STRATEGIES } from '../client/hydration-moment.ts';
-import { recall, type Memo, type TemplatesMemo } from '../build-cache.ts';
+import { recall, type Memo, type TemplatesMemo } from '../cache/build-cache.ts';
 import { listFiles, stampsOf, toPosix } from '../files.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
 

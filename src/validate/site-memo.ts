@@ -6,7 +6,7 @@
  */
 import { SiteError } from '../errors.ts';
 import { contentHash, stampOf, stampsOf } from '../files.ts';
-import type { SiteMemo } from '../build-cache.ts';
+import type { SiteMemo } from '../cache/build-cache.ts';
 import type { RawDoc } from '../model.ts';
 import type { SiteInfo } from '../model.ts';
 import type { ValidationScope, ValidationTemplates } from './validate.ts';

@@ -9,22 +9,31 @@
  */
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { PageSummary, SiteInfo } from './model.ts';
-import { contentHash, stampOf, stampsOf } from './files.ts';
+import type { PageSummary, SiteInfo } from '../model.ts';
+import { contentHash, stampOf, stampsOf } from '../files.ts';
 
 /** Raised whenever what a memo holds changes shape (4: the bundle's assets list the font files), so an older cache is not trusted. */
 const FORMAT = 6;
 
+/**
+ * A built page, as the render stage returns it and the cache records it:
+ * one type for both, so that what a build learns of a page is what the next
+ * one reuses.
+ */
 export interface PageEntry {
+  /** Its file's stamp (modification time and size), joined with the stamp of `also` when it has one. */
   stamp: string;
+  /** A hash of its source (and of `also`'s): a moved stamp with the same hash is the same page. */
   hash: string;
   page: PageSummary;
   /** For a page that copies another: that page's file, whose stamp joins this one's. */
   also?: string;
-  /** Its template read local files: never reused. */
+  /** Its template read local files (localFile()), which the cache does not watch: never reused. */
   volatile?: boolean;
-  /** The PNG and JPEG images its image() fields use, whose variants a build that reuses it makes again. */
+  /** The PNG and JPEG images its image() fields use (paths from the root), whose variants a build that reuses it makes again. */
   images?: string[];
+  /** The files of its bundle it links to (paths from the root), copied to their addresses by each build. */
+  copies?: string[];
   /** The files integrations made from it (its Markdown twin), linked with it when it is reused. */
   derived?: string[];
   /**
@@ -35,6 +44,8 @@ export interface PageEntry {
    * content (`content`, the key of every page's source) while no page changed.
    */
   list?: { key: string; pages: PageSummary[]; files: string[]; content?: string };
+  /** A list page linked from the last build rather than rendered (this build only; never read back). */
+  reused?: boolean;
 }
 
 export interface BuildCache {
@@ -159,8 +170,9 @@ export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): 
 }
 
 /** Whether public/ is as the cached build copied it (then a build with no page to render may leave the output as it is). */
-saveBuildCache.unchangedSince = (cache: BuildCache | undefined, parts: Pick<CacheParts, 'root' | 'publicFiles'>): boolean =>
-  cache !== undefined && cache.publicStamp === publicStampOf(parts.root, parts.publicFiles);
+export function publicUnchangedSince(cache: BuildCache | undefined, parts: Pick<CacheParts, 'root' | 'publicFiles'>): boolean {
+  return cache !== undefined && cache.publicStamp === publicStampOf(parts.root, parts.publicFiles);
+}
 
 function publicStampOf(root: string, publicFiles: Set<string>): string {
   return contentHash(JSON.stringify(stampsOf([...publicFiles].map((url) => path.join(root, 'public', url)))));
