@@ -44,6 +44,8 @@ export type StageListener = (stage: string, phase: 'start' | 'end') => void;
 export interface BuildResult {
   /** Every page of the site: its route and file, whether the sitemap lists it, the islands it uses. */
   pages: PageSummary[];
+  /** How many pages were built (routes): pages.length, known without reading a reused build's entries. */
+  pageCount: number;
   /** How many pages this build rendered (the others were unchanged and reused). */
   rendered: number;
   /** The site and every page's data; `pages` is complete only for builds that keep them (`keep: true`). */
@@ -71,25 +73,32 @@ export interface BuildResult {
   watch?: string[];
 }
 
+/**
+ * `clean` may be a function: a build that changed nothing reads the cache's
+ * page entries only if its caller asks for `pages` or `islands` (the CLI
+ * needs only `pageCount`), and then once.
+ */
 export function buildResult(parts: {
-  outDir: string; site: SiteInfo; bundle: BundleResult; publicFiles: Set<string>; assets: SiteAssets; clean: PageEntry[];
+  outDir: string; site: SiteInfo; bundle: BundleResult; publicFiles: Set<string>; assets: SiteAssets; clean: PageEntry[] | (() => PageEntry[]);
   rendered?: RenderedShares; files?: OutputFiles; siteDoc?: RawDoc; templates?: Templates; warnings: string[]; timings: Record<string, number>;
+  pageCount?: number;
 }): BuildResult {
   const { rendered, siteDoc } = parts;
   const kept = rendered?.results.flatMap((item) => (item.kept ? [item.kept] : [])) ?? [];
+  let sorted: PageSummary[] | undefined;
   // Code-unit order, as the file list is sorted.
-  const pages = [...parts.clean, ...rendered?.built ?? []].map((entry) => entry.page)
-    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
+  const pages = () => (sorted ??= [...typeof parts.clean === 'function' ? parts.clean() : parts.clean, ...rendered?.built ?? []].map((entry) => entry.page)
+    .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)));
+  let islands: Map<string, string[]> | undefined;
   const html = kept.flatMap((item) => [...item.html]);
-  return {
-    pages,
+  const result: Omit<BuildResult, 'pages' | 'islands'> = {
+    pageCount: parts.pageCount ?? pages().length,
     rendered: rendered?.built.filter((entry) => !entry.reused).length ?? 0,
     model: { site: parts.site, pages: kept.flatMap((item) => item.models) },
     templates: parts.templates,
     bundle: parts.bundle,
     publicFiles: parts.publicFiles,
     rawDocs: new Map([...siteDoc ? [siteDoc] : [], ...kept.flatMap((item) => item.docs)].map((doc) => [doc.file, doc])),
-    islands: new Map(pages.map((page) => [page.route, page.islands])),
     files: new Map([...html, ...parts.files ?? []]),
     outDir: parts.outDir,
     assets: parts.assets,
@@ -97,4 +106,8 @@ export function buildResult(parts: {
     timings: parts.timings,
     pagesByThread: rendered?.byThread ?? [],
   };
+  return Object.defineProperties(result, {
+    pages: { get: pages, enumerable: true },
+    islands: { get: () => (islands ??= new Map(pages().map((page) => [page.route, page.islands]))), enumerable: true },
+  }) as BuildResult;
 }

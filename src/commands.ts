@@ -33,8 +33,8 @@ export async function buildCommand(root: string, out?: string, options: { thread
   for (const warning of result.warnings) console.warn(style('yellow', 'warning ') + warning);
   const total = Object.values(result.timings).reduce((sum, ms) => sum + ms, 0);
   const stages = Object.entries(result.timings).map(([stage, ms]) => `${stage} ${ms.toFixed(0)} ms`).join(', ');
-  const rendered = result.rendered === result.pages.length ? '' : `, ${result.rendered} rendered and the rest unchanged`;
-  console.log(`built ${countOf(result.pages.length, 'page')}${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
+  const rendered = result.rendered === result.pageCount ? '' : `, ${result.rendered} rendered and the rest unchanged`;
+  console.log(`built ${countOf(result.pageCount, 'page')}${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
 }
 
 /** `1 page`, `20 pages`. */

@@ -227,10 +227,18 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
   const { inputs, options } = run;
   const assets = pageAssets(site, inputs.bundle, { dev: options.dev });
   const siteKey = siteKeyOf({ ...inputs, site, templates: inputs.compiled, assets: assets.page, routes: run.routes, dev: options.dev ?? false });
-  const plan = run.render.plan(siteKey);
   const record = { siteKey, publicFiles: inputs.publicFiles, site: validated.memo, templates: inputs.compiled, bundle: inputs.bundle };
-  if (validated.routeErrors.length === 0 && plan.dirty.length === 0 && publicUnchangedSince(run.cache, { root: run.root, ...record })) {
-    const result = { ...buildResult({ ...resultParts(run), site, assets, clean: plan.clean, warnings: validated.warnings }), changed: 0 };
+  const published = validated.routeErrors.length === 0 && publicUnchangedSince(run.cache, { root: run.root, ...record });
+  // Every stamp as the cache's key of them says: the output stays as it is, and the pages' entries are read only if asked.
+  if (published && run.cache && run.render.unchanged(siteKey) && run.cache.site?.key === validated.memo?.key) {
+    let clean: PageEntry[] | undefined;
+    const pages = () => (clean ??= run.render.plan(siteKey).clean);
+    // Not spread: that would call the result's getters, and read every entry.
+    return { result: Object.assign(buildResult({ ...resultParts(run), site, assets, clean: pages, warnings: validated.warnings, pageCount: run.cache.routeCount }), { changed: 0 }) };
+  }
+  const plan = run.render.plan(siteKey);
+  if (published && plan.dirty.length === 0) {
+    const result = Object.assign(buildResult({ ...resultParts(run), site, assets, clean: plan.clean, warnings: validated.warnings }), { changed: 0 });
     // Recorded again only when the cache learnt something: new stamps of unchanged files, or a site validated afresh.
     const learnt = plan.restamped || run.cache?.site?.key !== validated.memo?.key;
     return { result, record: learnt ? { ...record, pages: plan.clean } : undefined };

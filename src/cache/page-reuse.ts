@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash, stampOf } from '../files.ts';
 import { PAGES_DIR } from '../paths.ts';
-import { outStampOf, type BuildCache, type PageEntry } from './build-cache.ts';
+import { outStampOf, pagesKeyOf, type BuildCache, type PageEntry } from './build-cache.ts';
 
 /** What the last build left of each page, read before the site key is known. */
 export interface Reuse {
@@ -18,6 +18,11 @@ export interface Reuse {
   suspects: string[];
   /** Each page file's own stamp (by its path under content/pages/), for the page jobs to record. */
   stamps: Record<string, string>;
+  /**
+   * Whether nothing changed for this site key: every page's stamp as the cache's key of them says, the
+   * same pages, the same output folder. Known without reading the pages' entries.
+   */
+  unchanged(siteKey: string): boolean;
   /** The plan for this site key. */
   plan(siteKey: string): ReusePlan;
 }
@@ -44,20 +49,23 @@ export function renderAll(pageFiles: string[]): ReusePlan {
 
 export function reuseOf(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[]): Reuse {
   const usable = cache && cache.outDir === path.resolve(outDir) && cache.outStamp === outStampOf(outDir);
-  const entries = usable ? cache.pages : {};
-  const entryOf = (file: string): PageEntry | undefined => entries[`${PAGES_DIR}/${file}`];
   // Concatenated rather than path.join()ed: this runs for every page of every warm build.
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const pagesPrefix = `${prefix}${PAGES_DIR}/`;
   const own = pageFiles.map((file) => stampOf(pagesPrefix + file));
   const stamps = pageFiles.map((file, index) => {
-    const also = entryOf(file)?.also;
+    const also = usable ? cache.also[`${PAGES_DIR}/${file}`] : undefined;
     return also ? `${own[index]}+${stampOf(prefix + also)}` : own[index];
   });
-  const suspects = pageFiles.filter((file, index) => entryOf(file)?.stamp !== stamps[index]);
+  const allAsCached = !!usable && cache.pageCount === pageFiles.length
+    && cache.pagesKey === pagesKeyOf(pageFiles.map((file, index) => [`${PAGES_DIR}/${file}`, stamps[index]] as const));
+  // The entries are read only when some stamp moved, or when a plan needs them.
+  const entryOf = (file: string): PageEntry | undefined => (usable ? cache.pages()[`${PAGES_DIR}/${file}`] : undefined);
+  const suspects = allAsCached ? [] : pageFiles.filter((file, index) => entryOf(file)?.stamp !== stamps[index]);
   return {
     suspects,
     stamps: Object.fromEntries(pageFiles.map((file, index) => [file, own[index]])),
+    unchanged: (siteKey) => allAsCached && cache!.siteKey === siteKey,
     plan(siteKey) {
       if (!usable || cache.siteKey !== siteKey) return renderAll(pageFiles);
       const suspect = new Set(suspects);

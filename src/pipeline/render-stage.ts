@@ -30,6 +30,8 @@ export interface RenderOptions {
 }
 
 export interface RenderStage {
+  /** Whether no page changed for this site key, known without reading the cache's page entries. */
+  unchanged(siteKey: string): boolean;
   /** With the site key known: the pages reused as built (clean) and those to render (dirty). */
   plan(siteKey: string): ReusePlan;
   /**
@@ -56,6 +58,7 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
   const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, threads);
   let lists = new Map<string, PageEntry>();
   return {
+    unchanged: (siteKey) => reusable?.unchanged(siteKey) ?? false,
     plan(siteKey) {
       const plan = reusable ? reusable.plan(siteKey) : renderAll(pageFiles);
       lists = plan.lists;

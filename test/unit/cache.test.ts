@@ -22,6 +22,25 @@ test('a warm build of unchanged content renders nothing and leaves dist/ as it i
   assert.equal(warm.pages.map((page) => page.route), cold.pages.map((page) => page.route));
 });
 
+test('an unchanged build never reads the pages\' entries: every stamp matches the key the cache keeps of them', async () => {
+  const root = await copyFixture('basic');
+  const cold = await build(root);
+  const pagesFile = path.join(root, '.sitegen', 'cache', 'build.pages.json');
+  const entries = await readFile(pagesFile, 'utf8');
+  // Unreadable: a build that read it would find no entry and render every page.
+  await writeFile(pagesFile, '{ not json');
+  const warm = await build(root);
+  assert.is(warm.rendered, 0);
+  assert.is(warm.pageCount, cold.pages.length, 'the count comes from the cache\'s own file');
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
+  assert.is((await build(root)).rendered, cold.pages.length, 'a changed page reads the entries: none, so every page renders');
+  // A pages file left by another build (its header was never written) is not trusted either.
+  await build(root);
+  await writeFile(pagesFile, entries);
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome again', 'heading: Welcome once more');
+  assert.is((await build(root)).rendered, cold.pages.length, 'entries of another build were trusted');
+});
+
 test('a dev session between two builds leaves the second build nothing to render', async () => {
   const root = await copyFixture('basic');
   await build(root);
