@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Hero } from './types.ts';
 import { Img } from './Img.tsx';
+import { KeepWhole } from './KeepWhole.tsx';
 
 /** The dark banner that opens every inner page; it holds the page's only h1, and after its text any actions given as children. */
 export function PageHero({ eyebrow, title, text, image, cta, children }: Hero & { children?: ReactNode }) {
@@ -9,7 +10,7 @@ export function PageHero({ eyebrow, title, text, image, cta, children }: Hero & 
       <div className={image ? 'page-hero__inner page-hero__inner--image' : 'page-hero__inner'}>
         <div className="page-hero__text">
           {eyebrow ? <p className="page-hero__eyebrow">{eyebrow}</p> : null}
-          <h1>{title}</h1>
+          <h1><KeepWhole text={title} /></h1>
           {text ? <p className="page-hero__lead">{text}</p> : null}
           {cta ? <a className="button button--primary" href={cta.href}>{cta.label}</a> : null}
           {children}

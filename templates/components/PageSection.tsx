@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { KeepWhole } from './KeepWhole.tsx';
 
 interface PageSectionProps {
   /** Anchor and heading id; stable so that links like /sso#benefits keep working. */
@@ -13,7 +14,7 @@ export function PageSection({ id, title, intro, children }: PageSectionProps) {
   return (
     <section id={id} className="page-section" aria-labelledby={`${id}-title`}>
       <div className="page-section__inner">
-        <h2 id={`${id}-title`} className="page-section__title">{title}</h2>
+        <h2 id={`${id}-title`} className="page-section__title"><KeepWhole text={title} /></h2>
         {intro ? <p className="page-section__intro">{intro}</p> : null}
         {children}
       </div>

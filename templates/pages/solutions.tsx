@@ -64,7 +64,7 @@ function OfferCard({ card }: { card: z.infer<typeof offering> }) {
       <p>{card.text}</p>
       <PointList name="points" points={card.points} className="points points--checks" />
       {card.more ? (
-        // The card's title in hidden text rather than aria-label: search engines read link text, and "Learn more" alone says nothing.
+        // The card's title in hidden text rather than aria-label: search engines read link text, and "Learn More" alone says nothing.
         <a className="button button--secondary offer-card__more" href={card.more.href}>
           {card.more.label}<span className="visually-hidden">: {card.title}</span>
         </a>

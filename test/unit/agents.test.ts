@@ -51,7 +51,7 @@ test('a twin is the page\'s main content as Markdown: its title, its words in or
   const twin = await read(site, 'contact.md');
   assert.match(twin, /^# Contact Us\n\nQuestions about adapID AI or BotShield AI/);
   assert.match(twin, '[hello@example.com](mailto:hello@example.com)');
-  assert.not.match(twin, /<|Submit|Fields marked|Talk to us/, 'no HTML, no form, no banner');
+  assert.not.match(twin, /<|Submit|Fields marked|Talk to Us/, 'no HTML, no form, no banner');
   for (const link of linksIn(await read(site, 'index.md'))) assert.match(link, /^https:\/\/www\.example\.com\/|^https:\/\/(?!www\.example\.com)/);
   assert.match(await read(site, 'contact.html'), '<link rel="alternate" type="text/markdown" title="Contact Us" href="/contact.md"/>');
   assert.not.match(await read(site, 'license.html'), 'text/markdown', 'the private page links no twin');

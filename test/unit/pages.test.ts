@@ -46,7 +46,7 @@ const ROUTES: Record<string, RouteSpec> = {
     sections: ['Key Benefits'],
     counts: { offerings: 3, benefits: 6 },
     titles: {
-      offerings: ['Account Takeover Protection', 'Advanced DDOS Prevention', 'National Cybercrime Reporting Portal Complaints Automation'],
+      offerings: ['Account Takeover Protection', 'Advanced DDoS Prevention', 'National Cybercrime Reporting Portal Complaints Automation'],
       benefits: ['Proactive fraud elimination', 'Faster customer journeys', 'Cost-efficient operations', 'Regulatory-first architecture', 'Plug-and-play deployment', 'Interactive dashboard'],
     },
     texts: ['RBI-DPSC and AFA compliant', 'up to 90% less manual review', 'under two weeks'],
@@ -190,7 +190,7 @@ test('each policy page ends on its contact section, whose box leads to the conta
     const box = body.lastElementChild;
     assert.ok(box?.classList.contains('callout'), `${route}: the page does not end on the contact box`);
     const link = box!.querySelector('a[href="/contact"]');
-    assert.match(link ? textOf(link) : '', /^Contact us about /, `${route}: the box has no link to /contact that says so`);
+    assert.match(link ? textOf(link) : '', /^Contact Us About /, `${route}: the box has no link to /contact that says so`);
   }
 });
 

@@ -107,6 +107,52 @@ test('every page and section heading of the site is in title case, as the headin
   assert.ok(headings > 100, `only ${headings} headings found`);
 });
 
+/**
+ * Link and button labels the specification writes as they are: the navbar's and the footer's items (its
+ * section 2), the home page's "Show More", the demo page's "Submit", the carousel's buttons.
+ */
+const FIXED_LINK_AREAS = '.navbar, .footer, .carousel';
+
+/** Every label that stands alone (a button, a link that is its block's whole text), outside the areas the specification fixes. */
+function labelsOf(document: Document): string[] {
+  const standalone = (link: Element) => link.classList.contains('button') || (link.parentElement !== null && text(link.parentElement) === text(link));
+  return [...document.querySelectorAll('button, a')]
+    .filter((element) => !element.closest(FIXED_LINK_AREAS) && (element.tagName === 'BUTTON' || standalone(element)))
+    .map((element) => text(element))
+    .filter((label) => label !== '' && !/^(\+?\d|[\w.+-]+@)/.test(label));
+}
+
+test('every button and link label that stands alone is in title case ("Learn More"), as the specification\'s are', async () => {
+  const built = await buildRealSite();
+  let labels = 0;
+  for (const page of built.pages.filter((entry) => entry.route !== '/404')) {
+    const document = await documentOf(built.outDir, page.route);
+    for (const label of labelsOf(document)) {
+      labels += 1;
+      assert.equal(uncapitalised(label), [], `${page.route}: "${label}"`);
+    }
+  }
+  assert.ok(labels > 30, `only ${labels} labels found`);
+});
+
+test('DDoS is spelt one way, and a hyphenated word in a heading never breaks at its hyphen', async () => {
+  const built = await buildRealSite();
+  let kept = 0;
+  for (const page of built.pages) {
+    const document = await documentOf(built.outDir, page.route);
+    const ddos = text(document.body).match(/.{0,30}\bDDOS\b.{0,30}/);
+    assert.not.ok(ddos, `${page.route}: "${ddos?.[0]}"`);
+    for (const heading of document.querySelectorAll('.page-hero h1, .page-section__title')) {
+      for (const word of text(heading).split(' ').filter((item) => /\w-\w/.test(item))) {
+        const whole = [...heading.querySelectorAll('.keep-whole')].map(text);
+        assert.ok(whole.includes(word.replace(/[?:,.]$/, '')) || whole.includes(word), `${page.route}: "${word}" in "${text(heading)}" may break at its hyphen`);
+        kept += 1;
+      }
+    }
+  }
+  assert.ok(kept >= 4, `only ${kept} hyphenated heading words found`);
+});
+
 test('every benefits section shows its items in one card style', async () => {
   const built = await buildRealSite();
   const styles = new Map<string, string[]>();
