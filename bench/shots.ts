@@ -4,7 +4,7 @@
  *
  *   npm run shots                          # every route, into shots/current/
  *   npm run shots -- --out shots/before    # another folder (under the repo)
- *   npm run shots -- / /about              # some routes
+ *   npm run shots -- / /about              # some routes (/license: the license view, after a login)
  *
  * The site is copied to a temporary root with its own login keys and one
  * customer, built and served with the reference API, so that the license
@@ -57,8 +57,9 @@ async function main(): Promise<void> {
     try {
       await mkdir(options.outDir, { recursive: true });
       for (const width of WIDTHS) {
-        for (const route of routes) await shoot(browser, server.url + route, width, path.join(options.outDir, `${fileName(route)}.${width}.png`));
-        if (!options.routes.length) await shootLicense(browser, server.url, width, path.join(options.outDir, `license-view.${width}.png`));
+        // /license as a route is the redirect a reload gets; the license itself is shot after a login (license-view).
+        for (const route of routes.filter((item) => item !== '/license')) await shoot(browser, server.url + route, width, path.join(options.outDir, `${fileName(route)}.${width}.png`));
+        if (!options.routes.length || options.routes.includes('/license')) await shootLicense(browser, server.url, width, path.join(options.outDir, `license-view.${width}.png`));
       }
     } finally {
       await browser.close();

@@ -8,16 +8,28 @@ export interface LicenseCopy {
   heading: string;
   confirmation: string;
   caption: string;
+  /** The portal's bar: "Signed in as", and its two buttons' words. */
+  account: { signedInAs: string; signOut: string; print: string };
   rows: { label: string; value: string }[];
 }
 
-/** 'LICENSE ISSUED', the confirmation sentence and the table, from the details the login answer carried. */
-export function LicenseView({ copy, license }: { copy: LicenseCopy; license: License }) {
+/**
+ * The customer's portal: a bar with who is signed in, Print License and Sign
+ * Out, then 'LICENSE ISSUED', the confirmation sentence and the table, from
+ * the details the login answer carried. Signing out is the specification's
+ * reload: the license lived only in this page's memory.
+ */
+export function LicenseView({ copy, license, user, onSignOut }: { copy: LicenseCopy; license: License; user: string; onSignOut: () => void }) {
   const heading = useRef<HTMLHeadingElement>(null);
   // The view replaced the form without a page load: move focus as a page load would.
   useEffect(() => heading.current?.focus(), []);
   return (
     <article className="license">
+      <div className="license__account" role="group" aria-label={`${copy.account.signedInAs} ${user}`}>
+        <p className="license__user">{copy.account.signedInAs} <strong>{user}</strong></p>
+        <button type="button" className="button button--secondary license__print" onClick={() => window.print()}>{copy.account.print}</button>
+        <button type="button" className="button button--primary license__sign-out" onClick={onSignOut}>{copy.account.signOut}</button>
+      </div>
       <h1 className="license__heading" ref={heading} tabIndex={-1}>{copy.heading}</h1>
       <p className="license__confirmation">
         {fillParts(copy.confirmation, license).map((part, index) => (part.field ? <strong key={index}>{part.text}</strong> : part.text))}

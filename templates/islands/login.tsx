@@ -28,6 +28,8 @@ export default function Login({ loginUrl, publicKey, form, failure, license: cop
   const [credentials, setCredentials] = useState({ username: '', password: '' });
   const [busy, setBusy] = useState(false);
   const [license, setLicense] = useState<License | null>(null);
+  // Who signed in: the username as typed, kept beside the license (and as briefly: in this page's memory only).
+  const [user, setUser] = useState('');
   const [showLicense, setShowLicense] = useState(false);
 
   useEffect(() => {
@@ -55,6 +57,7 @@ export default function Login({ loginUrl, publicKey, form, failure, license: cop
     if (answer === 'not-sent') return;
     if (answer) {
       setLicense(answer);
+      setUser(credentials.username);
       setCredentials({ username: '', password: '' });
       history.pushState({ sitegen: 'license' }, '', copy.route);
       setShowLicense(true);
@@ -65,7 +68,15 @@ export default function Login({ loginUrl, publicKey, form, failure, license: cop
     }
   };
 
-  if (showLicense && license) return <LicenseView copy={copy} license={license} />;
+  // Signing out forgets the license and leaves for the home page, as a reload of /license does (the entry is replaced:
+  // Back does not come back to a page whose license is gone).
+  const signOut = () => {
+    setLicense(null);
+    setUser('');
+    location.replace(home);
+  };
+
+  if (showLicense && license) return <LicenseView copy={copy} license={license} user={user} onSignOut={signOut} />;
   return (
     <LoginForm copy={form} {...credentials} busy={busy} onSubmit={() => void submit()}
       onChange={(field, value) => setCredentials((current) => ({ ...current, [field]: value }))} />

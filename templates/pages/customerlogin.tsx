@@ -26,6 +26,7 @@ export const schema = z.strictObject({
     heading: text(),
     confirmation: licenseText(),
     caption: text(),
+    account: z.strictObject({ signedInAs: text(), signOut: text(), print: text() }),
     rows: z.array(z.strictObject({ label: text(), value: licenseText() })).min(1),
   }),
 });

@@ -131,6 +131,32 @@ login('a real login reaches /license without a page load and shows the table; Ba
   }
 });
 
+login('the portal names who signed in; printed, the license is the document alone; Sign Out forgets it and goes home', async (context) => {
+  const { page, errors } = await openLogin(context);
+  try {
+    await submitLogin(page, 'alice', PASSWORD);
+    await page.getByRole('heading', { name: 'LICENSE ISSUED' }).waitFor({ timeout: 10_000 });
+    const account = page.getByRole('group', { name: 'Signed in as alice' });
+    assert.is((await account.locator('.license__user').textContent())?.replace(/\s+/g, ' '), 'Signed in as alice');
+    await page.emulateMedia({ media: 'print' });
+    for (const hidden of ['.navbar', '.footer', '.banner', '.license__sign-out', '.license__print']) {
+      assert.not.ok(await page.locator(hidden).first().isVisible(), `${hidden} is printed`);
+    }
+    assert.ok(await page.locator('.license__table').isVisible(), 'the table is printed');
+    assert.is(await page.locator('.license__table td').first().evaluate((cell) => getComputedStyle(cell).color), 'rgb(0, 0, 0)', 'black on white');
+    await page.emulateMedia({ media: 'screen' });
+    await account.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(context.server.url + '/');
+    await page.goBack();
+    // Back after signing out: the login page's entry, its form, never the license (the /license entry was replaced).
+    await page.waitForURL(context.server.url + '/customerlogin');
+    assert.is(await page.getByRole('heading', { name: 'LICENSE ISSUED' }).count(), 0, 'the license came back after signing out');
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 login('typed and sent before the island is live: the login still goes through, and the password never reaches the URL', async (context) => {
   const { page, errors } = await openPage(context.browser);
   try {
