@@ -194,6 +194,23 @@ test('each policy page ends on its contact section, whose box leads to the conta
   }
 });
 
+test('/demo keeps the specification\'s heading, intro and form first, then says what the demo is, its quote marked as a sample', async () => {
+  const demo = await pageOf('/demo');
+  const main = demo.querySelector('main')!;
+  const [form, panel] = [main.querySelector('.form-card'), main.querySelector('aside.demo-panel')];
+  assert.ok(form && panel, 'the form and the panel');
+  assert.ok(form!.compareDocumentPosition(panel!) & 4, 'the panel comes after the form, so a phone shows the form first');
+  assert.is(textOf(form!.querySelector('h1')!), 'Fill out the form below');
+  assert.is(textOf(form!.querySelector('.lead')!), 'Please submit your information for immediate contact from one of our team members.');
+  const facts = Object.fromEntries([...panel!.querySelectorAll('dt')].map((term) => [textOf(term), textOf(term.nextElementSibling!)]));
+  assert.match(facts['How long'] ?? '', /\d+ minutes/);
+  assert.ok(facts['Who joins'], 'who joins');
+  assert.ok(panel!.querySelectorAll('.demo-panel__points li').length >= 3, 'what the demo covers');
+  const quote = panel!.querySelector('figure')!;
+  assert.is(textOf(quote.querySelector('.demo-panel__sample')!), 'Sample quote');
+  assert.match(textOf(quote.querySelector('figcaption')!), '(sample)');
+});
+
 test('/ztna shows the BotShield AI page with a canonical link to /botshieldai', async () => {
   const ztna = await pageOf('/ztna');
   const canonical = ztna.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';
