@@ -4,6 +4,8 @@ import { Img } from '../components/Img.tsx';
 import { LogoCarousel } from '../components/LogoCarousel.tsx';
 import { IntroVideo } from '../components/IntroVideo.tsx';
 import type { SiteData } from '../data.ts';
+import type { LayoutData } from '../layout.tsx';
+import { TrustBand } from '../components/TrustBand.tsx';
 
 const cta = z.strictObject({ label: z.string().min(1), href: link() });
 
@@ -65,6 +67,7 @@ export default function Home({ data, site }: PageProps<Data>) {
           ))}
         </ul>
       </section>
+      <TrustBand {...(site.layout as LayoutData).trust} />
       <section className="section closing" aria-labelledby="closing-title">
         <h2 id="closing-title">{closing.title}</h2>
         <p>{closing.text}</p>

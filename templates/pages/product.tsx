@@ -6,6 +6,8 @@ import { ItemList, PointList } from '../components/ItemList.tsx';
 import { Figure } from '../components/Figure.tsx';
 import { IntroVideo } from '../components/IntroVideo.tsx';
 import { Closing } from '../components/Closing.tsx';
+import { TrustBand } from '../components/TrustBand.tsx';
+import type { LayoutData } from '../layout.tsx';
 
 const title = z.string().min(1);
 
@@ -46,7 +48,7 @@ export const schema = z.strictObject({
 
 type Data = z.infer<typeof schema>;
 
-export default function Product({ data }: PageProps<Data>) {
+export default function Product({ data, site }: PageProps<Data>) {
   const { intro, needs, solutions, howItWorks, diagram, benefits, sectors } = data;
   return (
     <>
@@ -80,6 +82,7 @@ export default function Product({ data }: PageProps<Data>) {
       <PageSection id="industries" title={sectors.title} intro={sectors.intro}>
         <ItemList name="sectors" items={sectors.items} variant={sectors.items.some((item) => item.text) ? 'tiles' : 'chips'} />
       </PageSection>
+      <TrustBand {...(site.layout as LayoutData).trust} />
       <Closing {...data.closing} />
     </>
   );

@@ -211,6 +211,21 @@ test('/demo keeps the specification\'s heading, intro and form first, then says 
   assert.match(textOf(quote.querySelector('figcaption')!), '(sample)');
 });
 
+test('the home page and each product page show the trust band before the closing one: each mark its own, each scope marked as a sample', async () => {
+  for (const route of ['/', '/adaptive', '/botshieldai', '/continuous', '/passwordless']) {
+    const main = (await pageOf(route)).querySelector('main')!;
+    const band = main.querySelector('section.trust');
+    assert.ok(band, `${route}: no trust band`);
+    assert.ok(band!.nextElementSibling?.classList.contains('closing'), `${route}: the band is not right before the closing one`);
+    const marks = [...band!.querySelectorAll('.trust__mark')];
+    assert.equal(marks.map((mark) => textOf(mark.querySelector('.trust__name')!)), ['ISO/IEC 27001', 'SOC 2 Type II', 'GDPR'], route);
+    const images = marks.map((mark) => mark.querySelector('img')!);
+    assert.is(new Set(images.map((image) => image.getAttribute('src'))).size, marks.length, `${route}: two marks share a drawing`);
+    for (const image of images) assert.ok((image.getAttribute('alt') ?? '').length > 10, `${route}: a mark without alt text`);
+    for (const mark of marks) assert.match(textOf(mark.querySelector('.trust__scope')!), /\(sample\)$/, `${route}: a scope not marked as a sample`);
+  }
+});
+
 test('/ztna shows the BotShield AI page with a canonical link to /botshieldai', async () => {
   const ztna = await pageOf('/ztna');
   const canonical = ztna.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';
