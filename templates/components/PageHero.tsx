@@ -15,7 +15,8 @@ export function PageHero({ eyebrow, title, text, image, cta, children }: Hero & 
           {cta ? <a className="button button--primary" href={cta.href}>{cta.label}</a> : null}
           {children}
         </div>
-        {image ? <Img image={image} className="page-hero__image" eager /> : null}
+        {/* At most 30rem wide (styles/50-pages.css), the screen's width less its gutters on a phone. */}
+        {image ? <Img image={image} className="page-hero__image" eager sizes="(min-width: 30rem) 30rem, calc(100vw - 2rem)" /> : null}
       </div>
     </section>
   );

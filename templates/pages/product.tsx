@@ -6,6 +6,7 @@ import { ItemList, PointList } from '../components/ItemList.tsx';
 import { Figure } from '../components/Figure.tsx';
 import { IntroVideo } from '../components/IntroVideo.tsx';
 import { Closing } from '../components/Closing.tsx';
+import { WithStill } from '../components/WithStill.tsx';
 import { TrustBand } from '../components/TrustBand.tsx';
 import type { LayoutData } from '../layout.tsx';
 
@@ -18,7 +19,7 @@ const title = z.string().min(1);
  */
 export const schema = z.strictObject({
   hero,
-  intro: z.strictObject({ title, paragraphs, bullets: z.array(title).min(1).optional() }),
+  intro: z.strictObject({ title, paragraphs, bullets: z.array(title).min(1).optional(), still: image().optional().describe('a still of the product beside the block, from 1100 px') }),
   needs: listSection('needs').optional(),
   solutions: listSection('solution items'),
   howItWorks: z.strictObject({
@@ -54,8 +55,10 @@ export default function Product({ data, site }: PageProps<Data>) {
     <>
       <PageHero {...data.hero} />
       <PageSection id="overview" title={intro.title}>
-        <Paragraphs paragraphs={intro.paragraphs} />
-        {intro.bullets ? <PointList name="bullets" points={intro.bullets} className="points points--checks" /> : null}
+        <WithStill still={intro.still}>
+          <Paragraphs paragraphs={intro.paragraphs} />
+          {intro.bullets ? <PointList name="bullets" points={intro.bullets} className="points points--checks" /> : null}
+        </WithStill>
       </PageSection>
       {needs ? (
         <PageSection id="why" title={needs.title} intro={needs.intro}>

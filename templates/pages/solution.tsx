@@ -1,9 +1,10 @@
-import { z, type PageProps } from 'sitegen';
+import { z, image, type PageProps } from 'sitegen';
 import { hero, listSection, paragraphs, closing } from '../components/content-schema.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageSection, Paragraphs } from '../components/PageSection.tsx';
 import { ItemList } from '../components/ItemList.tsx';
 import { Closing } from '../components/Closing.tsx';
+import { WithStill } from '../components/WithStill.tsx';
 
 const title = z.string().min(1);
 
@@ -19,7 +20,7 @@ const highlight = listSection().extend({
  */
 export const schema = z.strictObject({
   hero,
-  whatIs: z.strictObject({ title, paragraphs }),
+  whatIs: z.strictObject({ title, paragraphs, still: image().optional().describe('a still of the product beside the block, from 1100 px') }),
   highlights: z.array(highlight).optional(),
   uses: listSection('uses'),
   places: listSection('places of use'),
@@ -37,7 +38,9 @@ export default function Solution({ data }: PageProps<Data>) {
     <>
       <PageHero {...data.hero} />
       <PageSection id="what-is" title={whatIs.title}>
-        <Paragraphs paragraphs={whatIs.paragraphs} />
+        <WithStill still={whatIs.still}>
+          <Paragraphs paragraphs={whatIs.paragraphs} />
+        </WithStill>
       </PageSection>
       {(data.highlights ?? []).map((group) => (
         <PageSection key={group.key} id={group.key} title={group.title} intro={group.intro}>

@@ -91,4 +91,36 @@ test(`every route fits ${WIDTHS.join(', ')} px without sideways scrolling and sh
   assert.equal(problems, [], problems.join('\n'));
 });
 
+/** The product and solution pages, each with a still of the product beside its "What is …?" block (/ztna copies /botshieldai). */
+const STILL_ROUTES = ['/adaptive', '/passwordless', '/botshieldai', '/continuous', '/biometrics', '/password', '/socialengineering', '/productivity', '/sso'];
+
+test('at 1280 px the "What is" block has the product beside its text, no half of its row empty; under 1100 px it stacks', async () => {
+  const page = (await openPage(browser, { width: 1280, height: 900 })).page;
+  const problems: string[] = [];
+  try {
+    for (const width of [1280, 768]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const route of STILL_ROUTES) {
+        await page.goto(origin + route);
+        // No function declared inside: the test runner's transform would name it with a helper the page lacks.
+        const boxes = await page.locator('.with-still').first().evaluate((block) => {
+          const [row, text, image] = [block, block.querySelector('.with-still__text'), block.querySelector('.with-still__image')].map((element) => element?.getBoundingClientRect());
+          return row && text && image ? { row: row.width, textRight: text.right, textTop: text.top, textBottom: text.bottom, imageLeft: image.left, imageRight: image.right, imageTop: image.top, rowLeft: row.left } : undefined;
+        });
+        if (!boxes) { problems.push(`${route}: no still beside the block`); continue; }
+        if (width === 1280) {
+          if (boxes.imageLeft < boxes.textRight) problems.push(`${route} at 1280: the still is not beside the text`);
+          const used = (boxes.imageRight - boxes.rowLeft) / boxes.row;
+          if (used < 0.9) problems.push(`${route} at 1280: text and still fill ${Math.round(used * 100)}% of the row`);
+        } else if (boxes.imageTop < boxes.textBottom) {
+          problems.push(`${route} at ${width}: the still is not below the text`);
+        }
+      }
+    }
+  } finally {
+    await page.close();
+  }
+  assert.equal(problems, [], problems.join('\n'));
+});
+
 test.run();

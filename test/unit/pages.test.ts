@@ -226,6 +226,27 @@ test('the home page and each product page show the trust band before the closing
   }
 });
 
+test('each product and solution page\'s hero is a still of its own, described in full and marked as sample data, with another still beside its "What is" block', async () => {
+  const routes = ['/adaptive', '/passwordless', '/botshieldai', '/continuous', '/biometrics', '/password', '/socialengineering', '/productivity', '/sso'];
+  const heroes = new Map<string, string>();
+  for (const route of routes) {
+    const document = await pageOf(route);
+    const hero = document.querySelector('.page-hero img')!;
+    const src = hero.getAttribute('src')!;
+    assert.match(src, /^\/img\/product\/[a-z]+\.png$/, `${route}: the hero is not a product still`);
+    assert.not.ok(heroes.has(src), `${route} shares its hero with ${heroes.get(src)}`);
+    heroes.set(src, route);
+    const alt = hero.getAttribute('alt') ?? '';
+    assert.ok(alt.length > 120 && /sample/i.test(alt), `${route}: the hero's alt text does not describe the screen or its sample data: "${alt}"`);
+    const still = document.querySelector('.with-still .with-still__image');
+    assert.ok(still, `${route}: no still beside the What is block`);
+    assert.is.not(still!.getAttribute('src'), src, `${route}: the still beside the block repeats the hero`);
+    assert.ok((still!.getAttribute('alt') ?? '').length > 120, `${route}: the still's alt text`);
+    assert.is(still!.getAttribute('loading'), 'lazy', `${route}: the still below the fold loads lazily`);
+  }
+  assert.is((await pageOf('/ztna')).querySelector('.page-hero img')?.getAttribute('src'), '/img/product/botshield.png', '/ztna copies /botshieldai, its hero too');
+});
+
 test('/ztna shows the BotShield AI page with a canonical link to /botshieldai', async () => {
   const ztna = await pageOf('/ztna');
   const canonical = ztna.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? '';

@@ -1,0 +1,50 @@
+/**
+ * `npm run stills`: the product's own screens as still images, drawn from
+ * design/stills/screens.js on design/stills/stage.html in headless Chromium
+ * at 2× (960 × 720) and written as PNG to public/img/product/NAME.png, one
+ * per product and solution page's hero (and a few beside "What is" blocks).
+ * The build serves each as AVIF and WebP in three widths, as it does every
+ * PNG an image() field names. The files are committed: a build never runs
+ * this.
+ *
+ *   npm run stills                 # all of them
+ *   npm run stills -- adaptive     # one
+ */
+import path from 'node:path';
+import { mkdir } from 'node:fs/promises';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import sharp from 'sharp';
+import { launchBrowser } from '../test/helpers/browser.ts';
+
+const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
+const STAGE = pathToFileURL(path.join(ROOT, 'design', 'stills', 'stage.html'));
+export const STILLS = ['adaptive', 'botshield', 'botverdicts', 'continuous', 'passwordless', 'biometrics', 'password', 'productivity', 'socialengineering', 'sso'];
+
+async function main(): Promise<void> {
+  const names = process.argv.slice(2).length ? process.argv.slice(2) : STILLS;
+  const out = path.join(ROOT, 'public', 'img', 'product');
+  await mkdir(out, { recursive: true });
+  const browser = await launchBrowser();
+  try {
+    for (const name of names) {
+      const page = await browser.newPage({ viewport: { width: 480, height: 360 }, deviceScaleFactor: 2 });
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${STAGE.href}?screen=${name}`);
+      await page.evaluate(() => document.fonts.ready);
+      if (errors.length) throw new Error(`${name}: ${errors.join('\n')}`);
+      // The stage's rounded corners are transparent, as the SVG heroes' were.
+      await page.evaluate(() => { document.documentElement.style.background = 'transparent'; });
+      const png = await page.screenshot({ type: 'png', omitBackground: true });
+      const file = path.join(out, `${name}.png`);
+      // A palette of 256 colours: flat UI colours lose nothing a visitor sees, and the file is a third of a full PNG.
+      const info = await sharp(png).png({ palette: true, quality: 95, effort: 10, compressionLevel: 9 }).toFile(file);
+      console.log(`public/img/product/${name}.png: ${info.width} × ${info.height}, ${(info.size / 1024).toFixed(1)} KB`);
+      await page.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await main();
