@@ -2,7 +2,8 @@
  * `sitegen init DIR`: a small starter site (layout, one page template, one
  * Markdown page, site.yaml, a stylesheet, a favicon) that builds and passes
  * `sitegen check` as it is. The files are the package's `starter/` folder;
- * `--starter news` adds `starters/news/` (a news section) over it; a
+ * `--starter news` adds `starters/shared/` and `starters/news/` (a news
+ * section) over it, `--starter docs` the same with `starters/docs/`; a
  * package.json with the npm scripts and a .gitignore are written beside.
  */
 import { cp, readdir, stat, writeFile } from 'node:fs/promises';
@@ -26,7 +27,11 @@ export type Starter = typeof STARTERS[number];
 export async function initSite(dir: string, starter: Starter = 'basic'): Promise<string[]> {
   await refuseUnlessEmpty(dir);
   await cp(STARTER_DIR, dir, { recursive: true, errorOnExist: true, force: false });
-  if (starter !== 'basic') await cp(path.join(STARTERS_DIR, starter), dir, { recursive: true, force: true });
+  if (starter !== 'basic') {
+    // What the news and docs starters share (a table of contents, the language switcher, Pagefind's loader), then their own.
+    await cp(path.join(STARTERS_DIR, 'shared'), dir, { recursive: true, force: true });
+    await cp(path.join(STARTERS_DIR, starter), dir, { recursive: true, force: true });
+  }
   await writeFile(path.join(dir, '.gitignore'), GITIGNORE, { flag: 'wx' });
   await writeFile(path.join(dir, 'package.json'), sitePackage(dir), { flag: 'wx' });
   return listed(dir);

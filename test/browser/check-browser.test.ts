@@ -1,6 +1,6 @@
 /**
  * `sitegen check --browser`: every page opened in Chromium behind the
- * site's own headers. It finds nothing on this site, on both starters and
+ * site's own headers. It finds nothing on this site, on the three starters and
  * on the fixtures the other tests build; and it finds what the browser
  * refused on pages that hold the failures of issue 33 as the build wrote
  * them before it could see them: a relative image read from the wrong
@@ -32,8 +32,8 @@ async function problemsOf(root: string): Promise<string[]> {
   return (report.browser ?? []).map((problem) => `${problem.page}: ${problem.kind}: ${problem.detail}`);
 }
 
-check('finds nothing on the news starter, the basic one, and the fixtures', async () => {
-  for (const root of [await initStarter('news', 'sitegen-browser-'), await initStarter('basic', 'sitegen-browser-'),
+check('finds nothing on the news starter, the docs one, the basic one, and the fixtures', async () => {
+  for (const root of [await initStarter('news', 'sitegen-browser-'), await initStarter('docs', 'sitegen-browser-'), await initStarter('basic', 'sitegen-browser-'),
     await copyFixture('basic'), await copyFixture('hydration'), await copyFixture('images')]) {
     assert.equal(await problemsOf(root), [], root);
   }

@@ -23,6 +23,7 @@ export async function copyNewsStarter(prefix: string): Promise<string> {
 export async function copyStarter(starter: 'news' | 'docs', prefix: string): Promise<string> {
   const root = await tempDir(prefix);
   await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
+  await cp(path.join(REPO_ROOT, 'starters', 'shared'), root, { recursive: true });
   await cp(path.join(REPO_ROOT, 'starters', starter), root, { recursive: true });
   return root;
 }

@@ -1,6 +1,7 @@
 import { z, link, Island, localeRoute, type LayoutProps } from 'sitegen';
 import Search from './islands/search.tsx';
 import { wordsFor } from './strings.ts';
+import { Languages } from './components/Languages.tsx';
 
 const links = z.array(z.strictObject({ label: z.string().min(1), href: link() }));
 
@@ -43,17 +44,7 @@ export default function Layout({ site, page, children }: LayoutProps) {
           </button>
           <button type="button" className="menu-toggle" data-menu-toggle aria-expanded="false" aria-controls="sidebar">{words.menu}</button>
           {page.translations && (
-            <nav aria-label={words.languages} className="languages">
-              <ul>
-                {page.translations.map((version) => (
-                  <li key={version.locale}>
-                    {version.current
-                      ? <span aria-current="true" lang={version.locale}>{version.name}</span>
-                      : <a href={version.route} hrefLang={version.locale} lang={version.locale} title={version.translated ? undefined : wordsFor(version.locale).notTranslated}>{version.name}</a>}
-                  </li>
-                ))}
-              </ul>
-            </nav>
+            <Languages label={words.languages} translations={page.translations} notTranslated={(locale) => wordsFor(locale).notTranslated} />
           )}
           {(settings.links[locale] ?? settings.links[site.lang] ?? []).map((item) => <a key={item.href} className="header-link" href={item.href}>{item.label}</a>)}
         </div>

@@ -1,5 +1,6 @@
 import { z, link, type LayoutProps } from 'sitegen';
 import { wordsFor } from './strings.ts';
+import { Languages } from './components/Languages.tsx';
 
 const menu = z.array(z.strictObject({ label: z.string().min(1), href: link() })).min(1);
 
@@ -24,20 +25,7 @@ export default function Layout({ site, page, children }: LayoutProps) {
           </ul>
         </nav>
         {page.translations && (
-          <nav aria-label={words.languages} className="languages">
-            <ul>
-              {page.translations.map((version) => (
-                <li key={version.locale}>
-                  {version.current
-                    ? <span aria-current="true" lang={version.locale}>{version.name}</span>
-                    : (
-                      <a href={version.route} hrefLang={version.locale} lang={version.locale}
-                        title={version.translated ? undefined : wordsFor(version.locale).notTranslated}>{version.name}</a>
-                    )}
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <Languages label={words.languages} translations={page.translations} notTranslated={(locale) => wordsFor(locale).notTranslated} />
         )}
       </header>
       <main id="main">{children}</main>

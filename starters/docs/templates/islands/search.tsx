@@ -1,15 +1,5 @@
-import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-
-/** What Pagefind's browser module (/pagefind/pagefind.js, written by the build) offers, as far as this island uses it. */
-interface Pagefind {
-  search(query: string): Promise<{ results: { data(): Promise<Result> }[] }>;
-}
-interface Result {
-  url: string;
-  meta: { title?: string };
-  /** The text around the match, with the matched words in <mark>. */
-  excerpt: string;
-}
+import { useEffect, useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { excerptOf, pagefindLoader, type PagefindResult as Result } from '../lib/pagefind.ts';
 
 export interface SearchProps {
   /** Where the build wrote Pagefind's module (the base path is added by sitegen). */
@@ -46,9 +36,7 @@ const TEXT = {
 export default function Search({ index, label, hint, lang }: SearchProps) {
   const text = TEXT[lang] ?? TEXT.en;
   const id = useId();
-  const pagefind = useRef<Promise<Pagefind> | null>(null);
-  // Failed loads so far: Chromium keeps a failed module import's result for its URL, so each retry asks another.
-  const failures = useRef(0);
+  const [pagefind] = useState(() => pagefindLoader(index));
   const latest = useRef('');
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<{ shown: Result[]; total: number; query: string } | null>(null);
@@ -58,16 +46,13 @@ export default function Search({ index, label, hint, lang }: SearchProps) {
     latest.current = words;
     if (!words) return setResults(null);
     try {
-      const url = failures.current === 0 ? index : `${index}?retry=${failures.current}`;
-      pagefind.current ??= import(/* a URL known only once built */ url) as Promise<Pagefind>;
-      const found = await (await pagefind.current).search(words);
+      const found = await (await pagefind.load()).search(words);
       const shown = await Promise.all(found.results.slice(0, 8).map((result) => result.data()));
       // A slower search for an older query never overwrites a newer one's results.
       if (latest.current === words) setResults({ shown, total: found.results.length, query: words });
       setFailed(false);
     } catch {
-      pagefind.current = null;
-      failures.current += 1;
+      pagefind.failed();
       setResults(null);
       setFailed(true);
     }
@@ -107,7 +92,7 @@ export default function Search({ index, label, hint, lang }: SearchProps) {
             {results.shown.map((result) => (
               <li key={result.url}>
                 <a href={result.url}>{result.meta.title ?? result.url}</a>
-                <p>{marked(result.excerpt)}</p>
+                <p>{excerptOf(result.excerpt)}</p>
               </li>
             ))}
           </ol>
@@ -115,15 +100,4 @@ export default function Search({ index, label, hint, lang }: SearchProps) {
       </div>
     </form>
   );
-}
-
-/**
- * An excerpt's text with its <mark>s, and nothing else of its HTML: read as
- * text by the browser's parser and rebuilt as React elements, so no markup
- * in a page's text can reach the results as HTML.
- */
-function marked(excerpt: string): ReactNode[] {
-  const parsed = new DOMParser().parseFromString(excerpt, 'text/html');
-  return [...parsed.body.childNodes].map((node, index) =>
-    node.nodeName === 'MARK' ? <mark key={index}>{node.textContent}</mark> : node.textContent);
 }

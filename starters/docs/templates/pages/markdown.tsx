@@ -1,6 +1,7 @@
-import { z, type CollectionQuery, type PageHeading, type PageProps } from 'sitegen';
+import { z, type CollectionQuery, type PageProps } from 'sitegen';
 import { holds, linksOf, sidebarOf, type SidebarEntry } from '../sidebar.ts';
 import { wordsFor } from '../strings.ts';
+import { Contents } from '../components/Contents.tsx';
 import type { DocsSettings } from '../layout.tsx';
 
 /** A docs page: its front matter's title, and its body as HTML. */
@@ -83,19 +84,5 @@ function Entries({ entries, route, collapsed }: { entries: readonly SidebarEntry
         </li>
       ))}
     </ul>
-  );
-}
-
-/** The table of contents: the page's h2s and the h3s under them. */
-function Contents({ headings }: { headings: readonly PageHeading[] }) {
-  return (
-    <ol>
-      {headings.map((heading) => (
-        <li key={heading.id}>
-          <a href={`#${heading.id}`}>{heading.text}</a>
-          {heading.depth < 3 && heading.children.length > 0 && <Contents headings={heading.children} />}
-        </li>
-      ))}
-    </ol>
   );
 }

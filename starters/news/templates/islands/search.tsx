@@ -1,15 +1,5 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-
-/** What Pagefind's browser module (/pagefind/pagefind.js, written by the build) offers, as far as this island uses it. */
-interface Pagefind {
-  search(query: string): Promise<{ results: { data(): Promise<Result> }[] }>;
-}
-interface Result {
-  url: string;
-  meta: { title?: string };
-  /** The text around the match, with the matched words in <mark>. */
-  excerpt: string;
-}
+import { useId, useState, type FormEvent } from 'react';
+import { excerptOf, pagefindLoader, type PagefindResult as Result } from '../lib/pagefind.ts';
 
 export interface SearchProps {
   /** Where the build wrote Pagefind's module (the base path is added by sitegen). */
@@ -43,9 +33,7 @@ const TEXT = {
 export default function Search({ index, label, lang }: SearchProps) {
   const text = TEXT[lang] ?? TEXT.en;
   const id = useId();
-  const pagefind = useRef<Promise<Pagefind> | null>(null);
-  // Failed loads so far: a browser may keep a failed module import's result for its URL, so each retry asks another.
-  const failures = useRef(0);
+  const [pagefind] = useState(() => pagefindLoader(index));
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<{ shown: Result[]; total: number } | null>(null);
   const [failed, setFailed] = useState(false);
@@ -58,15 +46,11 @@ export default function Search({ index, label, lang }: SearchProps) {
     setBusy(true);
     setFailed(false);
     try {
-      const url = failures.current === 0 ? index : `${index}?retry=${failures.current}`;
-      pagefind.current ??= import(/* a URL known only once built */ url) as Promise<Pagefind>;
-      const found = await (await pagefind.current).search(words);
+      const found = await (await pagefind.load()).search(words);
       setResults({ shown: await Promise.all(found.results.slice(0, 10).map((result) => result.data())), total: found.results.length });
     } catch {
-      // The index did not load (offline, or a deploy in between): say so, and let the next search try again,
-      // at a URL the module map has not seen (Chromium keeps a failed dynamic import's error for its URL).
-      pagefind.current = null;
-      failures.current += 1;
+      // The index did not load (offline, or a deploy in between): say so, and let the next search try again.
+      pagefind.failed();
       setResults(null);
       setFailed(true);
     } finally {
@@ -90,7 +74,7 @@ export default function Search({ index, label, lang }: SearchProps) {
               {results.shown.map((result) => (
                 <li key={result.url}>
                   <a href={result.url}>{result.meta.title ?? result.url}</a>
-                  <p>{marked(result.excerpt)}</p>
+                  <p>{excerptOf(result.excerpt)}</p>
                 </li>
               ))}
             </ol>
@@ -99,15 +83,4 @@ export default function Search({ index, label, lang }: SearchProps) {
       </div>
     </section>
   );
-}
-
-/**
- * An excerpt's text with its <mark>s, and nothing else of its HTML: it is
- * read as text by the browser's parser and rebuilt as React elements, so no
- * markup in a page's text can reach the results as HTML.
- */
-function marked(excerpt: string): ReactNode[] {
-  const parsed = new DOMParser().parseFromString(excerpt, 'text/html');
-  return [...parsed.body.childNodes].map((node, index) =>
-    node.nodeName === 'MARK' ? <mark key={index}>{node.textContent}</mark> : node.textContent);
 }

@@ -1,5 +1,6 @@
 import { z, image, localeRoute, tagSlug, type ImageValue, type PageCard, type PageHeading, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
+import { Contents } from '../components/Contents.tsx';
 
 /** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
 export const schema = z.strictObject({ body: z.string(), cover: image().optional() });
@@ -21,7 +22,7 @@ export default function Post({ data, page, site }: PageProps<z.infer<typeof sche
       {countOf(page.headings ?? []) >= 3 && (
         <nav className="contents" aria-labelledby="contents-heading">
           <h2 id="contents-heading">{words.contents}</h2>
-          <Contents headings={page.headings!} />
+          <Contents headings={page.headings!} depth={6} />
         </nav>
       )}
       <div dangerouslySetInnerHTML={{ __html: data.body }} />
@@ -35,20 +36,7 @@ export default function Post({ data, page, site }: PageProps<z.infer<typeof sche
   );
 }
 
-/** A table of contents: each heading a link to its id, its subheadings in a list under it. */
-function Contents({ headings }: { headings: readonly PageHeading[] }) {
-  return (
-    <ol>
-      {headings.map((heading) => (
-        <li key={heading.id}>
-          <a href={`#${heading.id}`}>{heading.text}</a>
-          {heading.children.length > 0 && <Contents headings={heading.children} />}
-        </li>
-      ))}
-    </ol>
-  );
-}
-
+/** How many headings the tree holds, at every depth. */
 function countOf(headings: readonly PageHeading[]): number {
   return headings.reduce((sum, heading) => sum + 1 + countOf(heading.children), 0);
 }
