@@ -1,7 +1,8 @@
 /**
- * The dev loop: `sitegen dev` on a copy of the repo's site root, then edits
- * of different content files, each timed from the file write to the moment
- * the page's HTML in the served folder (ROOT/.sitegen/dev) holds the edit.
+ * The dev loop: `sitegen dev` on a copy of the repo's site root, or on the
+ * scale part's corpus (5,000 pages by default), then edits of different
+ * content files, each timed from the file write to the moment the page's
+ * HTML in the served folder (ROOT/.sitegen/dev) holds the edit.
  */
 import { readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { startListening } from './listen.ts';
 import { percentile } from './measure.ts';
 import { SITEGEN_BIN } from './builders.ts';
 import { snapshotSite } from './site.ts';
+import { writeCorpus } from './corpus.ts';
 
 export interface DevLoopResult {
   p50: number;
@@ -59,8 +61,13 @@ async function waitForMarker(file: string, before: string, marker: string, since
   return undefined;
 }
 
-export async function devLoop(work: string, edits: number): Promise<DevLoopResult | { error: string }> {
-  const root = await snapshotSite(work);
+/**
+ * `corpus`: the scale part's generated site of that many pages instead of
+ * this site. The real site's 404.yaml is not edited: under the
+ * specification's fallback its page is the redirect file, never built.
+ */
+export async function devLoop(work: string, edits: number, corpus?: { pages: number; seed: number }): Promise<DevLoopResult | { error: string }> {
+  const root = corpus ? (await writeCorpus(path.join(work, 'dev-corpus'), corpus.pages, corpus.seed)).sitegen : await snapshotSite(work);
   const reported: number[] = [];
   let server;
   try {
@@ -75,7 +82,7 @@ export async function devLoop(work: string, edits: number): Promise<DevLoopResul
     return { error: `sitegen dev could not run: ${(error as Error).message}` };
   }
   try {
-    const files = (await readdir(path.join(root, 'content', 'pages'))).filter((file) => /\.(ya?ml|md)$/.test(file)).sort();
+    const files = (await readdir(path.join(root, 'content', 'pages'))).filter((file) => /\.(ya?ml|md)$/.test(file) && file !== '404.yaml').sort();
     const samples: number[] = [];
     let timeouts = 0;
     for (let index = 0; index < edits; index++) {

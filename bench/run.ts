@@ -161,12 +161,17 @@ async function main(): Promise<void> {
       results.docs_site = docs;
     }
     if (parts.has('dev')) {
-      console.log(`dev loop: ${positive('edits')} edits`);
+      console.log(`dev loop: ${positive('edits')} edits on this site, then on the ${pages}-page corpus`);
       const dev = await devLoop(work, positive('edits'));
       if ('error' in dev) show(`dev loop: no figure:\n${dev.error}`);
       else show(devTable(dev));
       results.dev_edit_ms = 'error' in dev ? null : { p50: dev.p50, p95: dev.p95 };
       results.dev_loop = dev;
+      const large = await devLoop(work, positive('edits'), { pages, seed: positive('seed') });
+      if ('error' in large) show(`dev loop on the corpus: no figure:\n${large.error}`);
+      else show(`on the ${pages}-page corpus: ${devTable(large)}`);
+      results.dev_corpus_edit_ms = 'error' in large ? null : { pages, p50: large.p50, p95: large.p95 };
+      results.dev_loop_corpus = large;
     }
     if (parts.has('weight')) {
       console.log('page weight: building and serving the real site');
