@@ -6,7 +6,7 @@
  *
  * - before the first paint, the theme the visitor chose (kept in
  *   localStorage); without a choice, CSS follows the system's;
- * - the theme switch, shown only where scripts run;
+ * - the theme choice (System, Light, Dark), shown only where scripts run;
  * - `/`, Ctrl+K or ⌘K focus the search field from anywhere on the page;
  * - the table of contents marks the section being read (the last heading
  *   above the header's edge, or the last one at the page's end).
@@ -20,7 +20,6 @@ import { defineConfig, defineIntegration } from 'sitegen/config';
 const PAGE_SCRIPT = `(function () {
   var root = document.documentElement;
   try { var chosen = localStorage.getItem('theme'); if (chosen === 'dark' || chosen === 'light') root.dataset.theme = chosen; } catch (e) {}
-  var dark = function () { return (root.dataset.theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light')) === 'dark'; };
   document.addEventListener('keydown', function (event) {
     var field = document.querySelector('[data-search-input]');
     var typing = event.target.closest && event.target.closest('input, textarea, select, [contenteditable]');
@@ -30,15 +29,16 @@ const PAGE_SCRIPT = `(function () {
     field.focus();
   });
   document.addEventListener('DOMContentLoaded', function () {
-    var toggle = document.querySelector('[data-theme-toggle]');
-    if (toggle) {
-      toggle.hidden = false;
-      toggle.setAttribute('aria-pressed', String(dark()));
-      toggle.addEventListener('click', function () {
-        var next = dark() ? 'light' : 'dark';
-        root.dataset.theme = next;
-        toggle.setAttribute('aria-pressed', String(next === 'dark'));
-        try { localStorage.setItem('theme', next); } catch (e) {}
+    var pick = document.querySelector('[data-theme-pick]');
+    if (pick) {
+      var select = pick.querySelector('select');
+      pick.hidden = false;
+      select.value = root.dataset.theme || 'auto';
+      select.addEventListener('change', function () {
+        try {
+          if (select.value === 'auto') { delete root.dataset.theme; localStorage.removeItem('theme'); }
+          else { root.dataset.theme = select.value; localStorage.setItem('theme', select.value); }
+        } catch (e) {}
       });
     }
     var links = [].slice.call(document.querySelectorAll('.toc a[href^="#"]'));

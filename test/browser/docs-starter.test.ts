@@ -50,7 +50,7 @@ docs('the sidebar marks the page shown; its groups fold; previous and next follo
   }
 });
 
-docs('a chosen theme is on <html> before the body is parsed, the switch turns it and keeps it, the code blocks follow', async (context) => {
+docs('a chosen theme is on <html> before the body is parsed, kept from page to page, the code blocks follow; System gives the choice back', async (context) => {
   const browsing = await context.browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openPage(browsing);
   try {
@@ -63,20 +63,24 @@ docs('a chosen theme is on <html> before the body is parsed, the switch turns it
       }).observe(document, { childList: true, subtree: true });
     });
     await page.goto(context.server.url + '/guides/writing-pages');
-    const toggle = page.getByRole('button', { name: 'Dark theme' });
-    assert.is(await toggle.getAttribute('aria-pressed'), 'false', 'a light system is light');
+    const theme = page.getByRole('combobox', { name: 'Theme' });
+    assert.is(await theme.inputValue(), 'auto', 'the system\'s theme until the visitor chooses');
     const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const codeBackground = () => page.evaluate(() => getComputedStyle(document.querySelector('.code-block pre')!).backgroundColor);
-    assert.is(await background(), 'rgb(255, 255, 255)');
+    assert.is(await background(), 'rgb(255, 255, 255)', 'a light system is light');
     const lightCode = await codeBackground();
-    await toggle.click();
-    assert.is(await toggle.getAttribute('aria-pressed'), 'true');
+    await theme.selectOption('dark');
     assert.is(await background(), 'rgb(15, 18, 23)');
     assert.is.not(await codeBackground(), lightCode, 'code blocks turn dark with the page');
     await page.goto(context.server.url + '/reference/components');
     assert.is(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody), 'dark', 'the next page is dark from its first paint');
     assert.is(await background(), 'rgb(15, 18, 23)');
-    assert.is(await page.getByRole('button', { name: 'Dark theme' }).getAttribute('aria-pressed'), 'true');
+    assert.is(await page.getByRole('combobox', { name: 'Theme' }).inputValue(), 'dark');
+    await page.getByRole('combobox', { name: 'Theme' }).selectOption('auto');
+    assert.is(await background(), 'rgb(255, 255, 255)', 'System follows the light system again');
+    assert.is(await page.evaluate(() => localStorage.getItem('theme')), null, 'and forgets the choice');
+    await page.reload();
+    assert.is(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody), 'none');
     assert.equal(errors, [], 'the inline theme script ran under the policy (its hash is in the CSP)');
   } finally {
     await browsing.close();

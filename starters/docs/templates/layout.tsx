@@ -18,7 +18,7 @@ export type DocsSettings = z.infer<typeof schema>;
 
 /**
  * The frame of every page: a skip link, the header (the site's name, the
- * search, the theme switch, the menu button for narrow screens, the
+ * search, the theme (the system's, light or dark), the menu button for narrow screens, the
  * languages and links), the page, the footer. The page template draws the
  * sidebar, the page and its contents (templates/pages/markdown.tsx).
  */
@@ -38,10 +38,14 @@ export default function Layout({ site, page, children }: LayoutProps) {
         </div>
         <div className="header-tools">
           {/* Shown by the theme script (sitegen.config.ts): without scripts the page follows the system's theme. */}
-          <button type="button" className="theme-toggle" data-theme-toggle aria-pressed="false" hidden>
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="18" height="18"><path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" /></svg>
-            <span>{words.theme}</span>
-          </button>
+          <div className="theme-pick" data-theme-pick hidden>
+            <label htmlFor="theme-pick">{words.theme.label}</label>
+            <select id="theme-pick" defaultValue="auto">
+              <option value="auto">{words.theme.auto}</option>
+              <option value="light">{words.theme.light}</option>
+              <option value="dark">{words.theme.dark}</option>
+            </select>
+          </div>
           <button type="button" className="menu-toggle" data-menu-toggle aria-expanded="false" aria-controls="sidebar">{words.menu}</button>
           {page.translations && (
             <Languages label={words.languages} translations={page.translations} notTranslated={(locale) => wordsFor(locale).notTranslated} />
