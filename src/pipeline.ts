@@ -19,6 +19,7 @@ import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { framingOf } from './render/component-frames.ts';
 import { siteKeyOf } from './cache/site-key.ts';
 import { startRender, type RenderStage } from './pipeline/render-stage.ts';
+import { renderAll } from './cache/page-reuse.ts';
 import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
@@ -62,7 +63,7 @@ export async function buildSite(options: BuildOptions): Promise<BuildResult> {
   const keep = options.keep ?? false;
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   try {
-    const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, options.dev ?? false);
+    const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, !options.dev && output !== 'none');
     const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
@@ -119,7 +120,7 @@ type Early = { compiled: Awaited<ReturnType<typeof prepareTemplates>>; templates
 /** The load phase: everything but the pages (which the render stage loads as it goes), read at once. */
 async function readInputs(
   root: string, cache: BuildCache | undefined, time: Stopwatch, early: Early | undefined,
-  content: { pageFiles: readonly string[]; bundles: Map<string, string> }, dev: boolean,
+  content: { pageFiles: readonly string[]; bundles: Map<string, string> }, publishes: boolean,
 ) {
   // Read first, at once: the stylesheet holds the code theme it names, and esbuild starts on the islands before the rest is read.
   const siteDoc = readSiteFile(root);
@@ -138,8 +139,8 @@ async function readInputs(
   return {
     siteDoc, data, publicFiles, compiled, bundle, templates, bundles: content.bundles, remote,
     // The content files' commit dates: a build without a cache renders every page, so git runs while the templates
-    // compile; a warm build asks only once it has pages to render (renderPages).
-    commits: dev || cache ? undefined : commitDates(root),
+    // compile; a warm build asks only once it has pages to render (renderPages); dev and check never ask.
+    commits: publishes && !cache ? commitDates(root) : undefined,
     imagesStamp: imagesStampOf(root, publicFiles, bundleImages),
   };
 }
@@ -203,7 +204,7 @@ function jobOf(run: Run, outDir: string, render: RenderJob['render']): RenderJob
 async function validateOnly(run: Run, validated: Validated): Promise<BuildResult> {
   const { inputs, time } = run;
   const templates = await inputs.templates();
-  const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), templates, run.pageFiles, []));
+  const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), templates, renderAll(run.pageFiles)));
   const { integrationsOf, setIntegrationRoot } = await integrationHooks();
   setIntegrationRoot(run.root);
   const errors = [...validated.routeErrors, ...validated.errors, ...integrationsOf(templates.config, validated.site).errors, ...checked.errors];
@@ -231,10 +232,8 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
   const published = validated.routeErrors.length === 0 && publicUnchangedSince(run.cache, { root: run.root, ...record });
   // Every stamp as the cache's key of them says: the output stays as it is, and the pages' entries are read only if asked.
   if (published && run.cache && run.render.unchanged(siteKey) && run.cache.site?.key === validated.memo?.key) {
-    let clean: PageEntry[] | undefined;
-    const pages = () => (clean ??= run.render.plan(siteKey).clean);
-    // Not spread: that would call the result's getters, and read every entry.
-    return { result: Object.assign(buildResult({ ...resultParts(run), site, assets, clean: pages, warnings: validated.warnings, pageCount: run.cache.routeCount }), { changed: 0 }) };
+    // Not spread: that would call the result's getters, and read every entry (buildResult asks for them once, if at all).
+    return { result: Object.assign(buildResult({ ...resultParts(run), site, assets, clean: () => run.render.plan(siteKey).clean, warnings: validated.warnings, pageCount: run.cache.routeCount }), { changed: 0 }) };
   }
   const plan = run.render.plan(siteKey);
   if (published && plan.dirty.length === 0) {
@@ -251,7 +250,7 @@ async function renderPages(
   run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReturnType<RenderStage['plan']>,
 ): Promise<{ result: BuildResult; pages: PageEntry[] }> {
   const { root, outDir, inputs, time, options } = run;
-  const { clean, dirty } = plan;
+  const { clean } = plan;
   const update = run.output === 'update';
   // The pages' dates (page.updated, the sitemap's lastmod): one git call, started with the inputs. dev uses the files' times.
   const commits = options.dev ? Promise.resolve(new Map<string, string>()) : (inputs.commits ??= commitDates(root));
@@ -270,7 +269,7 @@ async function renderPages(
     // The site's integrations (sitegen.config.ts, and the built-in ones), wrong options reported before any page renders.
     const integrations = integrationsOf(templates.config, site);
     if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);
-    const rendered = await time('pages', async () => run.render.render(job, templates, dirty, clean));
+    const rendered = await time('pages', async () => run.render.render(job, templates, plan));
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));

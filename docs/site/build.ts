@@ -19,6 +19,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { initSite } from '../../src/init/init.ts';
 import { buildSite } from '../../src/pipeline.ts';
+import { parseLog } from '../../src/emit/content-dates.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -77,20 +78,23 @@ export async function layOutDocs(root: string): Promise<string[]> {
   const places = new Map(PAGES.map((entry) => [entry.source, entry.page]));
   const problems: string[] = [];
   const written: string[] = [];
+  const titles = new Map<string, string>();
+  const commits = lastCommits(PAGES.map((entry) => entry.source));
   for (const entry of PAGES) {
     const source = await readFile(path.join(REPO, entry.source), 'utf8');
-    const page = pageOf(entry, source, places, problems);
+    titles.set(entry.source, titleOf(entry.source, source));
+    const page = pageOf(entry, source, titles.get(entry.source)!, places, problems);
     const file = path.join(pagesDir, entry.page);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, page);
     // The page's "last updated" is its source's last commit (or its own time, outside git).
-    const date = lastCommit(entry.source);
-    if (date) await utimes(file, date, date);
+    const date = commits.get(entry.source);
+    if (date) await utimes(file, new Date(date), new Date(date));
     written.push(entry.page);
   }
   for (const group of GROUPS) {
     const members = PAGES.filter((entry) => entry.page.startsWith(`${group.folder}/`));
-    const list = members.map((entry) => `- [${entry.label ?? titleOf(entry.source, '')}](${path.posix.basename(entry.page)})`).join('\n');
+    const list = members.map((entry) => `- [${entry.label ?? titles.get(entry.source)}](${path.posix.basename(entry.page)})`).join('\n');
     await writeFile(path.join(pagesDir, group.folder, 'index.md'), frontMatter({ title: group.title, description: group.description, order: group.order }) + `${group.description}\n\n${list}\n`);
     written.push(`${group.folder}/index.md`);
   }
@@ -101,19 +105,18 @@ export async function layOutDocs(root: string): Promise<string[]> {
 }
 
 /** One file as a page: front matter from its heading and first paragraph, its links pointed at their pages. */
-function pageOf(entry: typeof PAGES[number], source: string, places: ReadonlyMap<string, string>, problems: string[]): string {
+function pageOf(entry: typeof PAGES[number], source: string, title: string, places: ReadonlyMap<string, string>, problems: string[]): string {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const heading = lines.findIndex((line) => line.startsWith('# '));
   const body = lines.slice(heading + 1).join('\n').replace(/^\n+/, '');
   const paragraph = body.split(/\n\s*\n/).find((block) => block.trim() && !/^[#|<`>-]/.test(block.trim())) ?? '';
-  const title = titleOf(entry.source, source);
   return frontMatter({ title, description: plain(paragraph), order: entry.order, label: entry.label, source: entry.source })
     + relinked(body, entry, places, problems);
 }
 
+/** A file's first heading, without code marks or an "(issue N)" tail; its name when it has none. */
 function titleOf(file: string, source: string): string {
-  const text = source || execFileSync('git', ['show', `HEAD:${file}`], { cwd: REPO, encoding: 'utf8' });
-  const heading = /^# (.+)$/m.exec(text)?.[1] ?? path.basename(file, '.md');
+  const heading = /^# (.+)$/m.exec(source)?.[1] ?? path.basename(file, '.md');
   return heading.replace(/`/g, '').replace(/\s*\(issue \d+\)$/, '');
 }
 
@@ -167,12 +170,12 @@ function plain(paragraph: string): string {
   return end > 80 ? cut.slice(0, end + 1) : `${cut.slice(0, cut.lastIndexOf(' '))}…`;
 }
 
-function lastCommit(file: string): Date | undefined {
+/** Each file's last commit date, from one `git log` (the sitemap's parser); none outside a git work tree. */
+function lastCommits(files: readonly string[]): Map<string, string> {
   try {
-    const date = execFileSync('git', ['log', '-1', '--format=%cI', '--', file], { cwd: REPO, encoding: 'utf8' }).trim();
-    return date ? new Date(date) : undefined;
+    return parseLog(execFileSync('git', ['-c', 'core.quotePath=false', 'log', '--format=%x01%cI', '--name-only', '--', ...files], { cwd: REPO, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }));
   } catch {
-    return undefined;
+    return new Map();
   }
 }
 

@@ -20,8 +20,7 @@ export const STARTERS_DIR = path.join(SITEGEN_DIR, 'starters');
 const GITIGNORE = ['node_modules/', 'dist/', '.sitegen/', '*.pem', ''].join('\n');
 
 /** The starters `init` writes: basic alone, or basic with news's or docs's files over it. */
-export const STARTERS = ['basic', 'news', 'docs'] as const;
-export type Starter = typeof STARTERS[number];
+export type Starter = 'basic' | 'news' | 'docs';
 
 /** Writes the starter into `dir`, which must not exist or be empty; the files written, relative to it. */
 export async function initSite(dir: string, starter: Starter = 'basic'): Promise<string[]> {

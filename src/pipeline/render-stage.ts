@@ -35,10 +35,10 @@ export interface RenderStage {
   /** With the site key known: the pages reused as built (clean) and those to render (dirty). */
   plan(siteKey: string): ReusePlan;
   /**
-   * Validates, renders and writes the dirty pages into the job's staging folder; `clean` (the reused pages) are
-   * listed by collections too.
+   * Validates, renders and writes the plan's dirty pages into the job's staging folder; its clean pages (the reused
+   * ones) are listed by collections too, and its list pages' last entries may be reused.
    */
-  render(job: RenderJob, templates: SiteTemplates, dirty: string[], clean: readonly PageEntry[]): Promise<RenderedShares>;
+  render(job: RenderJob, templates: SiteTemplates, plan: Pick<ReusePlan, 'dirty' | 'clean' | 'lists'>): Promise<RenderedShares>;
   close(): void;
 }
 
@@ -56,15 +56,10 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
   const reusable: Reuse | undefined = reuseFrom && reuseOf(root, outDir, reuseFrom, pageFiles);
   const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
   const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, threads);
-  let lists = new Map<string, PageEntry>();
   return {
     unchanged: (siteKey) => reusable?.unchanged(siteKey) ?? false,
-    plan(siteKey) {
-      const plan = reusable ? reusable.plan(siteKey) : renderAll(pageFiles);
-      lists = plan.lists;
-      return plan;
-    },
-    async render(job, templates, dirty, clean) {
+    plan: (siteKey) => (reusable ? reusable.plan(siteKey) : renderAll(pageFiles)),
+    async render(job, templates, { dirty, clean, lists }) {
       const results = await pool.render(job, templates, dirty);
       const byThread = results.map((result) => result.pages.length);
       const items = [...clean, ...results.flatMap((result) => result.pages)].flatMap(({ page }) => (page.item ? [page.item] : []));
