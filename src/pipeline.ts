@@ -19,7 +19,7 @@ import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { framingOf } from './render/component-frames.ts';
 import { siteKeyOf } from './cache/site-key.ts';
 import { startRender, type RenderStage } from './pipeline/render-stage.ts';
-import { renderAll } from './cache/page-reuse.ts';
+import { renderAll, type ReusePlan } from './cache/page-reuse.ts';
 import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
@@ -233,9 +233,9 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
   // Every stamp as the cache's key of them says: the output stays as it is, and the pages' entries are read only if asked.
   if (published && run.cache && run.render.unchanged(siteKey) && run.cache.site?.key === validated.memo?.key) {
     // Not spread: that would call the result's getters, and read every entry (buildResult asks for them once, if at all).
-    return { result: Object.assign(buildResult({ ...resultParts(run), site, assets, clean: () => run.render.plan(siteKey).clean, warnings: validated.warnings, pageCount: run.cache.routeCount }), { changed: 0 }) };
+    return { result: Object.assign(buildResult({ ...resultParts(run), site, assets, clean: () => run.render.reused(siteKey), warnings: validated.warnings, pageCount: run.cache.routeCount }), { changed: 0 }) };
   }
-  const plan = run.render.plan(siteKey);
+  const plan = await run.render.plan(siteKey);
   if (published && plan.dirty.length === 0) {
     const result = Object.assign(buildResult({ ...resultParts(run), site, assets, clean: plan.clean, warnings: validated.warnings }), { changed: 0 });
     // Recorded again only when the cache learnt something: new stamps of unchanged files, or a site validated afresh.
@@ -247,7 +247,7 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
 }
 
 async function renderPages(
-  run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReturnType<RenderStage['plan']>,
+  run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReusePlan,
 ): Promise<{ result: BuildResult; pages: PageEntry[] }> {
   const { root, outDir, inputs, time, options } = run;
   const { clean } = plan;

@@ -20,7 +20,7 @@ import type { PageSummary, SiteInfo } from '../model.ts';
 import { contentHash, stampOf, stampsOf } from '../files.ts';
 
 /** Raised whenever what a memo holds changes shape (7: the pages in a file of their own), so an older cache is not trusted. */
-const FORMAT = 7;
+const FORMAT = 8;
 
 /**
  * A built page, as the render stage returns it and the cache records it:
@@ -45,12 +45,16 @@ export interface PageEntry {
   derived?: string[];
   /**
    * A page whose template lists a collection: the key of the items it
-   * listed (every page's summary) and each of its routes' summaries. It is
-   * reused while no page it could list changed its summary, with the files
-   * it wrote (its pages and its feeds); one whose feed read its entries'
-   * content (`content`, the key of every page's source) while no page changed.
+   * lists (their summaries, in order) and each of its routes' summaries. It
+   * is reused whole while none of its items changed, with the files it wrote
+   * (its pages and its feeds); one whose feed read its entries' content
+   * (`content`, the key of its items' sources) while none of them changed.
+   * Otherwise its feeds are made again, and of its pages (`routes`, each
+   * with the key of what its collection gave it and its files) only those
+   * whose key moved are rendered: a post's new title renders the news page
+   * that shows it, not every page of the news.
    */
-  list?: { key: string; pages: PageSummary[]; files: string[]; content?: string };
+  list?: { key: string; pages: PageSummary[]; files: string[]; content?: string; routes?: Record<string, { key: string; files: string[] }> };
   /** A list page linked from the last build rather than rendered (this build only; never read back). */
   reused?: boolean;
 }

@@ -23,8 +23,11 @@ export interface Reuse {
    * same pages, the same output folder. Known without reading the pages' entries.
    */
   unchanged(siteKey: string): boolean;
-  /** The plan for this site key. */
-  plan(siteKey: string): ReusePlan;
+  /**
+   * The plan for this site key. `loaded`: what the load stage already read of the suspects (by path from the
+   * root), whose hashes it takes rather than read a moved file a second time.
+   */
+  plan(siteKey: string, loaded?: ReadonlyMap<string, { stamp: string; hash: string }>): ReusePlan;
 }
 
 /** Which pages a build reuses as built and which it renders. */
@@ -66,7 +69,7 @@ export function reuseOf(root: string, outDir: string, cache: BuildCache | undefi
     suspects,
     stamps: Object.fromEntries(pageFiles.map((file, index) => [file, own[index]])),
     unchanged: (siteKey) => allAsCached && cache!.siteKey === siteKey,
-    plan(siteKey) {
+    plan(siteKey, loaded) {
       if (!usable || cache.siteKey !== siteKey) return renderAll(pageFiles);
       const suspect = new Set(suspects);
       const plan: ReusePlan = { clean: [], dirty: [], lists: new Map(), restamped: false };
@@ -80,7 +83,9 @@ export function reuseOf(root: string, outDir: string, cache: BuildCache | undefi
         }
         if (entry && !suspect.has(file)) return void plan.clean.push(entry);
         // The stamp moved (a touch, a checkout): the page is dirty only if its content did too.
-        if (entry && contentHash(sourceOf(root, file, entry.also)) === entry.hash) {
+        const read = loaded?.get(`${PAGES_DIR}/${file}`);
+        const hash = read?.stamp === stamps[index] ? read.hash : entry && contentHash(sourceOf(root, file, entry.also));
+        if (entry && hash === entry.hash) {
           plan.clean.push({ ...entry, stamp: stamps[index] });
           plan.restamped = true;
         } else {

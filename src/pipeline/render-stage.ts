@@ -32,8 +32,13 @@ export interface RenderOptions {
 export interface RenderStage {
   /** Whether no page changed for this site key, known without reading the cache's page entries. */
   unchanged(siteKey: string): boolean;
-  /** With the site key known: the pages reused as built (clean) and those to render (dirty). */
-  plan(siteKey: string): ReusePlan;
+  /**
+   * With the site key known: the pages reused as built (clean) and those to render (dirty). A moved file the load
+   * stage has read is judged by the hash it took, not read again.
+   */
+  plan(siteKey: string): Promise<ReusePlan>;
+  /** The pages reused as built when nothing changed (`unchanged`): every entry of the cache. */
+  reused(siteKey: string): PageEntry[];
   /**
    * Validates, renders and writes the plan's dirty pages into the job's staging folder; its clean pages (the reused
    * ones) are listed by collections too, and its list pages' last entries may be reused.
@@ -58,14 +63,15 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
   const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, threads);
   return {
     unchanged: (siteKey) => reusable?.unchanged(siteKey) ?? false,
-    plan: (siteKey) => (reusable ? reusable.plan(siteKey) : renderAll(pageFiles)),
+    plan: async (siteKey) => (reusable ? reusable.plan(siteKey, await pool.loadedAhead()) : renderAll(pageFiles)),
+    reused: (siteKey) => (reusable ? reusable.plan(siteKey).clean : []),
     async render(job, templates, { dirty, clean, lists }) {
       const results = await pool.render(job, templates, dirty);
       const byThread = results.map((result) => result.pages.length);
       const items = [...clean, ...results.flatMap((result) => result.pages)].flatMap(({ page }) => (page.item ? [page.item] : []));
       // Imported here, not above: a warm build that renders nothing never needs the renderer (or zod, which it imports).
-      const { renderPages } = await import('../render/render-pages.ts');
-      results.push(draftLinks(results), renderLists(results, job, templates, items, renderPages, { outDir, lists, clean }));
+      const renderer = await import('../render/render-pages.ts');
+      results.push(draftLinks(results), renderLists(results, job, templates, items, renderer, { outDir, lists, clean }));
       return {
         built: results.flatMap((item) => item.pages),
         errors: results.flatMap((item) => item.errors.map(fromRecord)),
@@ -108,22 +114,30 @@ function draftLinks(results: PageJobResult[]): PageJobResult {
  * a list whose feed carried its entries' content, while every page is.
  */
 function renderLists(
-  results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderPages: typeof import('../render/render-pages.ts').renderPages,
+  results: PageJobResult[], job: RenderJob, templates: SiteTemplates, items: CollectionItem[], renderer: typeof import('../render/render-pages.ts'),
   reuse: { outDir: string; lists: ReadonlyMap<string, PageEntry>; clean: readonly PageEntry[] },
 ): PageJobResult {
   const deferred = results.flatMap((result) => result.deferred ?? []);
   const { render } = job;
+  const { renderPages, listedItems } = renderer;
   if (!render || deferred.length === 0 || results.some((result) => result.errors.length > 0)) return { pages: [], errors: [], warnings: [] };
   // The list pages are in collections too (a section's index under another's).
   const all = [...items, ...deferred.map(({ model }) => itemOf(model.info))];
-  const key = contentHash(JSON.stringify([...all].sort((a, b) => (a.route < b.route ? -1 : a.route > b.route ? 1 : 0))));
-  // What every page's content was, for a list whose feed read it: any page's change, not only its summary's.
-  const built = [...reuse.clean, ...results.flatMap((result) => result.pages)].filter((entry) => !entry.list);
-  const contentKey = contentHash(built.map((entry) => `${entry.page.route} ${entry.hash}`).sort().join('\n'));
+  // Each page's source, for a list whose feed read its entries' content: their change, not only their summaries'.
+  const sources = new Map([...reuse.clean, ...results.flatMap((result) => result.pages)].filter((entry) => !entry.list).map((entry) => [entry.page.route, entry.hash]));
+  const keys = new Map<string, { key: string; content: string }>();
   const reused: PageEntry[] = [];
   const toRender = deferred.filter(({ model, hash }) => {
+    let listed: CollectionItem[];
+    try {
+      listed = listedItems(model, templates, render.site, all);
+    } catch {
+      return true; // a collection the build cannot read: rendering it reports the error at its template
+    }
+    const key = { key: contentHash(JSON.stringify(listed)), content: contentHash(listed.map((item) => `${item.route} ${sources.get(item.route) ?? ''}`).join('\n')) };
+    keys.set(model.info.file, key);
     const last = reuse.lists.get(model.info.file);
-    if (!last?.list || last.list.key !== key || last.hash !== hash || (last.list.content !== undefined && last.list.content !== contentKey)) return true;
+    if (!last?.list || last.list.key !== key.key || last.hash !== hash || (last.list.content !== undefined && last.list.content !== key.content)) return true;
     linkFiles(reuse.outDir, job.outDir, last.list.files);
     reused.push(...last.list.pages.map((page) => ({ ...last, page, reused: true })));
     return false;
@@ -151,9 +165,15 @@ function renderLists(
   // One at a time, so that each list page knows its own files (its pages, its feeds) for a later build to link.
   for (const { model, stamp, hash } of toRender) {
     readContent = false;
-    const rendered = renderPages([model], templates, render.site, render.assets, job.root, { routes: taken, items: all, readPage });
+    // Its own file as the last build saw it: each of its pages whose collection page is too keeps its files.
+    const last = reuse.lists.get(model.info.file);
+    const lastRoutes = last?.hash === hash ? last.list?.routes : undefined;
+    const keepList = (route: string, key: string) => lastRoutes?.[route]?.key === key && last!.list!.pages.some((page) => page.route === route);
+    const rendered = renderPages([model], templates, render.site, render.assets, job.root, { routes: taken, items: all, readPage, keepList });
     errors.push(...rendered.errors);
     const routes = rendered.routes.get(model.info.route) ?? [];
+    const kept = [...rendered.keptLists].flatMap((route) => lastRoutes![route].files);
+    linkFiles(reuse.outDir, job.outDir, kept);
     const clash = routes.slice(1).find((route) => taken.has(route));
     if (clash) {
       errors.push(new SiteError('route-clash', `its list page ${clash} is also the route of a content file`, {
@@ -161,8 +181,15 @@ function renderLists(
       }));
     }
     for (const [file, contents] of rendered.files) files.set(file, contents);
-    const summaries = routes.map((route) => summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route), rendered.cards.get(route)));
-    const list = { key, pages: summaries, files: [...rendered.files.keys()], ...(readContent ? { content: contentKey } : {}) };
+    const summaries = routes.map((route) => (rendered.keptLists.has(route)
+      ? last!.list!.pages.find((page) => page.route === route)!
+      : summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route), rendered.cards.get(route))));
+    const own = Object.fromEntries(routes.map((route) => [route, {
+      key: rendered.listKeys.get(route) ?? '',
+      files: rendered.keptLists.has(route) ? lastRoutes![route].files : [outputPathOf(route, render.site.trailingSlash), ...rendered.derived.get(route) ?? []],
+    }]));
+    const key = keys.get(model.info.file) ?? { key: '', content: '' };
+    const list = { key: key.key, pages: summaries, files: [...rendered.files.keys(), ...kept], routes: own, ...(readContent ? { content: key.content } : {}) };
     pages.push(...summaries.map((page) => ({ page, stamp, hash, list })));
   }
   if (errors.length === 0) writeOutputs(job.outDir, files);

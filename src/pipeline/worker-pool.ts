@@ -42,6 +42,11 @@ export interface PagePool {
    * every page is dirty) loaded now on the main thread.
    */
   render(job: RenderJob, templates: SiteTemplates, files: string[]): Promise<PageJobResult[]>;
+  /**
+   * What the main thread loaded ahead, once it has (with no workers, that is every page given to the pool):
+   * each file's stamp and hash, for the plan to take rather than read the file again. Undefined with workers.
+   */
+  loadedAhead(): Promise<ReadonlyMap<string, { stamp: string; hash: string }> | undefined>;
   close(): void;
 }
 
@@ -146,6 +151,7 @@ export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[
       const result = renderQueue(mine, job, templates, new Set([...wantedSet, ...late]), next);
       return [result, ...(await Promise.all(fromWorkers))];
     },
+    loadedAhead: async () => (workers.length > 0 ? undefined : (await ownLoad).share.sources),
     close() {
       for (const worker of workers) void worker.terminate();
     },

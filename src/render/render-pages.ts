@@ -5,6 +5,7 @@
  * content error: the editor's file is not at fault.
  */
 import { SiteError } from '../errors.ts';
+import { contentHash } from '../files.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
@@ -33,6 +34,10 @@ export interface RenderedPages {
   cards: Map<string, CardSpec>;
   /** Route → the files integrations made from its page (`page` hook), written beside it. */
   derived: Map<string, string[]>;
+  /** A list page's route → the key of what its collection gave it (see SiteContext.keepList). */
+  listKeys: Map<string, string>;
+  /** The list pages not rendered, as keepList asked: the last build's files stand for them. */
+  keptLists: Set<string>;
   errors: SiteError[];
 }
 
@@ -42,6 +47,23 @@ export interface SiteContext {
   items?: readonly CollectionItem[];
   /** A built page's HTML by route, for a collection hook that asks for an entry's content (lists render after the other pages). */
   readPage?: (route: string) => string | undefined;
+  /**
+   * Whether a list page may keep the last build's file: asked with its route and the key of what its collection
+   * gives it (its items, numbering, terms and feed links, and the head integrations add to it). The list's feeds
+   * are made either way.
+   */
+  keepList?: (route: string, key: string) => boolean;
+}
+
+/**
+ * The items a collection template's page lists, in their order: all that its list pages and feeds show of the other
+ * pages (of its own language, as renderPages gives them).
+ */
+export function listedItems(page: PageModel, templates: Pick<SiteTemplates, 'pages'>, site: SiteInfo, items: readonly CollectionItem[]): CollectionItem[] {
+  const query = checkedQuery(templates.pages[page.info.template].collection!, page.info.template);
+  const locale = localeOf(site, page.info.route);
+  const local = site.i18n ? items.filter((item) => localeOf(site, item.route) === locale) : items;
+  return selectItems(query.taxonomy ? { ...query, under: query.under ?? '/' } : query, page.info.route, local);
 }
 
 export function renderPages(
@@ -59,6 +81,8 @@ export function renderPages(
   const routes = new Map<string, string[]>();
   const cards = new Map<string, CardSpec>();
   const derived = new Map<string, string[]>();
+  const listKeys = new Map<string, string>();
+  const keptLists = new Set<string>();
   const paging = integrations.some((integration) => integration.page);
   const errors: SiteError[] = [];
   for (const page of pages) {
@@ -71,6 +95,14 @@ export function renderPages(
         ? listPages({ ...page, info: own }, template.collection, site, local, { files, integrations, errors, readPage: context.readPage })
         : [{ route: own.route, page: undefined, head: undefined }];
       for (const list of lists) {
+        if (template.collection && context.keepList) {
+          const key = contentHash(JSON.stringify([list.page ?? null, list.head ?? null]));
+          listKeys.set(list.route, key);
+          if (context.keepList(list.route, key)) {
+            keptLists.add(list.route);
+            continue;
+          }
+        }
         const listed = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
         // Its social card, when the site draws them: the template may choose its layout and words.
         const chosen = typeof template.card === 'function' ? template.card({ data: page.data, page: listed, site, collection: list.page }) : template.card;
@@ -116,7 +148,7 @@ export function renderPages(
       errors.push(error instanceof SiteError ? error : templateError(error, page.info, root));
     }
   }
-  return { files, islands, inline, routes, cards, derived, errors };
+  return { files, islands, inline, routes, cards, derived, listKeys, keptLists, errors };
 }
 
 /** The list pages a collection template's page becomes, with what integrations add to each list (its feeds, written into `files`). */

@@ -1,10 +1,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import fs from 'node:fs';
 import { cp, readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { quietDev } from '../helpers/dev-session.ts';
+import { copyNewsStarter } from '../helpers/starter.ts';
 
 // keep: false is what a large site gets by default: pages are not held in memory, so unchanged ones are reused.
 const build = (root: string) => buildSite({ root, keep: false, parallel: false });
@@ -60,6 +63,58 @@ test('an edited page is the only one rendered; the others are carried over', asy
   assert.is(warm.rendered, 1);
   assert.match(await readFile(path.join(root, 'dist/index.html'), 'utf8'), '<h1>Welcome again</h1>');
   assert.is(await inode(root, 'about.html'), aboutBefore, 'about.html should be the same file, linked into the new build');
+});
+
+test('one post changed: its file is read once and its page rendered once; of the rest, only the lists that show it and their feeds are made again', async () => {
+  const root = await copyNewsStarter('sitegen-count-');
+  // A counting hook on the public API: every page the build renders passes through it once.
+  await writeFile(path.join(root, 'sitegen.config.ts'), `import { defineConfig, feeds, sitemap } from 'sitegen/config';
+const rendered = ((globalThis as Record<string, unknown>).__rendered ??= []) as string[];
+export default defineConfig({ integrations: [feeds(), sitemap(), { name: 'count', page: (page) => { rendered.push(page.route); } }] });
+`);
+  const rendered = ((globalThis as Record<string, unknown>).__rendered ??= []) as string[];
+  const now = new Date('2026-11-20T12:00:00Z');
+  await buildSite({ root, keep: false, parallel: false, now });
+  assert.ok(rendered.length > 10, `the cold build rendered ${rendered.length} pages`);
+  const feedBefore = await readFile(path.join(root, 'dist/news/feed.atom'), 'utf8');
+  const aboutBefore = await inode(root, 'news/a-picture.html');
+  const listsBefore = await Promise.all(['news.html', 'tags/photos.html', 'de/news.html'].map((file) => inode(root, file)));
+  await edit(root, 'content/pages/news/hello-world.md', 'title: Hello, world', 'title: Hello again, world');
+  rendered.length = 0;
+  const reads: string[] = [];
+  // Every read of a content file, through the fs functions the loader uses (node's ESM bindings follow the patch).
+  const { readFileSync } = fs;
+  fs.readFileSync = ((file: fs.PathOrFileDescriptor, ...rest: unknown[]) => {
+    if (typeof file === 'string' && file.includes(`${path.sep}content${path.sep}pages${path.sep}`)) reads.push(path.relative(root, file));
+    return (readFileSync as (...args: unknown[]) => unknown)(file, ...rest);
+  }) as typeof fs.readFileSync;
+  syncBuiltinESMExports();
+  try {
+    await buildSite({ root, keep: false, parallel: false, now });
+  } finally {
+    fs.readFileSync = readFileSync;
+    syncBuiltinESMExports();
+  }
+  // The post once (its stamp moved: the hash that shows its content did too is the load's, not a second read). Besides
+  // it, only the lists' own files, to learn what they list now, and the draft, which no build records: nothing else.
+  assert.equal([...reads].sort(), [
+    'content/pages/de/news/index.md', 'content/pages/de/tags/index.md', 'content/pages/news/coming-soon.md',
+    'content/pages/news/hello-world.md', 'content/pages/news/index.md', 'content/pages/tags/index.md',
+  ], 'content files read');
+  // The post, the news page that shows it (page 2 of 2) and its tag's page, each once. Not /news (page 1 shows
+  // another post), /tags (its terms did not change), /tags/photos, nor the German lists, which list German posts.
+  assert.equal([...rendered].sort(), ['/news/2', '/news/hello-world', '/tags/announcements'], 'pages rendered');
+  assert.match(await readFile(path.join(root, 'dist/news/hello-world.html'), 'utf8'), '<h1>Hello again, world</h1>');
+  assert.match(await readFile(path.join(root, 'dist/news/2.html'), 'utf8'), 'Hello again, world');
+  const feed = await readFile(path.join(root, 'dist/news/feed.atom'), 'utf8');
+  assert.not.equal(feed, feedBefore, 'the feed was not made again');
+  assert.match(feed, 'Hello again, world');
+  assert.is(await inode(root, 'news/a-picture.html'), aboutBefore, 'an unchanged post should be linked into the new build, not written again');
+  assert.equal(await Promise.all(['news.html', 'tags/photos.html', 'de/news.html'].map((file) => inode(root, file))), listsBefore, 'list pages that do not show the post are linked, not written again');
+  // And a third build, with nothing changed, renders nothing: what the second recorded of its lists holds.
+  rendered.length = 0;
+  await buildSite({ root, keep: false, parallel: false, now });
+  assert.equal(rendered, [], 'an unchanged build after it');
 });
 
 test('a touched file with the same content is not rendered again', async () => {
