@@ -38,7 +38,10 @@ export const paragraphs = z.array(text()).min(1, 'expected at least one paragrap
  */
 export const variant = z.string().transform((src) => ({ src, alt: '' })).pipe(image());
 
-export const video = z.strictObject({ src: asset(), poster: image(), label: text() });
+/** A video's narrow cut (4:5, words large enough on a phone), which phones play instead, with its own first frame as its poster. */
+export const narrowCut = z.strictObject({ src: asset(), poster: image() });
+
+export const video = z.strictObject({ src: asset(), poster: image(), label: text(), narrow: narrowCut.optional() });
 
 /** The closing call to action at the bottom of inner pages. */
 export const closing = z.strictObject({ title: text(), text: text(), cta });

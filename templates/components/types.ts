@@ -42,4 +42,6 @@ export interface Video {
   src: string;
   poster: Image;
   label: string;
+  /** The narrow cut phones play instead (4:5), with its own poster. */
+  narrow?: { src: string; poster: Image };
 }

@@ -6,13 +6,14 @@ import { IntroVideo } from '../components/IntroVideo.tsx';
 import type { SiteData } from '../data.ts';
 import type { LayoutData } from '../layout.tsx';
 import { TrustBand } from '../components/TrustBand.tsx';
+import { narrowCut } from '../components/content-schema.ts';
 
 const cta = z.strictObject({ label: z.string().min(1), href: link() });
 
 export const schema = z.strictObject({
   hero: z.strictObject({ tagline: z.string().min(1), title: z.string().min(1), text: z.string().min(1), cta, image: image() }),
   trustedBy: z.strictObject({ title: z.string().min(1) }),
-  video: z.strictObject({ title: z.string().min(1), text: z.string().min(1), src: z.string().startsWith('/'), poster: image(), label: z.string().min(1) }),
+  video: z.strictObject({ title: z.string().min(1), text: z.string().min(1), src: z.string().startsWith('/'), poster: image(), label: z.string().min(1), narrow: narrowCut.optional() }),
   offerings: z.strictObject({
     title: z.string().min(1),
     intro: z.string().min(1),
@@ -48,7 +49,7 @@ export default function Home({ data, site }: PageProps<Data>) {
         <div className="section">
           <h2 id="video-title" className="section__title">{video.title}</h2>
           <p className="section__intro">{video.text}</p>
-          <IntroVideo src={video.src} poster={video.poster} label={video.label} />
+          <IntroVideo src={video.src} poster={video.poster} label={video.label} narrow={video.narrow} />
         </div>
       </section>
       <section className="section offerings" aria-labelledby="offerings-title">

@@ -1,11 +1,12 @@
 import { cp, rm } from 'node:fs/promises';
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Page } from 'playwright-core';
 import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
-import { FIXTURES, serveBuild, tempDir } from '../helpers/site.ts';
+import { FIXTURES, REPO_ROOT, serveBuild, tempDir } from '../helpers/site.ts';
 import { buildSiteCopy } from '../helpers/island-site.ts';
 import { framesDrawn, hydrateEveryIsland } from '../helpers/browser.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
@@ -290,11 +291,86 @@ islands('the video\'s own play/pause button is reached by the keyboard, says wha
   assert.ok(await paused(), 'the video started again after the visitor paused it');
   await page.keyboard.press('Space');
   await page.waitForFunction(() => !(document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
-  // The poster is the video's own first frame, and the browser's control bar is not drawn over it.
-  assert.match(await video.getAttribute('poster') ?? '', /\/img\/video\/intro-poster\.webp$/);
+  // Once it has played, its poster (the first frame, a picture over it) is gone; the browser's control bar is never drawn.
+  assert.ok(await page.locator('.video-player__poster').evaluate((picture) => (picture as HTMLElement).hidden), 'the poster still covers the playing video');
   assert.is(await video.getAttribute('controls'), null);
   assert.equal(errors, []);
   await page.close();
+});
+
+islands('each video has a narrow cut with its own poster, which a phone gets and a desktop does not', async (context) => {
+  for (const [width, name, shape] of [[375, 'intro-narrow', 4 / 5], [1280, 'intro', 16 / 9]] as const) {
+    const { page, errors } = await open(context, '/', { width, height: 900 });
+    const video = page.locator('video.video').first();
+    await video.evaluate((element) => element.scrollIntoView({ block: 'center', behavior: 'instant' }));
+    // The poster, before the video plays: the picture's lazy image, as the browser chose it for this width.
+    const poster = await page.waitForFunction(() => {
+      const image = document.querySelector<HTMLImageElement>('.video-player__poster img');
+      return image?.complete && image.naturalWidth > 0 && image.currentSrc;
+    }, undefined, { timeout: 5000 });
+    assert.match(String(await poster.jsonValue()), new RegExp(`/img/video/${name}-poster\\.webp$`), `${width} px: the poster`);
+    const box = (await video.boundingBox())!;
+    assert.ok(Math.abs(box.width / box.height - shape) < 0.02, `${width} px: the player is ${box.width} × ${box.height}, not the cut's shape`);
+    await page.waitForFunction(() => !(document.querySelector('video.video') as HTMLVideoElement).paused, undefined, { timeout: 5000 });
+    assert.match(await video.evaluate((element) => (element as HTMLVideoElement).currentSrc), new RegExp(`/video/${name}\\.mp4$`), `${width} px: the file played`);
+    assert.equal(errors, []);
+    await page.close();
+  }
+});
+
+islands('the videos\' captions stay clear of the play/pause button at every width, and phones read their words at 14 px or more', async (context) => {
+  // Where the button falls on each cut's stage (design/video/stage.html), at the widths a visitor may have.
+  const stages = { wide: { width: 960, height: 540 }, narrow: { width: 400, height: 500 } };
+  const corners: Record<'wide' | 'narrow', { x: number; y: number; right: number; bottom: number }[]> = { wide: [], narrow: [] };
+  let narrowScale = 0;
+  for (const width of [320, 375, 480, 639, 640, 768, 1024, 1280, 1600]) {
+    const { page } = await open(context, '/', { width, height: 900 });
+    const video = (await page.locator('video.video').first().boundingBox())!;
+    const button = (await page.locator('.video-player__toggle').first().boundingBox())!;
+    const cut = width < 640 ? 'narrow' : 'wide';
+    const scale = stages[cut].width / video.width;
+    if (width === 375) narrowScale = 1 / scale;
+    corners[cut].push({ x: (button.x - video.x) * scale, y: (button.y - video.y) * scale, right: (button.x + button.width - video.x) * scale, bottom: (button.y + button.height - video.y) * scale });
+    await page.close();
+  }
+  const stageUrl = pathToFileURL(path.join(REPO_ROOT, 'design', 'video', 'stage.html')).href;
+  for (const cut of ['wide', 'narrow'] as const) {
+    for (const name of ['intro', 'adaptive', 'passwordless']) {
+      const { page, errors } = await openPage(context.browser, stages[cut]);
+      await page.goto(`${stageUrl}?video=${name}&cut=${cut}`);
+      await page.evaluate(() => document.fonts.ready);
+      assert.equal(errors, [], `${name}, ${cut} cut`);
+      // Every caption, drawn at a time it shows: its box is where its words are.
+      const captions = await page.$$eval('.caption', (nodes) => nodes.map((node) => {
+        const rect = node.getBoundingClientRect();
+        return { text: node.textContent, x: rect.x, y: rect.y, right: rect.right, bottom: rect.bottom };
+      }));
+      assert.ok(captions.length >= 3, `${name}: its captions`);
+      for (const caption of captions) {
+        for (const corner of corners[cut]) {
+          const overlaps = caption.x < corner.right && corner.x < caption.right && caption.y < corner.bottom && corner.y < caption.bottom;
+          assert.not.ok(overlaps, `${name}, ${cut} cut: the button (${corner.x.toFixed(0)}–${corner.right.toFixed(0)}, ${corner.y.toFixed(0)}–${corner.bottom.toFixed(0)}) covers "${caption.text}"`);
+        }
+      }
+      if (cut === 'narrow') {
+        // The smallest words drawn at any moment, as a 375 px phone shows them.
+        const sizes = await page.evaluate((duration) => {
+          const found: number[] = [];
+          for (let t = 0; t <= duration; t += 0.5) {
+            (window as unknown as { VIDEO: { draw(t: number): void } }).VIDEO.draw(t);
+            for (const node of document.querySelectorAll('body *')) {
+              const own = [...node.childNodes].some((child) => child.nodeType === 3 && child.textContent!.trim());
+              if (own && getComputedStyle(node).visibility === 'visible' && Number(getComputedStyle(node).opacity) > 0) found.push(parseFloat(getComputedStyle(node).fontSize));
+            }
+          }
+          return found;
+        }, await page.evaluate(() => (window as unknown as { VIDEO: { duration: number } }).VIDEO.duration));
+        const smallest = Math.min(...sizes) * narrowScale;
+        assert.ok(smallest >= 14, `${name}, narrow cut: words at ${smallest.toFixed(1)} px on a 375 px phone`);
+      }
+      await page.close();
+    }
+  }
 });
 
 islands('a deleted chunk shows the error block on that island only; the others still work', async (context) => {

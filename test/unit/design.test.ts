@@ -7,6 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import yaml from 'js-yaml';
+import { imageSize } from 'image-size';
 import * as assert from 'uvu/assert';
 import { REPO_ROOT } from '../helpers/site.ts';
 
@@ -88,16 +89,19 @@ test('no SVG of the site holds a script, an event handler or a link to elsewhere
 });
 
 /** An MP4's length in seconds, from its movie header (moov > mvhd). */
+/** The offset of the first box of a type between two offsets of an MP4 file. */
+function mp4Box(bytes: Buffer, from: number, to: number, type: string): number {
+  for (let at = from; at + 8 <= to;) {
+    const size = bytes.readUInt32BE(at);
+    if (bytes.toString('latin1', at + 4, at + 8) === type) return at;
+    if (size < 8) break;
+    at += size;
+  }
+  throw new Error(`no ${type} box`);
+}
+
 function mp4Duration(bytes: Buffer): number {
-  const box = (from: number, to: number, type: string): number => {
-    for (let at = from; at + 8 <= to;) {
-      const size = bytes.readUInt32BE(at);
-      if (bytes.toString('latin1', at + 4, at + 8) === type) return at;
-      if (size < 8) break;
-      at += size;
-    }
-    throw new Error(`no ${type} box`);
-  };
+  const box = (from: number, to: number, type: string) => mp4Box(bytes, from, to, type);
   const moov = box(0, bytes.length, 'moov');
   const mvhd = box(moov + 8, moov + bytes.readUInt32BE(moov), 'mvhd');
   const version = bytes[mvhd + 8];
@@ -106,20 +110,37 @@ function mp4Duration(bytes: Buffer): number {
   return duration / timescale;
 }
 
-test('each video lasts as long as the words beside it say, and starts on a poster of its own', async () => {
+/** The frame size of an MP4's first track, from its track header (16.16 fixed point). */
+function mp4Size(bytes: Buffer): { width: number; height: number } {
+  const moov = mp4Box(bytes, 0, bytes.length, 'moov');
+  const trak = mp4Box(bytes, moov + 8, moov + bytes.readUInt32BE(moov), 'trak');
+  const tkhd = mp4Box(bytes, trak + 8, trak + bytes.readUInt32BE(trak), 'tkhd');
+  const at = tkhd + (bytes[tkhd + 8] === 1 ? 96 : 84);
+  return { width: bytes.readUInt32BE(at) / 65536, height: bytes.readUInt32BE(at + 4) / 65536 };
+}
+
+interface VideoBlock { page: string; copy: string; src: string; poster: string; narrow?: { src?: string; poster?: { src?: string } } }
+
+/** Every video block of the pages' content ({ src, poster, label, narrow? }), with its copy: the text or intro beside it (its own on the home page, its section's elsewhere). */
+async function videoBlocks(): Promise<VideoBlock[]> {
   const dir = path.join(REPO_ROOT, 'content', 'pages');
-  const found: { page: string; copy: string; src: string; poster: string }[] = [];
-  // A video block is { src, poster, label }, its copy the text or intro beside it (its own on the home page, its section's elsewhere).
+  const found: VideoBlock[] = [];
   const visit = (page: string, value: unknown, copy = '') => {
     if (!value || typeof value !== 'object') return;
     const record = value as Record<string, unknown>;
     const own = String(record.text ?? record.intro ?? copy);
     if (typeof record.src === 'string' && record.src.endsWith('.mp4')) {
-      found.push({ page, copy: own, src: record.src, poster: (record.poster as { src?: string } | undefined)?.src ?? '' });
+      found.push({ page, copy: own, src: record.src, poster: (record.poster as { src?: string } | undefined)?.src ?? '', narrow: record.narrow as VideoBlock['narrow'] });
+      return;
     }
     for (const child of Object.values(record)) visit(page, child, own);
   };
   for (const file of (await readdir(dir)).filter((name) => name.endsWith('.yaml'))) visit(file, yaml.load(await readFile(path.join(dir, file), 'utf8')));
+  return found;
+}
+
+test('each video lasts as long as the words beside it say, and starts on a poster of its own', async () => {
+  const found = await videoBlocks();
   assert.is(found.length, 3, 'the home, adaptive and password-less videos');
   for (const video of found) {
     const said = video.copy.match(/\bin (\d+) seconds\b/i);
@@ -127,6 +148,25 @@ test('each video lasts as long as the words beside it say, and starts on a poste
     const seconds = mp4Duration(await readFile(path.join(REPO_ROOT, 'public', video.src)));
     assert.ok(Math.abs(seconds - Number(said[1])) <= 1, `${video.page}: ${video.src} runs ${seconds.toFixed(1)} s; its copy says ${said[1]}`);
     assert.ok(video.poster.endsWith(`${path.basename(video.src, '.mp4')}-poster.webp`), `${video.page}: the poster ${video.poster} is not the video's own first frame`);
+  }
+});
+
+test('each video has a narrow source with its own poster: a 4:5 cut as long as the wide one, which phones read', async () => {
+  const found = await videoBlocks();
+  assert.is(found.length, 3, 'the home, adaptive and password-less videos');
+  for (const video of found) {
+    const name = path.basename(video.src, '.mp4');
+    assert.ok(video.narrow, `${video.page}: ${video.src} has no narrow cut`);
+    assert.is(video.narrow.src, `/video/${name}-narrow.mp4`, `${video.page}: the narrow cut of ${video.src}`);
+    assert.is(video.narrow.poster?.src, `/img/video/${name}-narrow-poster.webp`, `${video.page}: the narrow cut's poster is not its own first frame`);
+    const wide = await readFile(path.join(REPO_ROOT, 'public', video.src));
+    const narrow = await readFile(path.join(REPO_ROOT, 'public', video.narrow.src!));
+    assert.equal(mp4Size(wide), { width: 1920, height: 1080 }, `${video.src}: the wide cut`);
+    // 4:5 at 2× a 400 × 500 stage, whose smallest words are 17 px: 14 px on a 375 px phone, which shows it about 335 px wide.
+    assert.equal(mp4Size(narrow), { width: 800, height: 1000 }, `${video.narrow.src}: the narrow cut`);
+    assert.ok(Math.abs(mp4Duration(narrow) - mp4Duration(wide)) < 0.1, `${video.narrow.src} runs ${mp4Duration(narrow).toFixed(1)} s, the wide cut ${mp4Duration(wide).toFixed(1)} s`);
+    const poster = imageSize(await readFile(path.join(REPO_ROOT, 'public', video.narrow.poster!.src!)));
+    assert.equal([poster.width, poster.height], [800, 1000], `${video.narrow.poster!.src}: the narrow cut's poster`);
   }
 });
 
