@@ -11,6 +11,8 @@
  *   npm run audit -- --runs 3        # each route and preset three times: the medians
  *   npm run audit -- --preset mobile # one preset only
  *   npm run audit -- --root .sitegen/docs-site   # another site root: sitegen's docs (npm run docs)
+ *   npm run audit -- --cpu 8 --preset mobile /   # the mobile preset with the CPU slowed 8× instead of 4×: a machine
+ *                                                # about twice as slow as this one, as a shared CI runner may be
  *
  * Chromium is Debian's (CHROME_PATH, default /usr/bin/chromium), one instance
  * for all runs, with the flags that work on these machines.
@@ -22,6 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as constants from 'lighthouse/core/config/constants.js';
 import * as chromeLauncher from 'chrome-launcher';
 import { ensureLoginKeys } from '../server/keys.ts';
 import { startListening } from './listen.ts';
@@ -48,15 +51,18 @@ type Scores = Record<(typeof CATEGORIES)[number], number> & { tbt: number };
 
 /**
  * `--runs N` (default 1): Lighthouse's scores vary from run to run on a shared machine, so a figure is the median of N.
- * `--preset mobile|desktop` (default both). The other arguments are routes.
+ * `--preset mobile|desktop` (default both). `--cpu N`: the mobile preset's CPU slowdown (Lighthouse's is 4). The other
+ * arguments are routes.
  */
-function parseAuditArgs(argv: string[]): { runs: number; presets: Preset[]; routes: string[]; root: string } {
-  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { runs: { type: 'string', default: '1' }, preset: { type: 'string' }, root: { type: 'string' } } });
+function parseAuditArgs(argv: string[]): { runs: number; presets: Preset[]; routes: string[]; root: string; cpu?: number } {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { runs: { type: 'string', default: '1' }, preset: { type: 'string' }, root: { type: 'string' }, cpu: { type: 'string' } } });
+  const cpu = values.cpu === undefined ? undefined : Number(values.cpu);
+  if (cpu !== undefined && !(cpu >= 1)) throw new Error(`--cpu ${values.cpu}: expected a slowdown of 1 or more`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1) throw new Error(`--runs ${values.runs}: expected a whole number of 1 or more`);
   const { preset } = values;
   if (preset !== undefined && preset !== 'mobile' && preset !== 'desktop') throw new Error(`--preset ${preset}: expected mobile or desktop`);
-  return { runs, presets: preset ? [preset] : ['mobile', 'desktop'], routes: positionals, root: values.root ? path.resolve(values.root) : REPO };
+  return { runs, presets: preset ? [preset] : ['mobile', 'desktop'], routes: positionals, root: values.root ? path.resolve(values.root) : REPO, cpu };
 }
 
 async function main(): Promise<void> {
@@ -77,7 +83,7 @@ async function main(): Promise<void> {
     for (const route of routes) {
       for (const preset of args.presets) {
         const runs: Scores[] = [];
-        for (let run = 0; run < args.runs; run++) runs.push(await audit(server.url + route, route, preset, chrome.port));
+        for (let run = 0; run < args.runs; run++) runs.push(await audit(server.url + route, route, preset, chrome.port, args.cpu));
         const scores = Object.fromEntries([...CATEGORIES, 'tbt'].map((key) => [key, median(runs.map((one) => one[key as keyof Scores]))])) as Scores;
         rows.push({ route, preset, scores });
         const each = args.runs > 1 ? `  (performance ${runs.map((one) => one.performance).join(', ')}; TBT ${runs.map((one) => one.tbt).join(', ')} ms)` : '';
@@ -106,8 +112,9 @@ async function routesOf(outDir: string): Promise<string[]> {
 /** Lighthouse now and then fails to record the trace on a busy machine (NO_NAVSTART, NO_FCP): such a run is retried. */
 const ATTEMPTS = 3;
 
-async function audit(url: string, route: string, preset: Preset, port: number): Promise<Scores> {
+async function audit(url: string, route: string, preset: Preset, port: number, cpu?: number): Promise<Scores> {
   const flags: Flags = { port, output: 'json', logLevel: 'error', onlyCategories: [...CATEGORIES] };
+  if (cpu !== undefined && preset === 'mobile') flags.throttling = { ...constants.throttling.mobileSlow4G, cpuSlowdownMultiplier: cpu };
   let lhr: Result | undefined;
   for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
     const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);

@@ -15,7 +15,7 @@ export type HydrateStrategy = (typeof HYDRATE_STRATEGIES)[number];
 export const IDLE_TIMEOUT_MS = 2000;
 /** Browsers without requestIdleCallback (Safari) wait this long instead, as Astro does. */
 export const IDLE_FALLBACK_MS = 200;
-/** A `visible` island starts loading this far before it scrolls in, so it is live by the time it is seen. */
+/** A `visible` island starts loading this far before it scrolls in, so it is live by the time it is seen (its `margin` attribute may say otherwise). */
 export const VISIBLE_MARGIN = '200px';
 /** The events that say a visitor is reaching into an `interaction` island: a mouse on its way, a finger, the keyboard. */
 export const INTERACTION_EVENTS = ['pointerover', 'pointerdown', 'touchstart', 'focusin', 'keydown'] as const;
@@ -61,7 +61,7 @@ export function hydrationMoment(element: Element, strategy: HydrateStrategy, dep
         if (!entries.some((entry) => entry.isIntersecting)) return;
         observer.disconnect();
         resolve();
-      }, { rootMargin: VISIBLE_MARGIN });
+      }, { rootMargin: element.getAttribute('margin') ?? VISIBLE_MARGIN });
       observer.observe(element);
     } else {
       resolve();

@@ -6,7 +6,7 @@ declare module 'react' {
   // eslint-disable-next-line @typescript-eslint/no-namespace
   namespace JSX {
     interface IntrinsicElements {
-      'sitegen-island': { name: string; src: string; props: string; hydrate?: string; dangerouslySetInnerHTML: { __html: string } };
+      'sitegen-island': { name: string; src: string; props: string; hydrate?: string; margin?: string; dangerouslySetInnerHTML: { __html: string } };
     }
   }
 }
@@ -28,14 +28,21 @@ interface IslandProps<P> {
   props: P;
   /** When it hydrates: at once (`load`, the default), when the browser is idle, or when it scrolls into view. */
   hydrate?: HydrateStrategy;
+  /**
+   * For `visible`: how far from the view it starts loading, as a CSS length in px (200px by default; 0px: once any of
+   * it is in view). An island just under the fold of a phone wants 0px, or it loads with the page.
+   */
+  margin?: string;
 }
+
+const MARGIN = /^(0|[1-9]\d{0,3})px$/;
 
 /**
  * An interactive part of a page. The server renders the component on its own
  * (so that useId and the tree match what hydrateRoot sees on the client) and
  * wraps it in an element that carries the chunk and the props as JSON.
  */
-export function Island<P extends object>({ name, component: Component, props, hydrate = 'load' }: IslandProps<P>) {
+export function Island<P extends object>({ name, component: Component, props, hydrate = 'load', margin }: IslandProps<P>) {
   const registry = useContext(IslandContext);
   if (!registry) throw new Error(`island "${name}" rendered outside a sitegen page`);
   const src = registry.chunks[name];
@@ -43,13 +50,18 @@ export function Island<P extends object>({ name, component: Component, props, hy
   if (!(HYDRATE_STRATEGIES as readonly string[]).includes(hydrate)) {
     throw new Error(`island "${name}": hydrate="${hydrate}" is not one of ${HYDRATE_STRATEGIES.map((value) => `"${value}"`).join(', ')}`);
   }
+  if (margin !== undefined && (hydrate !== 'visible' || !MARGIN.test(margin))) {
+    throw new Error(hydrate !== 'visible'
+      ? `island "${name}": margin="${margin}" is for hydrate="visible", not "${hydrate}"`
+      : `island "${name}": margin="${margin}" is not a length in px, such as "0px" or "200px"`);
+  }
   registry.used.add(name);
   if (hydrate === 'load') registry.onLoad.add(name);
   const json = serializeProps(name, props);
   const html = renderToString(<Component {...props} />);
   // `load` writes no attribute: the runtime's default, and the HTML of a site that never asks stays as it was.
   const moment = hydrate === 'load' ? undefined : hydrate;
-  return <sitegen-island name={name} src={src} props={json} hydrate={moment} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <sitegen-island name={name} src={src} props={json} hydrate={moment} margin={margin} dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
 /** JSON of the props, refusing what JSON would silently lose. */

@@ -5,7 +5,7 @@ import { IDLE_FALLBACK_MS, IDLE_TIMEOUT_MS, hydrationMoment, strategyOf, type Hy
 import { Window } from 'happy-dom';
 import { fakeClock } from '../helpers/fake-clock.ts';
 
-const element = (hydrate?: string) => ({ getAttribute: (name: string) => (name === 'hydrate' ? hydrate ?? null : null) }) as unknown as Element;
+const element = (hydrate?: string, margin?: string) => ({ getAttribute: (name: string) => (name === 'hydrate' ? hydrate ?? null : name === 'margin' ? margin ?? null : null) }) as unknown as Element;
 
 /** Deps whose idle callbacks and observers run only when the test says so. */
 function fakeDeps() {
@@ -80,6 +80,12 @@ test('visible waits until the element intersects (with a margin), then stops obs
   observers[0].callback([{ isIntersecting: true }]);
   assert.ok(await settled(moment), 'did not resolve in view');
   assert.ok(observers[0].disconnected, 'still observing after hydrating');
+});
+
+test('a visible island\'s margin attribute says how near the view it starts: 0px waits until it is in view', () => {
+  const { deps, observers } = fakeDeps();
+  void hydrationMoment(element('visible', '0px'), 'visible', deps);
+  assert.is(observers[0].rootMargin, '0px');
 });
 
 test('visible without IntersectionObserver hydrates at once rather than never', async () => {

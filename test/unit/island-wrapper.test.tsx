@@ -6,11 +6,11 @@ import { Island, IslandContext, type IslandRegistry } from '../../src/render/isl
 
 const Hello = ({ name }: { name: string }) => <p>{`Hello ${name}`}</p>;
 
-function render(hydrate?: string) {
+function render(hydrate?: string, margin?: string) {
   const registry: IslandRegistry = { chunks: { hello: '/assets/hello-1.js' }, used: new Set(), onLoad: new Set() };
   const html = renderToString(
     <IslandContext.Provider value={registry}>
-      <Island name="hello" component={Hello} props={{ name: 'you' }} hydrate={hydrate as 'load'} />
+      <Island name="hello" component={Hello} props={{ name: 'you' }} hydrate={hydrate as 'load'} margin={margin} />
     </IslandContext.Provider>,
   );
   return { html, registry };
@@ -35,6 +35,13 @@ for (const moment of ['idle', 'visible', 'interaction']) {
 test('an unknown moment is an error naming the island and the choices', () => {
   assert.throws(() => render('onclick'), (error: Error) =>
     error.message === 'island "hello": hydrate="onclick" is not one of "load", "idle", "visible", "interaction"');
+});
+
+test('a visible island may say how near the view it starts loading; the margin is for visible only, and in px', () => {
+  assert.match(render('visible', '0px').html, /hydrate="visible" margin="0px"/);
+  assert.not.match(render('visible').html, /margin=/, 'no margin attribute unless asked: the runtime\'s default');
+  assert.throws(() => render('idle', '0px'), (error: Error) => error.message === 'island "hello": margin="0px" is for hydrate="visible", not "idle"');
+  assert.throws(() => render('visible', '2em'), (error: Error) => error.message === 'island "hello": margin="2em" is not a length in px, such as "0px" or "200px"');
 });
 
 test.run();
