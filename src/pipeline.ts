@@ -6,8 +6,8 @@
  * `dev`'s rebuilds updates its folder in place with what changed (the build
  * cache tells which pages did), and `check` validates without writing.
  */
-import { existsSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PAGES_DIR, duplicateRouteErrors, listPagesFolder, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
@@ -339,14 +339,18 @@ async function readOutputFile(file: string, pending: ReadonlyMap<string, string 
   return undefined;
 }
 
-/** The size in bytes of a file of the build, found as readOutputFile finds it, without reading it. */
+/**
+ * The size in bytes of a file of the build, found as readOutputFile finds it, without reading it. A stat through the
+ * thread pool costs a round trip of its own, and llms.txt asks for hundreds in turn (each twin until they pass
+ * llms-full.txt's limit): synchronous, they take 2 ms rather than 70.
+ */
 async function outputSizeOf(file: string, pending: ReadonlyMap<string, string | Uint8Array>, folders: readonly string[]): Promise<number | undefined> {
   const name = file.replace(/^\/+/, '');
   if (name.split('/').includes('..')) return undefined;
   const written = pending.get(name);
   if (written !== undefined) return typeof written === 'string' ? Buffer.byteLength(written) : written.byteLength;
   for (const folder of folders) {
-    const info = await stat(path.join(folder, name)).catch(() => undefined);
+    const info = statSync(path.join(folder, name), { throwIfNoEntry: false });
     if (info?.isFile()) return info.size;
   }
   return undefined;

@@ -166,7 +166,9 @@ function llmsText(
     const rest = content.filter((page) => !placed.has(page));
     if (rest.length > 0) sections.set('Other pages', rest);
   } else {
-    const titleOf = (segment: string) => content.find((page) => local(page) === `/${segment}`)?.title ?? segment.charAt(0).toUpperCase() + segment.slice(1).replace(/[-_]+/g, ' ');
+    // A group's title is its folder's own page's, found by route: one look-up a page, not a search of every page.
+    const byRoute = new Map(content.map((page) => [local(page), page]));
+    const titleOf = (segment: string) => byRoute.get(`/${segment}`)?.title ?? segment.charAt(0).toUpperCase() + segment.slice(1).replace(/[-_]+/g, ' ');
     for (const page of content) {
       const segments = local(page).split('/').filter(Boolean);
       const title = segments.length < 2 ? 'Pages' : titleOf(segments[0]);

@@ -138,7 +138,7 @@ function scopeOf(job: RenderJob): ValidationScope {
 }
 
 /** Adds a later batch's result to a thread's result, in place (a thread renders its pages batch by batch). */
-function appendResult(into: PageJobResult, more: PageJobResult): void {
+export function appendResult(into: PageJobResult, more: PageJobResult): void {
   into.pages.push(...more.pages);
   into.errors.push(...more.errors);
   into.warnings.push(...more.warnings);
@@ -162,15 +162,29 @@ function appendResult(into: PageJobResult, more: PageJobResult): void {
  * the garbage collector finds cheap, and no thread waits for another while
  * pages are left. After a batch with errors the rest are only validated
  * (a build with an error writes nothing), so every error is still reported.
+ *
+ * `send`, in a worker: each batch's result goes to the main thread as soon
+ * as it is made, and the worker keeps nothing of it; what is returned is
+ * the last batch's. A worker's heap then holds one batch at a time, whatever
+ * the site's size, and can be held small (worker-pool.ts).
  */
 export function renderQueue(
   loaded: LoadedPages, job: RenderJob, templates: SiteTemplates, only: ReadonlySet<string>, next: () => LoadedPages | undefined,
+  send?: (part: PageJobResult) => void,
 ): PageJobResult {
   validateFor(job.routes.length);
-  const result = renderShare(loaded, job, templates, only);
+  let result = renderShare(loaded, job, templates, only);
+  let failed = result.errors.length > 0;
   const validateOnly = { ...job, render: undefined };
   for (let share = next(); share; share = next()) {
-    appendResult(result, renderShare(share, result.errors.length > 0 ? validateOnly : job, templates, only));
+    const more = renderShare(share, failed ? validateOnly : job, templates, only);
+    failed ||= more.errors.length > 0;
+    if (send) {
+      send(result);
+      result = more;
+    } else {
+      appendResult(result, more);
+    }
   }
   return result;
 }

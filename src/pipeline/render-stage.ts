@@ -67,6 +67,8 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
     reused: (siteKey) => (reusable ? reusable.plan(siteKey).clean : []),
     async render(job, templates, { dirty, clean, lists }) {
       const results = await pool.render(job, templates, dirty);
+      // The workers' part is done: their heaps (every page they rendered, not all collected yet) go now, not after emit.
+      pool.close();
       const byThread = results.map((result) => result.pages.length);
       const items = [...clean, ...results.flatMap((result) => result.pages)].flatMap(({ page }) => (page.item ? [page.item] : []));
       // Imported here, not above: a warm build that renders nothing never needs the renderer (or zod, which it imports).

@@ -7,7 +7,7 @@ import { parentPort } from 'node:worker_threads';
 import { loadTemplates } from '../render/compile-templates.ts';
 import { appendShare, emptyShare, loadPages, type LoadJob, type LoadedPages } from '../load/load-pages.ts';
 import { renderQueue, type PageJobResult } from './page-jobs.ts';
-import { PageQueue, type WorkerRequest } from './worker-pool.ts';
+import { PageQueue, type WorkerAnswer, type WorkerRequest } from './worker-pool.ts';
 
 let share: LoadedPages | undefined;
 let loadError: Error | undefined;
@@ -38,9 +38,12 @@ parentPort!.on('message', async (request: WorkerRequest) => {
       const batch = queue!.take('back');
       return batch && loadPages({ ...loadJob!, files: batch });
     };
-    result = renderQueue(share, request.job, await loadTemplates(request.templatesModule), new Set(request.only), next);
+    const templates = await loadTemplates(request.templatesModule);
+    const loaded = share;
+    share = undefined; // rendered from here on, batch by batch: nothing of it is kept
+    result = renderQueue(loaded, request.job, templates, new Set(request.only), next, (part) => parentPort!.postMessage({ type: 'part', result: part } satisfies WorkerAnswer));
   } catch (error) {
     result = { pages: [], warnings: [], errors: [{ code: 'internal', origin: 'template', message: (error as Error).message, stack: (error as Error).stack }] };
   }
-  parentPort!.postMessage(result);
+  parentPort!.postMessage({ type: 'done', result } satisfies WorkerAnswer);
 });

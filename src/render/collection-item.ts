@@ -6,11 +6,24 @@ import type { CollectionItem, PageInfo, PageSummary } from '../model.ts';
  * collection queries' schema (./collections.ts).
  */
 export function itemOf(page: PageInfo): CollectionItem {
-  const { route, file, title, description, date, tags, draft, summary, readingTime, sidebar } = page;
+  const { route, file, date, tags, draft, readingTime, sidebar } = page;
+  const title = own(page.title);
+  const description = own(page.description);
+  const summary = page.summary === undefined ? undefined : own(page.summary);
   return {
     route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft, ...(sidebar === undefined ? {} : { sidebar }),
     ...(summary === undefined ? {} : { summary }), ...(readingTime === undefined ? {} : { readingTime }),
   };
+}
+
+/**
+ * A copy of a string that holds only its own characters. A title the YAML parser cut from a page's front matter is
+ * a slice that keeps the page's whole source alive, and a build keeps every page's item to its end: at 100,000 pages,
+ * every source stayed in memory for its title (2.5 KB a page). Joined to a space, a string is copied whole; the
+ * slice of the copy holds the copy only. (V8 slices strings of 13 characters or more; shorter ones are copies.)
+ */
+function own(text: string): string {
+  return text.length < 13 ? text : (' ' + text).slice(1);
 }
 
 /**

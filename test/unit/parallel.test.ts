@@ -4,7 +4,7 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
-import { PAGES_FOR_WORKERS, PageQueue, threadsFor } from '../../src/pipeline/worker-pool.ts';
+import { PAGES_FOR_WORKERS, PAGES_FOR_WORKERS_ONLY, PageQueue, poolOf, threadsFor } from '../../src/pipeline/worker-pool.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
 /** Enough pages that a worker starts before the main thread has loaded them all. */
@@ -71,6 +71,14 @@ test('a build uses workers by default from PAGES_FOR_WORKERS pages, one per core
   assert.is(threadsFor(PAGES_FOR_WORKERS, undefined, 32), 8);
   assert.is(threadsFor(10, 3, 2), 3, '--threads is followed even for a small site');
   assert.is(threadsFor(50_000, 1, 16), 1);
+});
+
+test('a very large site renders in a worker on every core while the main thread only gathers; --threads keeps the main thread rendering', () => {
+  assert.equal(poolOf(PAGES_FOR_WORKERS_ONLY - 1, undefined, 2), { workers: 1, mainRenders: true });
+  assert.equal(poolOf(PAGES_FOR_WORKERS_ONLY, undefined, 2), { workers: 2, mainRenders: false });
+  assert.equal(poolOf(PAGES_FOR_WORKERS_ONLY, 2, 2), { workers: 1, mainRenders: true }, 'as many threads as asked, the main thread one of them');
+  assert.equal(poolOf(PAGES_FOR_WORKERS_ONLY, 1, 2), { workers: 0, mainRenders: true });
+  assert.equal(poolOf(100, undefined, 2), { workers: 0, mainRenders: true });
 });
 
 test('the main thread leaves the last batch of each worker to the workers, however late they start', () => {
