@@ -140,6 +140,13 @@ function pagesFile(root: string, kind: CacheKind): string {
 /** The two files name one build: a pages file left by another (a build stopped between the two writes) is not trusted. */
 type CacheHeader = Omit<BuildCache, 'pages'> & { generation: string };
 
+/**
+ * The entries a dev session wrote last, by their file, under the generation that names them: its next rebuild takes
+ * them as they are rather than parse 2.7 MB of JSON at 5,000 pages. Only for the exact generation the header on disk
+ * names, so a cache another process wrote since is read from its file. (A build runs once a process: it has none.)
+ */
+const written = new Map<string, { generation: string; pages: Record<string, PageEntry> }>();
+
 export function readCache(root: string, kind: CacheKind = 'build'): BuildCache | undefined {
   let header: CacheHeader;
   try {
@@ -150,6 +157,8 @@ export function readCache(root: string, kind: CacheKind = 'build'): BuildCache |
   if (header.format !== FORMAT || header.root !== path.resolve(root)) return undefined;
   let pages: Record<string, PageEntry> | undefined;
   const readPages = (): Record<string, PageEntry> => {
+    const kept = written.get(pagesFile(root, kind));
+    if (kept?.generation === header.generation) return kept.pages;
     try {
       const file = JSON.parse(readFileSync(pagesFile(root, kind), 'utf8')) as { generation: string; pages: Record<string, PageEntry> };
       return file.generation === header.generation ? file.pages : {};
@@ -177,6 +186,7 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
     writeFileSync(temporary, JSON.stringify(contents));
     renameSync(temporary, target);
   }
+  if (kind === 'dev') written.set(pagesFile(root, kind), { generation, pages });
 }
 
 /** A key of pages' files and stamps, in any order: equal keys, the same files with the same stamps. */

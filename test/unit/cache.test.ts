@@ -44,6 +44,24 @@ test('an unchanged build never reads the pages\' entries: every stamp matches th
   assert.is((await build(root)).rendered, cold.pages.length, 'entries of another build were trusted');
 });
 
+test('a dev rebuild takes the entries its session wrote from memory, and a cache another process wrote from its file', async () => {
+  const root = await copyFixture('basic');
+  const dev = () => buildSite({ root, outDir: path.join(root, '.sitegen', 'dev-out'), dev: true, keep: false, parallel: false, output: 'update' });
+  const cold = await dev();
+  const pagesFile = path.join(root, '.sitegen', 'cache', 'dev.pages.json');
+  const headerFile = path.join(root, '.sitegen', 'cache', 'dev.json');
+  // Unreadable on disk: the rebuild can only have its entries from memory.
+  await writeFile(pagesFile, '{ not json');
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
+  assert.is((await dev()).rendered, 1, 'the entries the session wrote were not used');
+  // Another process's cache (a new generation in the header): its file, unreadable, is all there is.
+  const header = JSON.parse(await readFile(headerFile, 'utf8'));
+  await writeFile(headerFile, JSON.stringify({ ...header, generation: 'another-process' }));
+  await writeFile(pagesFile, '{ not json');
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome again', 'heading: Welcome once more');
+  assert.is((await dev()).rendered, cold.rendered, 'entries in memory were trusted for a cache this session did not write');
+});
+
 test('a dev session between two builds leaves the second build nothing to render', async () => {
   const root = await copyFixture('basic');
   await build(root);
