@@ -2,14 +2,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRootAbove } from './package-root.ts';
 
+/** Where a site's pages are, from its root: every stage may name it. */
+export const PAGES_DIR = 'content/pages';
+
 /**
  * The sitegen package folder. Found by walking up to its package.json, since
  * this module runs both from src/ (under tsx, in tests) and from the compiled
  * CLI in node_modules/.cache (see bin/compile.js).
  */
-/** Where a site's pages are, from its root: every stage may name it. */
-export const PAGES_DIR = 'content/pages';
-
 export const SITEGEN_DIR = findPackageRoot(path.dirname(fileURLToPath(import.meta.url)));
 
 function findPackageRoot(start: string): string {
