@@ -13,6 +13,7 @@ import { compiledFile } from '../compiled.ts';
 import type { LoadJob, LoadedPages } from '../load/load-pages.ts';
 import type { SiteTemplates } from '../model.ts';
 import type { PageJobResult, RenderJob } from './page-jobs.ts';
+import { SiteError } from '../errors.ts';
 
 /**
  * Below this many pages a build stays on the main thread. A worker pays
@@ -203,6 +204,18 @@ async function loadFromQueue(load: Omit<LoadJob, 'files'>, queue: PageQueue): Pr
   }
 }
 
+/**
+ * A worker that stopped: one that ran out of its heap (WORKER_HEAP_MB) has met a template or data that holds far
+ * more a page than a page's HTML, which is the site's to change; anything else is sitegen's own fault.
+ */
+export function workerFailure(error: unknown): unknown {
+  if ((error as NodeJS.ErrnoException)?.code !== 'ERR_WORKER_OUT_OF_MEMORY') return error;
+  return new SiteError('template', `a worker thread ran out of its ${WORKER_HEAP_MB} MB heap while rendering pages`, {
+    hint: 'a template (or the data it reads) holds far more for each page than its HTML: find what it keeps; `--threads 1` renders on the main thread, which has Node\'s own limit',
+    cause: error,
+  });
+}
+
 /** A render request's answer: the worker's batches, joined as they come. */
 function ask(worker: Worker, request: WorkerRequest, join: (into: PageJobResult, more: PageJobResult) => void): Promise<PageJobResult> {
   return new Promise((resolve, reject) => {
@@ -215,7 +228,7 @@ function ask(worker: Worker, request: WorkerRequest, join: (into: PageJobResult,
       resolve(joined);
     };
     worker.on('message', onMessage);
-    worker.once('error', reject);
+    worker.once('error', (error) => reject(workerFailure(error)));
     worker.postMessage(request);
   });
 }

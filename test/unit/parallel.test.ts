@@ -4,7 +4,8 @@ import { readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
-import { PAGES_FOR_WORKERS, PAGES_FOR_WORKERS_ONLY, PageQueue, poolOf, threadsFor } from '../../src/pipeline/worker-pool.ts';
+import { PAGES_FOR_WORKERS, PAGES_FOR_WORKERS_ONLY, PageQueue, poolOf, threadsFor, workerFailure } from '../../src/pipeline/worker-pool.ts';
+import { SiteError as BuildError } from '../../src/errors.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 
 /** Enough pages that a worker starts before the main thread has loaded them all. */
@@ -92,6 +93,17 @@ test('the main thread leaves the last batch of each worker to the workers, howev
   assert.equal(worker.take('back'), files.slice(130, 180));
   assert.is(worker.take('back'), undefined);
   assert.is(main.take('front'), undefined);
+});
+
+test('a worker out of its heap is the templates\' error, with what to do; any other failure is left as it is', () => {
+  const oom = Object.assign(new Error('Worker terminated due to reaching memory limit: JS heap out of memory'), { code: 'ERR_WORKER_OUT_OF_MEMORY' });
+  const reported = workerFailure(oom);
+  assert.instance(reported, BuildError);
+  assert.is((reported as BuildError).code, 'template');
+  assert.is((reported as BuildError).message, 'a worker thread ran out of its 512 MB heap while rendering pages');
+  assert.match((reported as BuildError).hint ?? '', '--threads 1');
+  const other = new Error('something else');
+  assert.is(workerFailure(other), other);
 });
 
 type SiteError = SiteErrors['errors'][number];
