@@ -170,7 +170,8 @@ function renderLists(
     // Its own file as the last build saw it: each of its pages whose collection page is too keeps its files.
     const last = reuse.lists.get(model.info.file);
     const lastRoutes = last?.hash === hash ? last.list?.routes : undefined;
-    const keepList = (route: string, key: string) => lastRoutes?.[route]?.key === key && last!.list!.pages.some((page) => page.route === route);
+    const lastPages = new Map(lastRoutes ? last!.list!.pages.map((page) => [page.route, page]) : []);
+    const keepList = (route: string, key: string) => lastRoutes?.[route]?.key === key && lastPages.has(route);
     const rendered = renderPages([model], templates, render.site, render.assets, job.root, { routes: taken, items: all, readPage, keepList });
     errors.push(...rendered.errors);
     const routes = rendered.routes.get(model.info.route) ?? [];
@@ -184,7 +185,7 @@ function renderLists(
     }
     for (const [file, contents] of rendered.files) files.set(file, contents);
     const summaries = routes.map((route) => (rendered.keptLists.has(route)
-      ? last!.list!.pages.find((page) => page.route === route)!
+      ? lastPages.get(route)!
       : summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route), rendered.cards.get(route))));
     const own = Object.fromEntries(routes.map((route) => [route, {
       key: rendered.listKeys.get(route) ?? '',

@@ -61,9 +61,18 @@ export interface SiteContext {
  */
 export function listedItems(page: PageModel, templates: Pick<SiteTemplates, 'pages'>, site: SiteInfo, items: readonly CollectionItem[]): CollectionItem[] {
   const query = checkedQuery(templates.pages[page.info.template].collection!, page.info.template);
-  const locale = localeOf(site, page.info.route);
-  const local = site.i18n ? items.filter((item) => localeOf(site, item.route) === locale) : items;
-  return selectItems(query.taxonomy ? { ...query, under: query.under ?? '/' } : query, page.info.route, local);
+  return selectionOf(query, page.info.route, localItems(site, page.info.route, items));
+}
+
+/** A collection lists the pages of its own language. */
+function localItems(site: SiteInfo, route: string, items: readonly CollectionItem[]): readonly CollectionItem[] {
+  const locale = localeOf(site, route);
+  return site.i18n ? items.filter((item) => localeOf(site, item.route) === locale) : items;
+}
+
+/** What a list page's query selects: a taxonomy spans the whole site unless its query says `under`. */
+function selectionOf(query: ReturnType<typeof checkedQuery>, route: string, items: readonly CollectionItem[]): CollectionItem[] {
+  return selectItems(query.taxonomy ? { ...query, under: query.under ?? '/' } : query, route, items);
 }
 
 export function renderPages(
@@ -89,8 +98,7 @@ export function renderPages(
     const template = templates.pages[page.info.template];
     const own = { ...page.info, locale: localeOf(site, page.info.route), translations: translationsOf(site, page.info.route, context.routes) };
     try {
-      // A collection lists the pages of its own language.
-      const local = site.i18n ? items.filter((item) => localeOf(site, item.route) === own.locale) : items;
+      const local = localItems(site, own.route, items);
       const lists = template.collection
         ? listPages({ ...page, info: own }, template.collection, site, local, { files, integrations, errors, readPage: context.readPage })
         : [{ route: own.route, page: undefined, head: undefined }];
@@ -175,12 +183,12 @@ function listPages(
     return Object.keys(output.links).length > 0 ? output.links as CollectionPage['feeds'] : undefined;
   };
   const withHead = (lists: { route: string; page: CollectionPage }[], listRoute: string) => lists.map((list) => ({ ...list, head: heads.get(listRoute) }));
-  // A taxonomy spans the whole site unless its query says `under`; each term is a list of its own.
+  // Each term of a taxonomy is a list of its own.
   if (checked.taxonomy) {
-    const terms = taxonomyPages(selectItems({ ...checked, under: checked.under ?? '/' }, page.info.route, items), page.info.route, checked.perPage,
+    const terms = taxonomyPages(selectionOf(checked, page.info.route, items), page.info.route, checked.perPage,
       (term, termItems) => outputsOf({ ...page.info, route: term.route, ...termPageInfo(page.info, { items: termItems, page: 1, pages: 1, total: termItems.length, term }) }, termItems));
     return terms.map((list) => ({ ...list, head: list.page.term ? heads.get(list.page.term.route) : undefined }));
   }
-  const selected = selectItems(checked, page.info.route, items);
+  const selected = selectionOf(checked, page.info.route, items);
   return withHead(paginate(selected, page.info.route, checked.perPage, outputsOf(page.info, selected)), page.info.route);
 }
