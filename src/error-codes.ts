@@ -18,7 +18,7 @@ export const ERROR_CODES = {
   'no-pages': 'content/pages/ holds no page',
   'missing-file': 'a file the build needs is missing',
   unreadable: 'a content file cannot be read',
-  'public-link': 'a symbolic link in public/ leads outside it, to nothing, or to a private file',
+  symlink: 'a symbolic link in content/ or public/ leads outside its folder, to nothing, or to a private file',
   'draft-link': 'a published page links to a draft',
   'route-clash': 'a collection\'s list page has the route of a content file',
   redirect: 'a path is redirected twice, or redirects go round in a loop',

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { checkSiteFile } from './load/site-folders.ts';
 import path from 'node:path';
 import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
 import { style } from './terminal.ts';
@@ -71,6 +72,8 @@ function readSources(errors: SiteError[], root: string): Map<string, string> {
   for (const error of errors) {
     const file = error.location?.file;
     if (!file || sources.has(file)) continue;
+    // A link out of content/ or public/ is never opened: a code frame would print a line of what it points at.
+    if (checkSiteFile(root, file)) continue;
     try {
       sources.set(file, readFileSync(path.resolve(root, file), 'utf8'));
     } catch {

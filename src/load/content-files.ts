@@ -3,10 +3,10 @@
  * route each becomes, and reading and parsing one. `build`, `dev` and
  * `check` all read content through here, so they accept the same files.
  */
-import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { GENERATED_PAGES, GENERATED_PREFIX, generatedPageOf } from '../generated-pages.ts';
-import { SiteError } from '../errors.ts';
+import { SiteError, throwIfAny } from '../errors.ts';
+import { listSiteFolder, readSiteText } from './site-folders.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { PAGES_DIR } from '../paths.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';
@@ -22,15 +22,10 @@ export { PAGES_DIR };
  * files of one name (logos.yaml and logos.json) are an error too.
  */
 export function readDataFiles(root: string): { docs: RawDoc[]; errors: SiteError[] } {
-  let names: string[];
-  try {
-    names = readdirSync(path.join(root, DATA_DIR)).filter(isDataFile).sort();
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT' || (error as NodeJS.ErrnoException).code === 'ENOTDIR') return { docs: [], errors: [] };
-    throw error;
-  }
+  const listed = listSiteFolder(root, 'content', 'data', { recursive: false });
+  const names = listed.files.filter(isDataFile);
   const docs: RawDoc[] = [];
-  const errors: SiteError[] = [];
+  const errors: SiteError[] = [...listed.errors];
   const seen = new Map<string, string>();
   for (const name of names) {
     const file = `${DATA_DIR}/${name}`;
@@ -72,7 +67,9 @@ export function listPageFiles(root: string): string[] {
 export function listPagesFolder(root: string): { pages: string[]; bundles: Map<string, string> } {
   const pages: string[] = [];
   const bundles = new Map<string, string>();
-  for (const file of listFiles(path.join(root, PAGES_DIR))) {
+  const listed = listSiteFolder(root, 'content', 'pages');
+  throwIfAny(listed.errors);
+  for (const file of listed.files) {
     const relative = toPosix(file);
     if (isPageFile(relative)) pages.push(file);
     else bundles.set(`/${relative}`, `${PAGES_DIR}/${relative}`);
@@ -137,8 +134,9 @@ export function readSiteFile(root: string): RawDoc {
 function readContentFile(root: string, file: string): { doc: RawDoc; source: string } {
   let source: string;
   try {
-    source = readFileSync(path.join(root, file), 'utf8');
+    source = readSiteText(root, file);
   } catch (error) {
+    if (error instanceof SiteError) throw error;
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new SiteError('missing-file', 'file not found', { location: { file }, cause: error });
     throw new SiteError('unreadable', `cannot read this file: ${(error as Error).message}`, { location: { file }, cause: error });

@@ -4,6 +4,7 @@
  * check against the scope of the validation in progress (./scope.ts).
  */
 import { readFileSync } from 'node:fs';
+import { leadsOutside } from '../load/site-folders.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { activeScope, fileOf, type ValidationScope } from './scope.ts';
@@ -186,6 +187,12 @@ export function localFile(options: LocalFileOptions = {}): z.ZodType<string | un
       return z.NEVER;
     }
     notes.localFiles.push(absolute);
+    // A link inside the site that leads out of it would read what it points at: the rule of content/ and public/ (src/load/site-folders.ts).
+    const outside = leadsOutside(scope.root, absolute);
+    if (outside) {
+      ctx.addIssue({ code: 'custom', message: `${file} is a symbolic link to ${outside}, outside the site folder`, input: file });
+      return z.NEVER;
+    }
     try {
       return readFileSync(absolute, 'utf8');
     } catch (error) {
@@ -200,3 +207,4 @@ export function localFile(options: LocalFileOptions = {}): z.ZodType<string | un
     }
   });
 }
+

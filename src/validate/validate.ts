@@ -17,6 +17,7 @@ import type { CardStyle } from '../cards/card-spec.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { leadsOutside } from '../load/site-folders.ts';
 import { didYouMean } from '../did-you-mean.ts';
 
 /**
@@ -79,7 +80,12 @@ function cardStyleOf(doc: RawDoc, cards: CardStyle, scope: ValidationScope, erro
     if (ratio < least) notes.warnings.push(`cards.${key} ${cards[key]} on ${cards[against]} has a contrast of ${ratio.toFixed(2)}:1, under the ${least}:1 a card needs to be read at a glance`);
   }
   if (!cards.font) return cards;
-  const file = path.join(scope.root, cards.font);
+  const file = path.resolve(scope.root, cards.font);
+  const relative = path.relative(scope.root, file);
+  if (relative.startsWith('..') || path.isAbsolute(relative) || leadsOutside(scope.root, file)) {
+    errors.push(fieldError(doc, ['cards', 'font'], `${cards.font} is outside the site folder`, 'keep the font in the site, such as public/fonts/brand-bold.woff'));
+    return null;
+  }
   let bytes: Buffer;
   try {
     bytes = readFileSync(file);

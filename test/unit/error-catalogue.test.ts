@@ -46,9 +46,9 @@ catalogue('docs/errors.md has one entry per code, and no other', async () => {
 });
 
 catalogue('a printed error carries its code and the path of its entry; an internal one too', () => {
-  const text = formatSiteError(new SiteError('public-link', 'public/env.txt is a symbolic link to public/.env', { location: { file: 'public/env.txt' } }));
-  assert.match(text, '[public-link]');
-  assert.match(text, 'see docs/errors.md#public-link');
+  const text = formatSiteError(new SiteError('symlink', 'public/env.txt is a symbolic link to public/.env', { location: { file: 'public/env.txt' } }));
+  assert.match(text, '[symlink]');
+  assert.match(text, 'see docs/errors.md#symlink');
   const internal = describeError(new TypeError('x is not a function'), REPO_ROOT).errors[0].text;
   assert.match(internal, 'see docs/errors.md#internal');
 });

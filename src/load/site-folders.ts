@@ -1,0 +1,158 @@
+/**
+ * The one rule for the folders an editor fills: `content/` and `public/`.
+ * The build, `dev` and `check` list and read them only through here.
+ *
+ * - Dotfiles and dot-folders are left out (an editor's `.env`, `.DS_Store`,
+ *   a `.git` folder), except public/'s top-level `.well-known/`.
+ * - A symbolic link is followed only while it stays inside its folder
+ *   (content/ for content, public/ for public/) and leads to no dotfile: the
+ *   build reads, and publishes, the file it points at under the link's name.
+ *   A link that leads out of its folder, to nothing, or to a private file
+ *   fails the build naming the link, and nothing of its target is read, so
+ *   no error message can print a line of it.
+ */
+import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { SiteError } from '../errors.ts';
+import { toPosix } from '../files.ts';
+
+/** The folders of a site that editors fill, each the boundary of the links inside it. */
+export type SiteFolder = 'content' | 'public';
+
+/** Whether a path inside a folder is public: no segment starts with a dot, but for `.well-known` at the top of public/. */
+export function isPublished(url: string, folder: SiteFolder = 'public'): boolean {
+  const segments = url.split('/').filter(Boolean);
+  return segments.every((segment, index) => !segment.startsWith('.') || (folder === 'public' && index === 0 && segment === '.well-known'));
+}
+
+/**
+ * The files under `root/folder/inside` (`inside` a path within the folder, '' for all of it), as paths relative to
+ * that place with forward slashes, sorted by code unit; `recursive: false` lists one level. A missing place has no
+ * files. Every link that breaks the rule is an error in the list, with the files that could be listed.
+ */
+export function listSiteFolder(
+  root: string, folder: SiteFolder, inside = '', options: { recursive?: boolean } = {},
+): { files: string[]; errors: SiteError[] } {
+  const base = path.join(root, folder);
+  const realBase = realOrUndefined(base);
+  const start = path.join(base, inside);
+  const files: string[] = [];
+  const errors: SiteError[] = [];
+  if (!realBase) return { files, errors };
+  // The folder and every linked folder walked: a link to a parent folder must not loop.
+  const walked = new Set<string>([realBase]);
+  const walk = (dir: string, prefix: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && dir === start) return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const relative = prefix + entry.name;
+      const full = path.join(dir, entry.name);
+      const name = toPosix(path.relative(base, full));
+      if (!isPublished(name, folder)) continue;
+      if (entry.isDirectory()) {
+        if (options.recursive !== false) walk(full, `${relative}/`);
+        continue;
+      }
+      if (entry.isFile()) {
+        files.push(relative);
+        continue;
+      }
+      if (!entry.isSymbolicLink()) continue;
+      const problem = linkProblem(folder, name, realOrUndefined(full), realBase);
+      if (problem) {
+        errors.push(problem);
+        continue;
+      }
+      const target = realpathSync(full);
+      const info = statSync(target);
+      if (info.isFile()) files.push(relative);
+      else if (info.isDirectory() && options.recursive !== false && !walked.has(target)) {
+        walked.add(target);
+        walk(full, `${relative}/`);
+      }
+    }
+  };
+  walk(start, '');
+  files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return { files, errors };
+}
+
+/**
+ * A file of content/ or public/ (`file`, a path from the root), read as text after the rule is checked: a link out
+ * of its folder is a SiteError naming the link, and its target is never opened.
+ */
+export function readSiteText(root: string, file: string): string {
+  const problem = checkSiteFile(root, file);
+  if (problem) throw problem;
+  return readFileSync(path.join(root, file), 'utf8');
+}
+
+/** The rule for one file named by its path from the root: undefined when it may be read, else the error. */
+export function checkSiteFile(root: string, file: string): SiteError | undefined {
+  const folder = toPosix(file).split('/')[0] as SiteFolder;
+  if (folder !== 'content' && folder !== 'public') return undefined;
+  const full = path.join(root, file);
+  const real = realOrUndefined(full);
+  // A missing file is the reader's to report (missing-file); only a link to nothing is the rule's.
+  if (!real) return isLink(full) ? linkProblem(folder, toPosix(path.relative(path.join(root, folder), full)), undefined, '') : undefined;
+  const realBase = realOrUndefined(path.join(root, folder));
+  if (!realBase) return undefined;
+  // Most files are no link and lie where they are named: nothing more to ask.
+  if (real === path.resolve(realBase, path.relative(path.join(root, folder), full))) return undefined;
+  return linkProblem(folder, toPosix(path.relative(path.join(root, folder), full)), real, realBase);
+}
+
+/** What is wrong with a link at `name` (a path inside the folder) whose real target is `target`, if anything. */
+function linkProblem(folder: SiteFolder, name: string, target: string | undefined, realBase: string): SiteError | undefined {
+  const file = `${folder}/${name}`;
+  if (!target) {
+    return new SiteError('symlink', `${file} is a symbolic link to nothing`, {
+      location: { file }, hint: `remove the link, or make it point at a file inside ${folder}/`,
+    });
+  }
+  const relative = path.relative(realBase, target);
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+    return new SiteError('symlink', `${file} is a symbolic link to ${target}, outside ${folder}/`, {
+      location: { file },
+      hint: `copy the file into ${folder}/ instead of linking to it: a link out of ${folder}/ would ${folder === 'public' ? 'publish' : 'read and publish'} whatever it points at`,
+    });
+  }
+  const inside = toPosix(relative);
+  if (!isPublished(inside, folder)) {
+    return new SiteError('symlink', `${file} is a symbolic link to ${folder}/${inside}, which is private (a dotfile or inside a dot-folder)`, {
+      location: { file },
+      hint: 'dotfiles stay out of the site, and so does what a link to one would publish: remove the link, or copy what should be public under a name without a leading dot',
+    });
+  }
+  return undefined;
+}
+
+function realOrUndefined(file: string): string | undefined {
+  try {
+    return realpathSync(file);
+  } catch {
+    return undefined;
+  }
+}
+
+function isLink(file: string): boolean {
+  return lstatSync(file, { throwIfNoEntry: false })?.isSymbolicLink() ?? false;
+}
+
+/** Where a file inside the root really is, when a link takes it outside the root; undefined for a file inside (or none). */
+export function leadsOutside(root: string, absolute: string): string | undefined {
+  let real: string;
+  try {
+    real = realpathSync(absolute);
+  } catch {
+    return undefined;
+  }
+  const relative = path.relative(realpathSync(root), real);
+  return relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? real : undefined;
+}
