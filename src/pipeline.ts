@@ -273,8 +273,6 @@ async function renderPages(
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
-    const copies = [...clean, ...rendered.built].flatMap((entry) => entry.copies ?? []);
-    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies));
     const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page)));
 
     const built = [...clean, ...rendered.built];
@@ -305,6 +303,9 @@ async function renderPages(
       outputSize: (file) => outputSizeOf(file, files, update ? [staging, outDir] : [staging]),
     }, hookErrors));
     throwIfAny(hookErrors);
+    // Last, so that a bundle file over anything else the build writes is found: an error naming both.
+    const copies = built.flatMap((entry) => entry.copies ?? []);
+    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimedOutputs(site, built, files, inputs.publicFiles)));
     let changed: number | undefined;
     if (update) {
       changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));
@@ -321,6 +322,18 @@ async function renderPages(
     // Gone already when it was swapped in or moved over; left behind only by an error.
     await discardStaging(staging);
   }
+}
+
+/** Every output of a build but the bundle copies, by path, with who writes it: what a bundle file may not replace. */
+function claimedOutputs(site: SiteInfo, built: readonly PageEntry[], files: ReadonlyMap<string, unknown>, publicFiles: Iterable<string>): Map<string, string> {
+  const claimed = new Map<string, string>();
+  for (const url of publicFiles) claimed.set(url.slice(1), `public${url}`);
+  for (const file of files.keys()) claimed.set(file, `sitegen or an integration (${file})`);
+  for (const entry of built) {
+    claimed.set(outputPathOf(entry.page.route, site.trailingSlash), `the page ${entry.page.route} (${entry.page.file})`);
+    for (const file of [...entry.derived ?? [], ...entry.list?.files ?? []]) claimed.set(file, `the page ${entry.page.route} (${entry.page.file})`);
+  }
+  return claimed;
 }
 
 /** A file of the build by its path in the output: one the emit stage is about to write, else as staged, else as the last build left it. */

@@ -6,12 +6,14 @@
  * ROOT/.sitegen/cache/images/ under its name (source hash, width, format),
  * so a rebuild copies it instead of encoding it again.
  */
+import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
 import { copiedUrlOf, imageFacts, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
 import { PAGES_DIR } from '../paths.ts';
+import { SiteError, throwIfAny } from '../errors.ts';
 
 // Loaded only when a variant is missing from the cache: it takes about 100 ms, and most builds never need it.
 let loaded: typeof Sharp | undefined;
@@ -57,9 +59,26 @@ export async function emitImageVariants(root: string, targetDir: string, images:
   return encoded;
 }
 
-/** Copies the files of pages' bundles that pages link to (content/pages/news/post/report.pdf) to their addresses (/news/post/report.pdf). */
-export async function emitBundleCopies(root: string, targetDir: string, files: Iterable<string>): Promise<void> {
-  await Promise.all([...new Set(files)].map(async (file) => {
+/**
+ * Copies the files of pages' bundles that pages link to (content/pages/news/post/report.pdf) to their addresses
+ * (/news/post/report.pdf). `claimed` names every other output of the build (its path → who writes it), and
+ * /assets/ is sitegen's: a bundle file at one of those paths would replace it, and is an error naming both.
+ */
+export async function emitBundleCopies(root: string, targetDir: string, files: Iterable<string>, claimed: ReadonlyMap<string, string>): Promise<void> {
+  const unique = [...new Set(files)];
+  const errors: SiteError[] = [];
+  for (const file of unique) {
+    const output = file.slice(`${PAGES_DIR}/`.length);
+    const owner = claimed.get(output) ?? (output.split('/')[0] === 'assets' ? 'sitegen (/assets/ holds the bundle and the image variants)' : undefined)
+      ?? (existsSync(path.join(targetDir, output)) ? 'a file the build wrote (an integration\'s buildDone)' : undefined);
+    if (owner) {
+      errors.push(new SiteError('bundle-file', `${file} would be published at /${output}, which ${owner} writes`, {
+        location: { file }, hint: 'rename the file beside the page (and the link to it), or link to the other file instead',
+      }));
+    }
+  }
+  throwIfAny(errors);
+  await Promise.all(unique.map(async (file) => {
     const target = path.join(targetDir, file.slice(`${PAGES_DIR}/`.length));
     await mkdir(path.dirname(target), { recursive: true });
     await copyFile(path.join(root, file), target);

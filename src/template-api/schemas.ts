@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { leadsOutside } from '../load/site-folders.ts';
+import { bundleFileProblem } from '../load/bundle-files.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { activeScope, fileOf, type ValidationScope } from './scope.ts';
@@ -145,6 +146,8 @@ export function imageFileOf(scope: ValidationScope, src: string): { file: string
   if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(src)) return { problem: `"${src}" is no image address: use /img/photo.png, ./photo.jpg or an https:// address` };
   const url = src.startsWith('/') ? src : resolvedFrom(scope.folder ?? '/', src);
   const file = fileOf(scope, url);
+  const refused = file && scope.bundleFiles?.get(url) === file ? bundleFileProblem(scope.root, file, true) : undefined;
+  if (refused) return { problem: `${refused.problem}: ${refused.instead}` };
   if (file) return { file, url };
   const known = [...scope.publicFiles, ...scope.bundleFiles?.keys() ?? []];
   const suggestion = didYouMean(url, known, false);

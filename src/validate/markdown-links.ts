@@ -9,6 +9,7 @@ import type { MarkdownReference, MarkdownRemoval } from '../markdown/markdown.ts
 import type { RawDoc } from '../model.ts';
 import { fileOf, type ValidationNotes, type ValidationScope } from '../template-api/scope.ts';
 import { didYouMean } from '../did-you-mean.ts';
+import { bundleFileProblem } from '../load/bundle-files.ts';
 
 /** Checks a body's links and images; the routes it links to are added to `linked`. */
 export function checkMarkdownReferences(
@@ -19,12 +20,17 @@ export function checkMarkdownReferences(
     const target = targetOf(reference.href, doc.route ?? '/');
     if (reference.kind === 'link' && scope.routes.has(target)) notes?.links?.push(target);
     if (reference.kind === 'image') {
-      if (fileOf(scope, target)) continue;
+      const file = fileOf(scope, target);
+      const refused = file && bundle.get(target) === file ? bundleFileProblem(scope.root, file, true) : undefined;
+      if (refused) errors.push(refusedError(doc, reference, refused));
+      if (file) continue;
       const written = reference.href.startsWith('/') ? `the image public${target} does not exist` : `the image ${target} is neither in public/ nor beside the page`;
       errors.push(referenceError(doc, reference, written, didYouMean(target, [...scope.publicFiles, ...bundle.keys()], false)));
     } else if (bundle.has(target) && !scope.routes.has(target)) {
-      // A file of the page's bundle that the page links to is published at its address.
-      if (notes) (notes.copies ??= []).push(bundle.get(target)!);
+      // A file of the page's bundle that the page links to is published at its address, if it is a type an editor may publish.
+      const refused = bundleFileProblem(scope.root, bundle.get(target)!);
+      if (refused) errors.push(refusedError(doc, reference, refused));
+      else if (notes) (notes.copies ??= []).push(bundle.get(target)!);
     } else if (!scope.routes.has(target) && !scope.publicFiles.has(target)) {
       const suggestion = didYouMean(target, [...scope.routes, ...scope.publicFiles, ...bundle.keys()], false);
       errors.push(referenceError(doc, reference, `links to ${target}, which is neither a route nor a file in public/ or beside the page`, suggestion));
@@ -42,6 +48,12 @@ export function targetOf(href: string, route: string): string {
     target = pathname;
   }
   return target.length > 1 ? target.replace(/\/$/, '') : '/';
+}
+
+function refusedError(doc: RawDoc, reference: MarkdownReference, refused: { problem: string; instead: string }): SiteError {
+  return new SiteError('content', refused.problem, {
+    location: { file: doc.file, ...positionOf(doc, reference) }, field: 'body', hint: refused.instead,
+  });
 }
 
 function referenceError(doc: RawDoc, reference: MarkdownReference, message: string, suggestion: string | undefined): SiteError {

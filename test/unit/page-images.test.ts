@@ -8,7 +8,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -16,6 +16,7 @@ import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { fetchRemoteImages } from '../../src/load/remote-images.ts';
 import { initStarter } from '../helpers/starter.ts';
+import { hashTree } from '../helpers/fixture.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const BUNDLE = path.join('content', 'pages', 'news', 'a-picture');
@@ -72,6 +73,82 @@ test('a bundle image that is not there is an error at its line, with the file it
     ['content/pages/news/a-picture/index.md', at('](./newsroom.png)')],
   ].sort());
   for (const error of errors) assert.match(`${error.message} ${error.hint ?? ''}`, '/news/a-picture/newsroom.png', 'the file that is there is suggested');
+});
+
+/** The news starter, built once, with files beside its post and a line of the post's body added: what a build of it says. */
+async function bundleSite(prefix: string, files: Record<string, string>, body: string): Promise<{ root: string; before: string; post: string; line: number }> {
+  const root = await initStarter('news', prefix);
+  await buildSite({ root, now: NOW });
+  const before = await hashTree(path.join(root, 'dist'));
+  for (const [file, text] of Object.entries(files)) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
+  }
+  const post = path.join(root, BUNDLE, 'index.md');
+  const source = await readFile(post, 'utf8');
+  await writeFile(post, `${source}\n${body}\n`);
+  return { root, before, post: `${BUNDLE.split(path.sep).join('/')}/index.md`, line: source.split('\n').length + 1 };
+}
+
+test('a page publishes no HTML, JavaScript or CSS beside it: each link is an error at its line saying where code goes, and dist/ stays as it was', async () => {
+  const { root, before, post, line } = await bundleSite('sitegen-bundle-code-', {
+    [`${BUNDLE}/report.html`]: '<!doctype html><script src="report.js"></script>',
+    [`${BUNDLE}/report.js`]: "fetch('/api/newsletter', { method: 'POST' })",
+    [`${BUNDLE}/report.css`]: 'body { display: none }',
+  }, '[r](./report.html) [d](./report.js) [s](./report.css)');
+  const { errors } = await buildError(root);
+  const told = errors.map((error) => [error.location?.file, error.location?.line, error.message]);
+  assert.equal(told, [
+    [post, line, 'report.html is an HTML page, which a page may not publish'],
+    [post, line, 'report.js is JavaScript, which a page may not publish'],
+    [post, line, 'report.css is a stylesheet, which a page may not publish'],
+  ]);
+  assert.match(errors[1].hint ?? '', 'templates/');
+  assert.is(await hashTree(path.join(root, 'dist')), before, 'dist/ is as it was');
+});
+
+test('a file beside a page named like a page cannot replace it: index.html beside index.md is refused, and / stays the home page', async () => {
+  const { root, before } = await bundleSite('sitegen-bundle-index-', {
+    'content/pages/index.html': '<!doctype html><title>Not the home page</title>',
+  }, '[home](/index.html)');
+  const { errors } = await buildError(root);
+  assert.equal(errors.map((error) => error.message), ['index.html is an HTML page, which a page may not publish']);
+  assert.is(await hashTree(path.join(root, 'dist')), before);
+});
+
+test('an SVG beside a page is published only without script: shown or linked, one with script or an event handler is an error; a plain one is copied', async () => {
+  const plain = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>';
+  const { root, post, line } = await bundleSite('sitegen-bundle-svg-', {
+    [`${BUNDLE}/chart.svg`]: plain,
+    [`${BUNDLE}/evil.svg`]: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>fetch("/api/newsletter")</script></svg>',
+    [`${BUNDLE}/click.svg`]: '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert(1)"></svg>',
+  }, '![chart](./chart.svg) ![evil](./evil.svg) [click](./click.svg)');
+  const { errors } = await buildError(root);
+  assert.equal(errors.map((error) => [error.location?.file, error.location?.line, error.message]), [
+    [post, line, "evil.svg holds a <script>, which would run on the site's origin when the file is opened"],
+    [post, line, "click.svg holds an event handler (an on… attribute), which would run on the site's origin when the file is opened"],
+  ]);
+  const source = await readFile(path.join(root, BUNDLE, 'index.md'), 'utf8');
+  await writeFile(path.join(root, BUNDLE, 'index.md'), source.replace(' ![evil](./evil.svg) [click](./click.svg)', ' [the chart](./chart.svg)'));
+  const { outDir } = await buildSite({ root, now: NOW });
+  assert.is(await readFile(path.join(outDir, 'news', 'a-picture', 'chart.svg'), 'utf8'), plain, 'the plain SVG, linked, is copied to its address');
+});
+
+test('a file beside a page that another output of the build has (robots.txt, a public file, /assets/) is an error naming both', async () => {
+  const { root, before } = await bundleSite('sitegen-bundle-clash-', {
+    'content/pages/robots.txt': 'User-agent: *\nDisallow: /\n',
+    'content/pages/img/newsroom.png': 'an editor\'s other picture, linked as a download',
+    'content/pages/assets/notes.txt': 'over sitegen\'s folder',
+  }, '[robots](/robots.txt) [the picture](/img/newsroom.png) [notes](/assets/notes.txt)');
+  const { errors } = await buildError(root);
+  const messages = errors.map((error) => error.message).sort();
+  assert.equal(messages, [
+    'content/pages/assets/notes.txt would be published at /assets/notes.txt, which sitegen (/assets/ holds the bundle and the image variants) writes',
+    'content/pages/img/newsroom.png would be published at /img/newsroom.png, which public/img/newsroom.png writes',
+    'content/pages/robots.txt would be published at /robots.txt, which sitegen or an integration (robots.txt) writes',
+  ]);
+  assert.ok(errors.every((error) => error.code === 'bundle-file'));
+  assert.is(await hashTree(path.join(root, 'dist')), before);
 });
 
 /** A local image host: each request noted; `answer` says what it sends. */
