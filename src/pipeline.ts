@@ -292,7 +292,7 @@ async function renderPages(
     const hookErrors: SiteError[] = [];
     const robots = runRobots(integrations.list, context, hookErrors);
     if (robots) files.set('robots.txt', robots);
-    const added = await time('emit', () => runFiles(integrations.list, context, new Set(files.keys()), hookErrors));
+    const added = await time('emit', () => runFiles(integrations.list, context, claimedOutputs(site, built, files, inputs.publicFiles), hookErrors));
     throwIfAny(hookErrors);
     for (const [file, contents] of added) files.set(file, contents);
     await time('emit', () => runBuildDone(integrations.list, {
@@ -305,7 +305,7 @@ async function renderPages(
     throwIfAny(hookErrors);
     // Last, so that a bundle file over anything else the build writes is found: an error naming both.
     const copies = built.flatMap((entry) => entry.copies ?? []);
-    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimedOutputs(site, built, files, inputs.publicFiles)));
+    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimedOutputs(site, built, files, inputs.publicFiles, added)));
     let changed: number | undefined;
     if (update) {
       changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));
@@ -325,10 +325,12 @@ async function renderPages(
 }
 
 /** Every output of a build but the bundle copies, by path, with who writes it: what a bundle file may not replace. */
-function claimedOutputs(site: SiteInfo, built: readonly PageEntry[], files: ReadonlyMap<string, unknown>, publicFiles: Iterable<string>): Map<string, string> {
+function claimedOutputs(
+  site: SiteInfo, built: readonly PageEntry[], files: ReadonlyMap<string, unknown>, publicFiles: Iterable<string>, added?: ReadonlyMap<string, unknown>,
+): Map<string, string> {
   const claimed = new Map<string, string>();
   for (const url of publicFiles) claimed.set(url.slice(1), `public${url}`);
-  for (const file of files.keys()) claimed.set(file, `sitegen or an integration (${file})`);
+  for (const file of files.keys()) claimed.set(file, added?.has(file) ? 'an integration\'s files hook' : 'sitegen');
   for (const entry of built) {
     claimed.set(outputPathOf(entry.page.route, site.trailingSlash), `the page ${entry.page.route} (${entry.page.file})`);
     for (const file of [...entry.derived ?? [], ...entry.list?.files ?? []]) claimed.set(file, `the page ${entry.page.route} (${entry.page.file})`);

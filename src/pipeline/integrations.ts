@@ -220,7 +220,11 @@ export function runHead(list: readonly Integration[], page: HeadPage, errors: Si
   for (const integration of list) {
     if (!integration.head) continue;
     try {
-      for (const element of integration.head(page) ?? []) out.push({ integration: integration.name, element });
+      for (const element of integration.head(page) ?? []) {
+        const problem = headElementProblem(element);
+        if (problem) errors.push(integrationFault(integration, 'head', problem));
+        else out.push({ integration: integration.name, element });
+      }
     } catch (error) {
       errors.push(hookError(integration, 'head', error));
     }
@@ -231,18 +235,15 @@ export function runHead(list: readonly Integration[], page: HeadPage, errors: Si
 /** The files every integration makes from one rendered page, by path in the output; a path outside it, or taken twice, is an error. */
 export function runPage(list: readonly Integration[], page: RenderedPage, errors: SiteError[]): Map<string, string> {
   const files = new Map<string, string>();
+  const owners = new Map<string, string>();
   for (const integration of list) {
     if (!integration.page) continue;
     try {
       for (const [file, contents] of Object.entries(integration.page(page) ?? {})) {
-        const name = file.replace(/^\/+/, '');
-        if (!isOutputPath(name) || /\.html$/i.test(name)) {
-          errors.push(integrationFault(integration, 'page', `${JSON.stringify(file)} is not a path inside the output beside the pages (no .., no leading dot in a folder, no .html)`));
-        } else if (files.has(name)) {
-          errors.push(integrationFault(integration, 'page', `${name} is written by another integration too`));
-        } else {
-          files.set(name, contents);
-        }
+        const name = claimOutput(integration, 'page', file, (taken) => owners.get(taken), errors);
+        if (name === undefined) continue;
+        owners.set(name, `the integration ${integration.name}`);
+        files.set(name, contents);
       }
     } catch (error) {
       errors.push(hookError(integration, 'page', error));
@@ -269,15 +270,27 @@ export function runRobots(list: readonly Integration[], context: FilesContext, e
 }
 
 /** What every integration adds to one collection list: its files, its links and its pages' head elements. */
-export function runCollection(list: readonly Integration[], context: CollectionList, errors: SiteError[]): Required<CollectionOutput> {
+export function runCollection(
+  list: readonly Integration[], context: CollectionList, errors: SiteError[], takenBy: (name: string) => string | undefined = () => undefined,
+): Required<CollectionOutput> {
   const merged = { files: {} as Record<string, string>, links: {} as Record<string, string>, head: [] as HeadElement[] };
+  const owners = new Map<string, string>();
   for (const integration of list) {
     if (!integration.collection) continue;
     try {
       const output = integration.collection(context);
-      Object.assign(merged.files, output?.files ?? {});
+      for (const [file, contents] of Object.entries(output?.files ?? {})) {
+        const name = claimOutput(integration, 'collection', file, (taken) => owners.get(taken) ?? takenBy(taken), errors);
+        if (name === undefined) continue;
+        owners.set(name, `the integration ${integration.name}`);
+        merged.files[name] = contents;
+      }
       Object.assign(merged.links, output?.links ?? {});
-      merged.head.push(...output?.head ?? []);
+      for (const element of output?.head ?? []) {
+        const problem = headElementProblem(element);
+        if (problem) errors.push(integrationFault(integration, 'collection', problem));
+        else merged.head.push(element);
+      }
     } catch (error) {
       errors.push(hookError(integration, 'collection', error));
     }
@@ -321,9 +334,9 @@ export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & 
   }));
 }
 
-/** Every integration's files, in order; one sitegen writes itself (`taken`), or another integration wrote, is an error naming it. */
+/** Every integration's files, in order; one sitegen writes itself (`taken`: path → what writes it), or another integration wrote, is an error naming it. */
 export async function runFiles(
-  list: readonly Integration[], context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, taken: ReadonlySet<string>, errors: SiteError[],
+  list: readonly Integration[], context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, taken: ReadonlyMap<string, string>, errors: SiteError[],
 ): Promise<Map<string, string | Uint8Array>> {
   const files = new Map<string, string | Uint8Array>();
   const owner = new Map<string, string>();
@@ -331,17 +344,9 @@ export async function runFiles(
     if (!integration.files) continue;
     try {
       for (const [file, contents] of Object.entries(await integration.files(context))) {
-        const name = file.replace(/^\/+/, '');
-        if (!isOutputPath(name)) {
-          errors.push(integrationFault(integration, 'files', `${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder)`));
-          continue;
-        }
-        if (taken.has(name)) {
-          errors.push(integrationFault(integration, 'files', `${name} is a file sitegen writes itself`));
-          continue;
-        }
-        if (owner.has(name)) errors.push(integrationFault(integration, 'files', `${name} is written by ${owner.get(name)} too`));
-        owner.set(name, integration.name);
+        const name = claimOutput(integration, 'files', file, (other) => owner.get(other) ?? taken.get(other), errors);
+        if (name === undefined) continue;
+        owner.set(name, `the integration ${integration.name}`);
         files.set(name, contents);
       }
     } catch (error) {
@@ -349,6 +354,24 @@ export async function runFiles(
     }
   }
   return files;
+}
+
+/**
+ * The one check of a path an integration's hook writes (`page`, `collection`, `files`): inside the output, no
+ * dotfile but under .well-known, no page (.html) from a hook that makes files beside pages, and no path another
+ * writer has (`others`: path → the integration that wrote it; `sitegen`: path → what sitegen writes there). Returns
+ * the path without its leading slashes, or undefined after adding the error, which names the integration and both writers.
+ */
+export function claimOutput(
+  integration: Integration, hook: 'page' | 'collection' | 'files', file: unknown, takenBy: (name: string) => string | undefined, errors: SiteError[],
+): string | undefined {
+  const name = typeof file === 'string' ? file.replace(/^\/+/, '') : '';
+  const other = isOutputPath(name) ? takenBy(name) : undefined;
+  const problem = !isOutputPath(name) ? `${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder but .well-known)`
+    : hook !== 'files' && /\.html?$/i.test(name) ? `${name} would be a page: a ${hook} hook writes files beside the pages, never a page`
+      : other ? `${name} is written by ${other} too` : undefined;
+  if (problem) errors.push(integrationFault(integration, hook, problem));
+  return problem ? undefined : name;
 }
 
 /** A relative path inside the output: no `..`, no absolute path, no dotfile but under .well-known. */
@@ -383,13 +406,34 @@ export function inlineCodeOf(elements: readonly HeadElement[]): { scripts: strin
   return { scripts: [...scripts], styles: [...styles] };
 }
 
+const HEAD_TAGS = new Set(['script', 'style', 'link', 'meta']);
+/** An attribute name as HTML parses one: no space, quote, `<`, `>`, `/` or `=` (and no control character). */
+const ATTRIBUTE_NAME = /^[a-z_:][a-z0-9_:.-]*$/i;
+
+/**
+ * What is wrong with a head element an integration gives (undefined: nothing): a tag of the four, attribute names
+ * that cannot break out of the tag, and no event-handler attribute, which would be inline script the policy refuses
+ * in the browser (a script element's text is hashed into the policy instead).
+ */
+export function headElementProblem(element: HeadElement): string | undefined {
+  if (!element || typeof element !== 'object' || !HEAD_TAGS.has(element.tag)) return `${JSON.stringify(element?.tag)} is not a head element it may add: script, style, link or meta`;
+  for (const [name, value] of Object.entries(element.attributes ?? {})) {
+    if (!ATTRIBUTE_NAME.test(name)) return `${JSON.stringify(name)} is not an attribute name (letters, digits and - _ : . only) in its <${element.tag}>`;
+    if (/^on/i.test(name)) return `the attribute ${name} of its <${element.tag}> is an event handler, inline script that the site's policy refuses: put the code in a script element`;
+    if (value !== true && typeof value !== 'string') return `the attribute ${name} of its <${element.tag}> is ${typeof value}, not a string or true`;
+  }
+  if (element.content !== undefined && typeof element.content !== 'string') return `the content of its <${element.tag}> is ${typeof element.content}, not a string`;
+  return undefined;
+}
+
 /** Whether a script type runs as code (JSON and ld+json do not, and need no hash). */
 function isCode(type: string | true | undefined): boolean {
   const value = typeof type === 'string' ? type.toLowerCase() : '';
   return value === '' || value === 'module' || value.includes('javascript');
 }
 
-const ROUTE = /^\/([a-z0-9._~-]+(\/[a-z0-9._~-]+)*)?$/i;
+/** A route of a page from code: segments of letters, digits and - . _ ~, none of them starting with a dot (no `..`, no dotfile). */
+const ROUTE = /^\/([a-z0-9_~-][a-z0-9._~-]*(\/[a-z0-9_~-][a-z0-9._~-]*)*)?$/i;
 
 /**
  * Every integration's pages from code, written as Markdown files under
@@ -412,7 +456,7 @@ export async function writeIntegrationPages(root: string, list: readonly Integra
     }
     for (const page of pages) {
       if (typeof page?.route !== 'string' || !ROUTE.test(page.route)) {
-        errors.push(integrationFault(integration, 'pages', `${JSON.stringify(page?.route)} is not a route: expected a path such as /glossary (letters, digits and - . _ ~ /)`));
+        errors.push(integrationFault(integration, 'pages', `${JSON.stringify(page?.route)} is not a route: expected a path such as /glossary (letters, digits and - . _ ~ /, no segment starting with a dot)`));
         continue;
       }
       const file = `${integration.name}/${page.route === '/' ? 'index' : page.route.slice(1)}.md`;

@@ -177,7 +177,7 @@ function listPages(
     const output = runCollection(integrations, {
       site: integrationSite(site), route: info.route, title: info.title, description: info.description, source: info.file,
       entries: selected, query: checked, lang: info.locale ?? site.lang, url, content,
-    }, errors);
+    }, errors, (name) => (files.has(name) ? 'a page of the site, or a file made from one' : undefined));
     for (const [route, text] of Object.entries(output.files)) files.set(route.replace(/^\/+/, ''), text);
     if (output.head.length > 0) heads.set(info.route, output.head);
     return Object.keys(output.links).length > 0 ? output.links as CollectionPage['feeds'] : undefined;

@@ -12,6 +12,7 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import type { SiteErrors } from '../../src/errors.ts';
 import { copyFixture } from '../helpers/fixture.ts';
+import { copyStarter } from '../helpers/starter.ts';
 
 /** The basic fixture with this sitegen.config.ts (the body after the import line). */
 async function siteWithConfig(body: string): Promise<string> {
@@ -192,10 +193,81 @@ const greedy = defineIntegration({ name: 'greedy', setup: () => ({ files: () => 
 export default defineConfig({ integrations: [greedy()] });`);
   const messages = (await errorsOf(root)).map((error) => `${error.origin}: ${error.message}`).sort();
   assert.equal(messages, [
-    'integration: the integration greedy failed in its files hook: "../escape.txt" is not a path inside the output (no .., no leading dot in a folder)',
-    'integration: the integration greedy failed in its files hook: _headers is a file sitegen writes itself',
+    'integration: the integration greedy failed in its files hook: "../escape.txt" is not a path inside the output (no .., no leading dot in a folder but .well-known)',
+    'integration: the integration greedy failed in its files hook: _headers is written by sitegen too',
   ]);
   assert.not.ok(existsSync(path.join(root, 'escape.txt')));
+});
+
+/** The news starter (a collection with feeds) with this sitegen.config.ts added beside its own. */
+async function newsWithConfig(body: string): Promise<string> {
+  const root = await copyStarter('news', 'sitegen-hostile-');
+  await writeFile(path.join(root, 'sitegen.config.ts'), `import { defineConfig, defineIntegration, feeds, sitemap } from 'sitegen/config';\n${body}\n`);
+  return root;
+}
+
+// Every way out of the output, or over another writer's file, that the hardening probe found, in each hook that names a path.
+const ESCAPES = ['/../../ESCAPED.txt', '../escape.txt', '.git/config', '.htaccess', 'a/.env'];
+
+for (const hook of ['page', 'collection', 'files'] as const) {
+  test(`${hook}: every path out of the output, a dotfile, and a page or a file another writer has are refused, naming the integration`, async () => {
+    const wanted = [...ESCAPES, 'index.html', hook === 'files' ? 'sitemap.xml' : 'news/feed.xml', 'twice.txt'];
+    const make = `() => Object.fromEntries(${JSON.stringify(wanted)}.map((file) => [file, 'hostile']))`;
+    const body = hook === 'collection' ? `({ files: (${make})() })` : `(${make})()`;
+    const root = await newsWithConfig(`
+const hostile = defineIntegration({ name: 'hostile', setup: () => ({ ${hook}: () => ${body} }) });
+const second = defineIntegration({ name: 'second', setup: () => ({ ${hook}: () => (${hook === 'collection' ? "{ files: { 'twice.txt': 'x' } }" : "{ 'twice.txt': 'x' }"}) }) });
+export default defineConfig({ integrations: [feeds(), sitemap(), hostile(), second()] });`);
+    const errors = await errorsOf(root);
+    const messages = [...new Set(errors.map((error) => error.message))];
+    for (const file of ESCAPES) {
+      assert.ok(messages.some((message) => message.startsWith(`the integration hostile failed in its ${hook} hook: ${JSON.stringify(file)} is not a path inside the output`)), `${file} is refused: ${messages.join('\n')}`);
+    }
+    if (hook === 'files') {
+      assert.ok(messages.includes('the integration hostile failed in its files hook: index.html is written by the page / (content/pages/index.md) too'), messages.join('\n'));
+      assert.ok(messages.includes('the integration hostile failed in its files hook: sitemap.xml is written by the integration sitemap too') || messages.some((message) => message.includes('sitemap.xml is written by')), messages.join('\n'));
+    } else {
+      assert.ok(messages.includes(`the integration hostile failed in its ${hook} hook: index.html would be a page: a ${hook} hook writes files beside the pages, never a page`), messages.join('\n'));
+    }
+    assert.ok(messages.some((message) => message.startsWith('the integration second failed in its') && message.includes('twice.txt is written by the integration hostile too')), messages.join('\n'));
+    assert.ok(errors.every((error) => error.origin === 'integration'), 'each is the integration\'s fault');
+    for (const escaped of [path.join(root, '..', 'ESCAPED.txt'), path.join(root, 'ESCAPED.txt'), path.join(root, 'escape.txt')]) assert.not.ok(existsSync(escaped), `${escaped} was not written`);
+    assert.not.ok(existsSync(path.join(root, 'dist')), 'nothing was published');
+  });
+}
+
+test('pages: a route with .. or a dot segment is refused, and nothing is written into content/', async () => {
+  const root = await siteWithConfig(`
+const hostile = defineIntegration({ name: 'hostile', setup: () => ({ pages: () => [
+  { route: '/../../../../content/pages/injected', title: 'Injected', description: 'x' },
+  { route: '/a/../../b', title: 'B', description: 'x' },
+  { route: '/.hidden', title: 'Hidden', description: 'x' },
+] }) });
+export default defineConfig({ integrations: [hostile()] });`);
+  const messages = (await errorsOf(root)).map((error) => error.message);
+  assert.is(messages.length, 3, messages.join('\n'));
+  for (const message of messages) assert.match(message, /^the integration hostile failed in its pages hook: ".*" is not a route/);
+  assert.not.ok(existsSync(path.join(root, 'content', 'pages', 'injected.md')));
+  const { readdir } = await import('node:fs/promises');
+  const written = await readdir(path.join(root, '.sitegen'), { recursive: true }).catch(() => [] as string[]);
+  assert.not.ok(written.some((file) => String(file).includes('injected')), 'no page file was written anywhere');
+});
+
+test('head: an attribute name that would break out of the tag, and an event handler, are refused naming the integration; nothing lands in a head', async () => {
+  const root = await siteWithConfig(`
+const hostile = defineIntegration({ name: 'hostile', setup: () => ({ head: () => [
+  { tag: 'meta', attributes: { 'x><script>alert(1)</script ><meta y': 'z' } },
+  { tag: 'link', attributes: { rel: 'preload', href: '/x.css', onload: 'alert(2)' } },
+  { tag: 'iframe', attributes: { src: '/' } },
+] }) });
+export default defineConfig({ integrations: [hostile()] });`);
+  const messages = [...new Set((await errorsOf(root)).map((error) => error.message))].sort();
+  assert.equal(messages, [
+    'the integration hostile failed in its head hook: "iframe" is not a head element it may add: script, style, link or meta',
+    'the integration hostile failed in its head hook: "x><script>alert(1)</script ><meta y" is not an attribute name (letters, digits and - _ : . only) in its <meta>',
+    "the integration hostile failed in its head hook: the attribute onload of its <link> is an event handler, inline script that the site's policy refuses: put the code in a script element",
+  ]);
+  assert.not.ok(existsSync(path.join(root, 'dist')));
 });
 
 test.run();
