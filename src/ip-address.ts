@@ -61,10 +61,16 @@ export function nonPublicKind(address: string): string | undefined {
   if (!family) return 'not an IP address';
   if (family === 'ipv6') {
     const groups = ipv6Groups(address.replace(/%.*$/, ''));
-    const embedded = groups.slice(0, 5).every((group) => group === '0') && groups[5] === 'ffff' ? ipv4Of(groups[6], groups[7])
-      : groups[0] === '64' && groups[1] === 'ff9b' && groups.slice(2, 6).every((group) => group === '0') ? ipv4Of(groups[6], groups[7])
-        : groups[0] === '2002' ? ipv4Of(groups[1], groups[2]) : undefined;
-    if (embedded) return nonPublicKind(embedded);
+    const zero = (from: number, to: number) => groups.slice(from, to).every((group) => group === '0');
+    const tail = ipv4Of(groups[6], groups[7]);
+    // Mapped (::ffff:a.b.c.d), compatible (::a.b.c.d, deprecated but still parsed), translated (::ffff:0:a.b.c.d),
+    // NAT64 (64:ff9b::/96 and the local 64:ff9b:1::/48), 6to4 (2002:AABB:CCDD::).
+    const embedded = zero(0, 5) && groups[5] === 'ffff' ? tail
+      : zero(0, 6) && !zero(6, 7) ? tail
+        : zero(0, 4) && groups[4] === 'ffff' && groups[5] === '0' ? tail
+          : groups[0] === '64' && groups[1] === 'ff9b' && (zero(2, 6) || groups[2] === '1') ? tail
+            : groups[0] === '2002' ? ipv4Of(groups[1], groups[2]) : undefined;
+    if (embedded) return nonPublicKind(embedded) ?? (zero(0, 6) ? 'an IPv4-compatible address' : undefined);
   }
   for (const [kind, list] of lists) if (list.check(address.replace(/%.*$/, ''), family)) return kind;
   return undefined;

@@ -68,7 +68,12 @@ export function listPagesFolder(root: string): { pages: string[]; bundles: Map<s
   const pages: string[] = [];
   const bundles = new Map<string, string>();
   const listed = listSiteFolder(root, 'content', 'pages');
-  throwIfAny(listed.errors);
+  // A name with a line break or another control character makes an address no link, sitemap or feed can hold as it is.
+  const unprintable = listed.files.filter((file) => /[\u0000-\u001f\u007f-\u009f]/u.test(file)).map((file) => new SiteError('content',
+    `${JSON.stringify(`${PAGES_DIR}/${file}`)} has a control character (a line break, a tab) in its name, which no address can hold`, {
+      location: { file: `${PAGES_DIR}/${file}` }, hint: 'rename the file with letters, digits, - and _ only',
+    }));
+  throwIfAny([...listed.errors, ...unprintable]);
   for (const file of listed.files) {
     const relative = toPosix(file);
     if (isPageFile(relative)) pages.push(file);

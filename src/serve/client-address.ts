@@ -16,7 +16,15 @@ export function clientAddress(req: Pick<http.IncomingMessage, 'headers' | 'socke
   if (trustedProxies < 1 || !forwarded) return peer;
   const hops = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded).split(',').map((entry) => entry.trim()).filter(Boolean);
   if (hops.length === 0) return peer;
-  return hops[Math.max(0, hops.length - trustedProxies)];
+  return withoutPort(hops[Math.max(0, hops.length - trustedProxies)]);
+}
+
+/** An address as a proxy may write it with its port (`198.51.100.7:1234`, `[2001:db8::1]:443`), without the port. */
+function withoutPort(entry: string): string {
+  const v4 = /^(\d{1,3}(?:\.\d{1,3}){3}):\d+$/.exec(entry);
+  if (v4) return v4[1];
+  const v6 = /^\[([^\]]+)\](?::\d+)?$/.exec(entry);
+  return v6 ? v6[1] : entry;
 }
 
 /**
@@ -29,7 +37,7 @@ export function clientAddress(req: Pick<http.IncomingMessage, 'headers' | 'socke
  * counted as written.
  */
 export function rateLimitKey(address: string): string {
-  const bare = address.replace(/^\[|\](?::\d+)?$/g, '').replace(/%.*$/, '');
+  const bare = withoutPort(address).replace(/%.*$/, '');
   if (net.isIPv4(bare)) return bare;
   if (!net.isIPv6(bare)) return address;
   const groups = ipv6Groups(bare);

@@ -30,11 +30,17 @@ export { rateLimitKey } from '../serve/client-address.ts';
  * `Origin` with a POST, which must then be this request's own. A form
  * endpoint calls this before it counts or stores anything, so no page
  * elsewhere can sign visitors up or spend their allowance.
+ *
+ * `same-site` (a sibling subdomain: blog.example.com posting to
+ * example.com) is refused too: a plain form post needs no CORS preflight,
+ * and a sibling may be a host the site does not control (a user's pages, a
+ * forgotten CNAME). Only this origin's own pages (`same-origin`) and a
+ * visitor's own navigation (`none`) are answered.
  */
 export function refuseCrossSite(request: Request): Response | undefined {
   const site = request.headers.get('sec-fetch-site')?.toLowerCase();
   const origin = request.headers.get('origin');
-  const foreign = site !== undefined ? site === 'cross-site' : origin !== null && origin !== new URL(request.url).origin;
+  const foreign = site !== undefined ? site !== 'same-origin' && site !== 'none' : origin !== null && origin !== new URL(request.url).origin;
   return foreign ? json({ error: 'requests from other sites are refused' }, { status: 403 }) : undefined;
 }
 export { SiteError, SiteErrors } from '../errors.ts';
