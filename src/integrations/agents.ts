@@ -28,6 +28,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { markdownLink, markdownText, markdownUrl } from '../escape-markdown.ts';
 import { defineIntegration, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
 
 /** The manifest's place, which each page's `<link rel="ai-catalog">` names. */
@@ -150,7 +151,7 @@ function llmsText(
 ): string {
   const content = pages.filter((page) => page.content);
   const local = (page: IntegrationPage) => (prefix && page.route.startsWith(prefix) ? page.route.slice(prefix.length) || '/' : page.route);
-  const link = (page: IntegrationPage) => `- [${inline(page.title)}](${options.twins ? absolute(site, twinFileOf(page.route)) : page.url})${page.description ? `: ${inline(page.description)}` : ''}`;
+  const link = (page: IntegrationPage) => `- ${markdownLink(page.title, options.twins ? absolute(site, twinFileOf(page.route)) : page.url)}${page.description ? `: ${markdownText(page.description)}` : ''}`;
   const sections = new Map<string, IntegrationPage[]>();
   const placed = new Set<IntegrationPage>();
   if (options.sections) {
@@ -177,22 +178,13 @@ function llmsText(
   }
   const description = site.description.replace(/\s+/g, ' ').trim();
   return [
-    `# ${inline(site.name)}`,
+    `# ${markdownText(site.name)}`,
     '',
-    `> ${inline(description)}`,
+    `> ${markdownText(description)}`,
     '',
-    ...(options.twins ? [`Each link leads to the page as Markdown; the same address without \`.md\` is the page itself.${options.full ? ` Every page in one file: ${absolute(site, `${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`)}` : ''}`, ''] : []),
-    ...[...sections].flatMap(([title, list]) => [`## ${inline(title)}`, '', ...list.map(link), '']),
+    ...(options.twins ? [`Each link leads to the page as Markdown; the same address without \`.md\` is the page itself.${options.full ? ` Every page in one file: ${markdownUrl(absolute(site, `${prefix.slice(1)}${prefix ? '/' : ''}llms-full.txt`))}` : ''}`, ''] : []),
+    ...[...sections].flatMap(([title, list]) => [`## ${markdownText(title)}`, '', ...list.map(link), '']),
   ].join('\n');
-}
-
-/**
- * Text on one Markdown line: no line breaks, and no bracket that would end a link's words. Most titles need
- * neither replacement: each is tested for first (llms.txt asks twice a page, 10,000 times at 5,000 pages).
- */
-function inline(text: string): string {
-  const spaced = /[^\S ]| {2}/.test(text) ? text.replace(/\s+/g, ' ') : text;
-  return (/[[\]]/.test(spaced) ? spaced.replace(/[[\]]/g, '\\$&') : spaced).trim();
 }
 
 interface Tool {
@@ -234,17 +226,23 @@ function skillOf(page: { title: string; url: string }, tool: Tool): string {
     `description: ${yaml(tool.description)}`,
     '---',
     '',
-    `# ${page.title}: ${tool.name}`,
+    `# ${markdownText(`${page.title}: ${tool.name}`)}`,
     '',
-    `${tool.description}`,
+    // One line each, escaped: a description from the page can add no heading, section or field.
+    markdownText(tool.description) || 'No description.',
     '',
-    `Open ${page.url} in a browser that supports WebMCP: its form is the tool \`${tool.name}\`. The fields are:`,
+    `Open ${markdownUrl(page.url)} in a browser that supports WebMCP: its form is the tool \`${tool.name}\`. The fields are:`,
     '',
-    ...tool.params.map((param) => `- \`${param.name}\`${param.required ? ' (required)' : ''}: ${param.description || 'no description'}`),
+    ...tool.params.map((param) => `- ${codeOrText(param.name)}${param.required ? ' (required)' : ''}: ${markdownText(param.description) || 'no description'}`),
     '',
     'A submission goes through the same checks as a visitor\'s: the same validation, the same refusal of other sites, the same rate limits.',
     '',
   ].join('\n');
+}
+
+/** A field's name as code when it is a plain name, else as escaped text (a backtick in it would end the code). */
+function codeOrText(name: string): string {
+  return /^[\w.:-]+$/.test(name) ? `\`${name}\`` : markdownText(name);
 }
 
 /** A skill's name and description, from the front matter skillOf wrote. */
