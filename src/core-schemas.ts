@@ -105,11 +105,26 @@ export const siteCoreSchema = z.strictObject({
     .describe('old paths and where they go now: /old-page: /new-page (301), or /old-page: { to: /new-page, status: 302 }'),
 });
 
+/**
+ * Words a visitor reads: no control character (a NUL, an escape, a backspace), no noncharacter (U+FFFE, U+FFFF)
+ * and no half of a surrogate pair, none of which a title bar, a feed, a sitemap or a social card can show.
+ * Spaces, tabs and line breaks are words' spacing.
+ */
+function printableText() {
+  return z.string().min(1).refine((text) => !UNPRINTABLE.test(text), {
+    error: (issue) => {
+      const found = UNPRINTABLE.exec(String(issue.input))?.[0] ?? '';
+      return `holds the character U+${found.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}, which no page can show: delete it (it often comes with pasted text)`;
+    },
+  });
+}
+const UNPRINTABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/u;
+
 /** sitegen's own keys of a page (the rest belongs to its template); the descriptions show in editors that read the JSON Schema. */
 export const pageCoreSchema = z.strictObject({
   template: z.string().min(1).describe('the file in templates/pages/ that renders this page; Markdown files default to markdown'),
-  title: z.string().min(1).describe("the page's title, in the browser tab and in search results"),
-  description: z.string().min(1).describe('one or two sentences for search results and link previews'),
+  title: printableText().describe("the page's title, in the browser tab and in search results"),
+  description: printableText().describe('one or two sentences for search results and link previews'),
   canonical: z.string().optional().describe('the route of the page this one repeats, when it does'),
   image: z.string().optional().describe('the Open Graph image, a file in public/ such as /img/og.png'),
   sitemap: z.boolean().default(true).describe('false keeps the page out of sitemap.xml'),

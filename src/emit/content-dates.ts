@@ -48,8 +48,18 @@ export function parseLog(log: string): Map<string, string> {
   const dates = new Map<string, string>();
   let date = '';
   for (const line of log.split('\n')) {
-    if (line.startsWith('\x01')) date = line.slice(1);
+    // A date git accepts may be one JavaScript cannot hold (a commit made with --date=@99999999999999): such a
+    // commit gives no date, and the file takes its next commit's, or its file time.
+    if (line.startsWith('\x01')) date = isUsableDate(line.slice(1)) ? line.slice(1) : '';
     else if (line && date && !dates.has(line)) dates.set(line, date);
   }
   return dates;
+}
+
+/** Whether an ISO 8601 date is one every later step can hold: JavaScript parses it, between the years 1 and 9999. */
+function isUsableDate(date: string): boolean {
+  const time = Date.parse(date);
+  if (!Number.isFinite(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1 && year <= 9999;
 }

@@ -16,6 +16,7 @@ import { dataNameOf } from '../data-files.ts';
 import type { CardStyle } from '../cards/card-spec.ts';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { leadsOutside } from '../load/site-folders.ts';
 import { didYouMean } from '../did-you-mean.ts';
@@ -94,7 +95,60 @@ function cardStyleOf(doc: RawDoc, cards: CardStyle, scope: ValidationScope, erro
     return null;
   }
   notes.localFiles.push(file);
+  const unreadable = fontProblem(bytes);
+  if (unreadable) {
+    errors.push(fieldError(doc, ['cards', 'font'], `${cards.font} is not a font the cards can be drawn with: ${unreadable}`, 'give a TTF, OTF, WOFF or WOFF2 file of one font, such as the one the site\'s stylesheet uses'));
+    return null;
+  }
   return { ...cards, fontHash: createHash('sha256').update(bytes).digest('base64url').slice(0, 16) };
+}
+
+/** Why fontkit cannot draw with these bytes (not a font, a collection, a table it cannot read), or undefined. */
+function fontProblem(bytes: Buffer): string | undefined {
+  // fontkit loops for ever on some cut files: their tables are checked against the file's length first.
+  const tables = fontTablesProblem(bytes);
+  if (tables) return tables;
+  // Loaded only for a site that names a card font: most builds never need it.
+  const fontkit = createRequire(import.meta.url)('fontkit') as typeof import('fontkit');
+  try {
+    const font = fontkit.create(bytes);
+    if (!('layout' in font)) return 'it is a collection of fonts: name one font of it';
+    // Laying out and outlining a few glyphs reads the tables drawing needs, where a damaged file fails.
+    for (const glyph of font.layout('Aa 1').glyphs) void glyph.path.toSVG();
+    if (!(font.unitsPerEm > 0)) return 'it gives no size for its glyphs';
+    return undefined;
+  } catch (error) {
+    return (error as Error).message || String(error);
+  }
+}
+
+/** Whether a font file is whole: its format known, and every table within its length (a cut or damaged download is not). */
+function fontTablesProblem(bytes: Buffer): string | undefined {
+  const cut = 'it is cut short or damaged (a table lies past its end): download it again';
+  if (bytes.length < 12) return 'it is too short to be a font';
+  const tag = bytes.toString('latin1', 0, 4);
+  if (tag === 'ttcf') return 'it is a collection of fonts: name one font of it';
+  if (tag === 'wOFF' || tag === 'wOF2') {
+    if (bytes.length < 44 || bytes.readUInt32BE(8) !== bytes.length) return cut;
+    if (tag === 'wOF2') return undefined;
+    const count = bytes.readUInt16BE(12);
+    if (44 + count * 20 > bytes.length) return cut;
+    for (let index = 0; index < count; index++) {
+      const entry = 44 + index * 20;
+      if (bytes.readUInt32BE(entry + 4) + bytes.readUInt32BE(entry + 8) > bytes.length) return cut;
+    }
+    return undefined;
+  }
+  if (tag === '\u0000\u0001\u0000\u0000' || tag === 'OTTO' || tag === 'true') {
+    const count = bytes.readUInt16BE(4);
+    if (12 + count * 16 > bytes.length) return cut;
+    for (let index = 0; index < count; index++) {
+      const entry = 12 + index * 16;
+      if (bytes.readUInt32BE(entry + 8) + bytes.readUInt32BE(entry + 12) > bytes.length) return cut;
+    }
+    return undefined;
+  }
+  return 'it is not a TTF, OTF, WOFF or WOFF2 file';
 }
 
 /** WCAG's contrast ratio of two #rgb or #rrggbb colours. */
