@@ -11,7 +11,7 @@ import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
-import { copiedUrlOf, imageFacts, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+import { copiedUrlOf, imageFacts, MAX_IMAGE_PIXELS, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
 import { PAGES_DIR } from '../paths.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
 
@@ -47,7 +47,7 @@ export async function emitImageVariants(root: string, targetDir: string, images:
         making.set(variant.url, (async () => {
           const cached = path.join(cacheDir, path.posix.basename(variant.url));
           if (!await exists(cached)) {
-            await encode(file, variant, cached);
+            await encode(file, variant, cached, image);
             encoded++;
           }
           await copyFile(cached, path.join(targetDir, variant.url));
@@ -85,12 +85,23 @@ export async function emitBundleCopies(root: string, targetDir: string, files: I
   }));
 }
 
-async function encode(source: string, variant: ImageVariant, target: string): Promise<void> {
+/** How long one variant may take to encode: a 20-megapixel photo takes about 2 s here, at 1920 px as AVIF. */
+const ENCODE_SECONDS = 120;
+
+async function encode(source: string, variant: ImageVariant, target: string, image: string): Promise<void> {
   // rotate() applies a JPEG's EXIF orientation, which the variants would otherwise lose with the metadata.
-  const resized = sharp()(source).rotate().resize({ width: variant.width, withoutEnlargement: true });
-  const bytes = variant.format === 'avif'
-    ? await resized.avif({ quality: 50, effort: 4 }).toBuffer()
-    : await resized.webp({ quality: 75 }).toBuffer();
+  // The pixels are bounded as validation bounds them, whatever the header said, and so is the time.
+  const resized = sharp()(source, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: variant.width, withoutEnlargement: true }).timeout({ seconds: ENCODE_SECONDS });
+  let bytes: Buffer;
+  try {
+    bytes = variant.format === 'avif'
+      ? await resized.avif({ quality: 50, effort: 4 }).toBuffer()
+      : await resized.webp({ quality: 75 }).toBuffer();
+  } catch (error) {
+    throw new SiteError('content', `${image} cannot be made into its ${variant.width} px ${variant.format.toUpperCase()}: ${(error as Error).message}`, {
+      location: { file: image }, cause: error, hint: 'open the image in an editor and save it again as PNG or JPEG: the file is damaged, or not what its name says',
+    });
+  }
   // Written aside and renamed, so that a build stopped half-way never leaves a truncated variant in the cache.
   const partial = `${target}.${process.pid}.partial`;
   await writeFile(partial, bytes);

@@ -10,8 +10,10 @@
  * validation, so that the validate stage (synchronous, in worker threads)
  * only looks the cached copy up. Fetching follows the rules of
  * `check --external`: no address of the machine's own network (each
- * redirect judged again), 10 s a request, 5 redirects, 20 MB an image, and
- * PNG, JPEG, WebP, AVIF or GIF only. A copy checked within the last ten
+ * redirect judged again), one request at a time a host, 10 s a request, 60 s
+ * for all of a build's, a host that did not answer asked no more in the
+ * build, 5 redirects, 20 MB an image, and PNG, JPEG, WebP, AVIF or GIF only
+ * (and, once fetched, the pixels every image of the build is held to). A copy checked within the last ten
  * minutes is used as it is (a dev session does not ask at each save); an
  * older one is asked for again with its validators, and a 304 keeps it. A
  * fetch that fails is an error naming the file and line, the address and
@@ -28,6 +30,8 @@ export const REMOTE_DIR = '.sitegen/cache/remote';
 const INDEX = 'index.json';
 const FRESH_MS = 10 * 60 * 1000;
 const TIMEOUT_MS = 10_000;
+/** How long a build may spend fetching in all: what is not fetched by then is an error (or its cached copy, with a warning). */
+const TOTAL_MS = 60_000;
 const MAX_REDIRECTS = 5;
 const MAX_BYTES = 20 * 1024 * 1024;
 const TYPES: Record<string, string> = { 'image/png': '.png', 'image/jpeg': '.jpg', 'image/webp': '.webp', 'image/avif': '.avif', 'image/gif': '.gif' };
@@ -77,7 +81,8 @@ export function remoteImagesIn(texts: ReadonlyMap<string, string>, origins: read
 
 /** Fetches (or revalidates) each image, a few at a time; what could not be had is an error, or a warning when a copy is cached. */
 export async function fetchRemoteImages(
-  root: string, wanted: ReadonlyMap<string, { file: string; line: number }>, options: { allowed?: ReadonlySet<string>; now?: number } = {},
+  root: string, wanted: ReadonlyMap<string, { file: string; line: number }>,
+  options: { allowed?: ReadonlySet<string>; now?: number; timeoutMs?: number; totalMs?: number } = {},
 ): Promise<RemoteImages> {
   const result: RemoteImages = { images: new Map(), errors: [], warnings: [] };
   if (wanted.size === 0) return result;
@@ -86,6 +91,18 @@ export async function fetchRemoteImages(
   const index = await readIndex(dir);
   const now = options.now ?? Date.now();
   const queue = [...wanted];
+  // As check --external: a host that did not answer in time is not asked again in this build, and the build's
+  // fetching has a time of its own, so twelve images on a silent host cost one time-out, not twelve.
+  const silent = new Set<string>();
+  const deadline = Date.now() + (options.totalMs ?? TOTAL_MS);
+  const timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+  // One request at a time to a host, as check --external asks: four hosts at once, never four requests to one.
+  const turns = new Map<string, Promise<unknown>>();
+  const inTurn = <T>(host: string, work: () => Promise<T>): Promise<T> => {
+    const mine = (turns.get(host) ?? Promise.resolve()).then(work);
+    turns.set(host, mine.catch(() => undefined));
+    return mine;
+  };
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [url, where] = next;
@@ -95,7 +112,19 @@ export async function fetchRemoteImages(
         continue;
       }
       try {
-        const fetched = await fetchImage(url, cached, options.allowed ?? new Set());
+        const host = new URL(url).host;
+        const fetched = await inTurn(host, () => {
+          if (silent.has(host)) throw new Error(`not asked: ${host} did not answer an earlier request of this build`);
+          const left = deadline - Date.now();
+          if (left <= 0) throw new Error(`not asked: the build's ${(options.totalMs ?? TOTAL_MS) / 1000} s for fetching images were up`);
+          return fetchImage(url, cached, options.allowed ?? new Set(), Math.min(timeoutMs, left)).catch((error: Error) => {
+            if (error.name !== 'TimeoutError') throw error;
+            // Cut short by the build's time, the host may be well: only a request given its full time marks it silent.
+            if (left < timeoutMs) throw new Error(`not fetched: the build's ${(options.totalMs ?? TOTAL_MS) / 1000} s for fetching images were up`);
+            silent.add(host);
+            throw error;
+          });
+        });
         if (fetched === 'unchanged') {
           index[url] = { ...cached!, checked: now };
         } else {
@@ -128,7 +157,7 @@ export async function fetchRemoteImages(
 }
 
 /** The image's bytes, or 'unchanged' when the host says the cached copy is still its image. */
-async function fetchImage(start: string, cached: Cached | undefined, allowed: ReadonlySet<string>) {
+async function fetchImage(start: string, cached: Cached | undefined, allowed: ReadonlySet<string>, timeoutMs: number) {
   const conditions: Record<string, string> = {};
   if (cached?.etag) conditions['if-none-match'] = cached.etag;
   if (cached?.lastModified) conditions['if-modified-since'] = cached.lastModified;
@@ -139,7 +168,7 @@ async function fetchImage(start: string, cached: Cached | undefined, allowed: Re
     let response: GuardedResponse;
     try {
       response = await guardedRequest(url, {
-        method: 'GET', timeoutMs: TIMEOUT_MS, allowed, maxBytes: MAX_BYTES,
+        method: 'GET', timeoutMs, allowed, maxBytes: MAX_BYTES,
         headers: { 'user-agent': 'sitegen (build, remote images)', accept: Object.keys(TYPES).join(', '), ...conditions },
       });
     } catch (error) {

@@ -6,7 +6,7 @@
  * hash, so the validate stage can write the srcset and the emit stage can make
  * the files (src/emit/image-variants.ts) without either waiting for the other.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
@@ -19,6 +19,8 @@ export interface ImageFacts {
   kind: ImageKind;
   /** Hash of the file's bytes (and of the variant settings), which names the variants. */
   hash: string;
+  /** The file's size in bytes. */
+  bytes: number;
 }
 
 /** One responsive variant of a raster image. */
@@ -44,6 +46,24 @@ export function imageKindOf(file: string): ImageKind {
   return /\.svg$/i.test(file) ? 'svg' : 'other';
 }
 
+/**
+ * The most an image the build decodes may hold (public/, a page's bundle, a remote image): 100 million pixels
+ * (10,000 × 10,000; a 50-megapixel camera's photo is half that) and 50 MB. A small file can declare a huge size
+ * (a 31 KB PNG of 16,000 × 16,000 took 5 GB and minutes to decode), so the size in its header is checked before
+ * anything decodes it, and the encoder is held to the same pixels and to a time (src/emit/image-variants.ts).
+ */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+
+/** Why an image is too big to publish (its file named as the caller names it), or undefined. */
+export function imageLimitProblem(name: string, facts: ImageFacts): string | undefined {
+  if (facts.bytes > MAX_IMAGE_BYTES) return `${name} is ${(facts.bytes / 1024 / 1024).toFixed(0)} MB, over the ${MAX_IMAGE_BYTES / 1024 / 1024} MB an image may be: save it smaller`;
+  if (facts.kind === 'raster' && facts.width * facts.height > MAX_IMAGE_PIXELS) {
+    return `${name} is ${facts.width} × ${facts.height} pixels, over the ${MAX_IMAGE_PIXELS / 1_000_000} million an image may have: scale it down (a page shows it at most ${VARIANT_WIDTHS.at(-1)} pixels wide)`;
+  }
+  return undefined;
+}
+
 const memo = new Map<string, { stamp: string; facts: ImageFacts | undefined }>();
 
 /** The size and hash of an image file, or undefined when its header holds no size (an SVG with no width, height or viewBox). */
@@ -52,12 +72,13 @@ export function imageFacts(file: string): ImageFacts | undefined {
   const stamp = `${stats.mtimeMs}:${stats.size}`;
   const known = memo.get(file);
   if (known?.stamp === stamp) return known.facts;
-  const bytes = readFileSync(file);
+  // A file over the limit is not read whole: its header gives its size, and imageLimitProblem refuses it.
+  const bytes = stats.size > MAX_IMAGE_BYTES ? readHead(file) : readFileSync(file);
   let facts: ImageFacts | undefined;
   try {
     const { width, height } = imageSize(bytes);
     const hash = createHash('sha256').update(VARIANT_SETTINGS).update(bytes).digest('hex').slice(0, 10);
-    facts = width && height ? { width, height, kind: imageKindOf(file), hash } : undefined;
+    facts = width && height ? { width, height, kind: imageKindOf(file), hash, bytes: stats.size } : undefined;
   } catch {
     facts = undefined; // not an image format image-size knows, or a header it cannot read
   }
@@ -96,4 +117,15 @@ export function variantsOf(src: string, facts: ImageFacts): ImageVariant[] {
   return VARIANT_FORMATS.flatMap((format) => widths.map((width) => ({
     url: `/assets/img/${stem}-${facts.hash}-${width}.${format}`, width, format,
   })));
+}
+
+/** The first 512 KB of a file: enough for any image header image-size reads. */
+function readHead(file: string): Buffer {
+  const head = Buffer.alloc(512 * 1024);
+  const descriptor = openSync(file, 'r');
+  try {
+    return head.subarray(0, readSync(descriptor, head, 0, head.length, 0));
+  } finally {
+    closeSync(descriptor);
+  }
 }

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { activeScope, fileOf, type ValidationScope } from './scope.ts';
 import { resolvedFrom } from '../base-path.ts';
 import { didYouMean } from '../did-you-mean.ts';
-import { imageFacts, imageKindOf, publishedSrcOf, variantsOf, VARIANT_FORMATS } from './image-facts.ts';
+import { imageFacts, imageKindOf, imageLimitProblem, publishedSrcOf, variantsOf, VARIANT_FORMATS } from './image-facts.ts';
 
 const EXTERNAL = /^(https?:|mailto:|tel:)/i;
 
@@ -104,6 +104,11 @@ export function image() {
     if (!facts) {
       const fix = imageKindOf(file) === 'svg' ? 'give its <svg> a viewBox (or width and height)' : 'use a PNG, JPEG, WebP, AVIF, GIF or SVG file';
       ctx.addIssue({ code: 'custom', message: `${file} has no size that sitegen can read: ${fix}`, path: ['src'], input: value.src });
+      return z.NEVER;
+    }
+    const limit = imageLimitProblem(file, facts);
+    if (limit) {
+      ctx.addIssue({ code: 'custom', message: limit, path: ['src'], input: value.src });
       return z.NEVER;
     }
     for (const key of ['width', 'height'] as const) {

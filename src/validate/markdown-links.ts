@@ -10,6 +10,8 @@ import type { RawDoc } from '../model.ts';
 import { fileOf, type ValidationNotes, type ValidationScope } from '../template-api/scope.ts';
 import { didYouMean } from '../did-you-mean.ts';
 import { bundleFileProblem } from '../load/bundle-files.ts';
+import { imageFacts, imageLimitProblem } from '../template-api/image-facts.ts';
+import path from 'node:path';
 
 /** Checks a body's links and images; the routes it links to are added to `linked`. */
 export function checkMarkdownReferences(
@@ -23,6 +25,9 @@ export function checkMarkdownReferences(
       const file = fileOf(scope, target);
       const refused = file && bundle.get(target) === file ? bundleFileProblem(scope.root, file, true) : undefined;
       if (refused) errors.push(refusedError(doc, reference, refused));
+      const facts = file && !refused ? imageFacts(path.join(scope.root, file)) : undefined;
+      const limit = facts && imageLimitProblem(file!, facts);
+      if (limit) errors.push(refusedError(doc, reference, { problem: limit, instead: 'a page shows an image at most 1920 pixels wide: a smaller file loads faster too' }));
       if (file) continue;
       const written = reference.href.startsWith('/') ? `the image public${target} does not exist` : `the image ${target} is neither in public/ nor beside the page`;
       errors.push(referenceError(doc, reference, written, didYouMean(target, [...scope.publicFiles, ...bundle.keys()], false)));

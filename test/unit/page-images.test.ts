@@ -17,6 +17,7 @@ import { SiteErrors } from '../../src/errors.ts';
 import { fetchRemoteImages } from '../../src/load/remote-images.ts';
 import { initStarter } from '../helpers/starter.ts';
 import { hashTree } from '../helpers/fixture.ts';
+import { tempDir as tempDirFor } from '../helpers/site.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const BUNDLE = path.join('content', 'pages', 'news', 'a-picture');
@@ -149,6 +150,82 @@ test('a file beside a page that another output of the build has (robots.txt, a p
   ]);
   assert.ok(errors.every((error) => error.code === 'bundle-file'));
   assert.is(await hashTree(path.join(root, 'dist')), before);
+});
+
+/** A PNG whose header declares this size, holding no pixels: what a decoder would try to allocate. */
+function declaredPng(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', Buffer.alloc(31_000)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+test('an image that declares more pixels than a page can use is an error at the line that shows it, before anything decodes it', async () => {
+  const { root, before, post, line } = await bundleSite('sitegen-bomb-', {}, '![huge](./huge.png) ![public](/img/huge.png)');
+  await writeFile(path.join(root, BUNDLE, 'huge.png'), declaredPng(16000, 16000));
+  await writeFile(path.join(root, 'public', 'img', 'huge.png'), declaredPng(20000, 20000));
+  const started = Date.now();
+  const { errors } = await buildError(root);
+  assert.ok(Date.now() - started < 60_000, 'told at once, not after a decode');
+  assert.equal(errors.map((error) => [error.location?.file, error.location?.line, error.message]), [
+    [post, line, 'content/pages/news/a-picture/huge.png is 16000 × 16000 pixels, over the 100 million an image may have: scale it down (a page shows it at most 1920 pixels wide)'],
+    [post, line, 'public/img/huge.png is 20000 × 20000 pixels, over the 100 million an image may have: scale it down (a page shows it at most 1920 pixels wide)'],
+  ]);
+  assert.ok(errors.every((error) => error.code === 'content'), 'the editor\'s, not an internal error');
+  assert.is(await hashTree(path.join(root, 'dist')), before);
+});
+
+test('a silent image host is asked once per build, one request at a time, and every image on it fails in one time-out', async () => {
+  const requests: string[] = [];
+  const sockets = new Set<import('node:net').Socket>();
+  const server = createServer((request) => void requests.push(request.url ?? ''));
+  server.on('connection', (socket) => sockets.add(socket));
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const root = await tempDirFor('sitegen-silent-');
+    const wanted = new Map(Array.from({ length: 12 }, (_, index) => [`${origin}/img/${index}.png`, { file: 'content/pages/index.md', line: index + 1 }] as const));
+    const started = Date.now();
+    const result = await fetchRemoteImages(root, wanted, { allowed: new Set([new URL(origin).host]), timeoutMs: 400 });
+    const took = Date.now() - started;
+    assert.is(requests.length, 1, 'one request reached the host');
+    assert.ok(took < 2_000, `one time-out, not twelve: ${took} ms`);
+    assert.is(result.errors.length, 12);
+    assert.match(result.errors[0].message, 'timed out after 0.4 s');
+    assert.match(result.errors[11].message, `not asked: ${new URL(origin).host} did not answer an earlier request of this build`);
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    server.close();
+  }
+});
+
+test('a build\'s fetching has a time of its own: what a slow host has not sent by then is not asked for', async () => {
+  const requests: string[] = [];
+  const server = createServer((request, response) => {
+    requests.push(request.url ?? '');
+    setTimeout(() => response.writeHead(404).end(), 250);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const root = await tempDirFor('sitegen-slow-');
+    const wanted = new Map(Array.from({ length: 12 }, (_, index) => [`${origin}/img/${index}.png`, { file: 'content/site.yaml', line: 1 }] as const));
+    const started = Date.now();
+    const result = await fetchRemoteImages(root, wanted, { allowed: new Set([new URL(origin).host]), totalMs: 700 });
+    assert.ok(Date.now() - started < 1_500, 'the run stops at its time');
+    assert.ok(requests.length >= 2 && requests.length <= 4, `${requests.length} asked in 0.7 s`);
+    assert.is(result.errors.length, 12);
+    assert.is(result.errors.filter((error) => error.message.includes('status 404')).length + result.errors.filter((error) => /not (asked|fetched): the build's 0\.7 s for fetching images were up/.test(error.message)).length, 12, result.errors.map((error) => error.message).join('\n'));
+    assert.ok(result.errors.filter((error) => error.message.includes('not asked')).length >= 8, 'the rest were never asked');
+  } finally {
+    server.close();
+  }
 });
 
 /** A local image host: each request noted; `answer` says what it sends. */
