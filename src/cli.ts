@@ -78,7 +78,7 @@ program.command('check')
   .addOption(rootOption())
   .option('--out <dir>', 'built folder to check (default: ROOT/dist)')
   .option('--external', 'also fetch the links to other sites (a few at a time, one per host; working ones are cached for a day; never an address of this machine\'s network)')
-  .option('--allow-host <host>', 'with --external: a host (name or name:port) that may be asked though it resolves to a private or loopback address, for an intranet (repeatable)',
+  .option('--allow-host <host>', 'with --external or --browser: a host (name or name:port) that may be asked though it resolves to a private or loopback address, for an intranet (repeatable)',
     (host: string, hosts: string[]) => [...hosts, host], [] as string[])
   .option('--browser', 'also open every page in headless Chromium (CHROME_PATH, or the one installed) and report CSP violations, failed requests, console errors and broken images')
   .action(run(async (options: { root: string; out?: string; external?: boolean; allowHost: string[]; browser?: boolean }) => {

@@ -102,10 +102,10 @@ export async function initCommand(dir: string, starter: Starter = 'basic'): Prom
 export async function checkCommand(root: string, out?: string, options: { external?: boolean; allowHosts?: string[]; browser?: boolean } = {}): Promise<void> {
   const { checkSite } = await import('./check/check-output.ts');
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
-  if (!options.external && (options.allowHosts?.length ?? 0) > 0) {
-    throw new SiteError('check', '--allow-host is for --external, which was not given', { hint: 'add --external, or leave out --allow-host' });
+  if (!options.external && !options.browser && (options.allowHosts?.length ?? 0) > 0) {
+    throw new SiteError('check', '--allow-host is for --external and --browser, neither of which was given', { hint: 'add --external or --browser, or leave out --allow-host' });
   }
-  const report = await checkSite(root, outDir, { external: options.external ? { allowHosts: options.allowHosts } : false, browser: options.browser });
+  const report = await checkSite(root, outDir, { external: options.external ? { allowHosts: options.allowHosts } : false, browser: options.browser ? { allowHosts: options.allowHosts } : false });
   for (const problem of report.problems) console.error(style('red', 'broken ') + problem);
   for (const link of report.external?.broken ?? []) console.error(style('red', 'broken ') + `${link.url} (${link.reason}) in ${link.where.join(', ')}`);
   for (const link of report.external?.unchecked ?? []) console.error(style('yellow', 'unchecked ') + `${link.url} (${link.reason}) in ${link.where.join(', ')}`);

@@ -43,6 +43,23 @@ export class Refused extends Error {
 /** The body was longer than the request allowed. */
 export class TooLarge extends Error {}
 
+/**
+ * Whether a URL's host may be reached: undefined when it may (an allowed host, or one whose every address is
+ * public), else the refusal, as guardedRequest would refuse it. For a client that cannot judge the address it
+ * connects to itself (Chromium, in `check --browser`): asked before each request is let through.
+ */
+export async function addressRefusal(url: URL, allowed: ReadonlySet<string>, allowHint?: string): Promise<Refused | undefined> {
+  const hostname = url.hostname.replace(/^\[|\]$/g, '');
+  if (allowed.has(url.host.toLowerCase()) || allowed.has(hostname.toLowerCase())) return undefined;
+  if (net.isIP(hostname)) {
+    const kind = nonPublicKind(hostname);
+    return kind ? new Refused(url.host, hostname, kind, allowHint) : undefined;
+  }
+  const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(hostname, { all: true }, (error, found) => resolve(error ? [] : found)));
+  const refused = addresses.find((entry) => nonPublicKind(entry.address));
+  return refused ? new Refused(url.host, refused.address, nonPublicKind(refused.address)!, allowHint) : undefined;
+}
+
 /** One request (no redirect followed); the connection is judged by the address it would reach. */
 export function guardedRequest(url: URL, options: GuardedRequest): Promise<GuardedResponse> {
   const hostname = url.hostname.replace(/^\[|\]$/g, '');

@@ -35,6 +35,8 @@ export interface BrowserCheckOptions {
   concurrency?: number;
   /** How long one page may take to load and settle (default 15 s). */
   timeoutMs?: number;
+  /** Hosts (`name` or `name:port`) the browser may reach though they resolve to a private or loopback address (--allow-host). */
+  allowHosts?: readonly string[];
 }
 
 /** The Chromium flags that work headless on a server: no sandbox as root, nothing fetched in the background. */
@@ -77,9 +79,25 @@ export async function checkInBrowser(
   process.env.SITEGEN_QUIET = '1';
   const server = await startServer({ outDir, port: 0, host: '127.0.0.1' });
   let browser: Browser | undefined;
+  // Requests refused by the address rule: URL → why, reported on the page that made them.
+  const refusals = new Map<string, string>();
   try {
     browser = await launchChromium(executable);
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    // A service worker's requests would pass the route below unseen: the check runs without them.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: 'block' });
+    // The rule of check --external for every request the pages make to another host: none reaches this machine's own
+    // network (loopback, private, link-local such as the cloud metadata service), unless --allow-host names it.
+    const { addressRefusal } = await import('../guarded-request.ts');
+    const allowed = new Set((options.allowHosts ?? []).map((host) => host.toLowerCase()));
+    const judged = new Map<string, Promise<Error | undefined>>();
+    await context.route((url) => url.origin !== new URL(server.url).origin && /^(https?|wss?):$/.test(url.protocol), async (route) => {
+      const url = new URL(route.request().url());
+      if (!judged.has(url.host)) judged.set(url.host, addressRefusal(url, allowed, `sitegen check --browser --allow-host ${url.host} lets the browser reach it`));
+      const refused = await judged.get(url.host);
+      if (!refused) return route.continue();
+      refusals.set(route.request().url(), refused.message);
+      return route.abort('blockedbyclient');
+    });
     // Every violation of the policy, as the page sees it: the directive and what it blocked.
     await context.addInitScript(() => {
       const seen: string[] = [];
@@ -96,7 +114,7 @@ export async function checkInBrowser(
         const entry = pages[next++];
         const page = await context.newPage();
         try {
-          problems.push(...await visit(page, server.url, entry, options.timeoutMs ?? 15_000));
+          problems.push(...await visit(page, server.url, entry, options.timeoutMs ?? 15_000, refusals));
         } finally {
           await page.close();
         }
@@ -112,7 +130,9 @@ export async function checkInBrowser(
   }
 }
 
-async function visit(page: Page, origin: string, entry: { url: string; source?: string }, timeoutMs: number): Promise<BrowserProblem[]> {
+async function visit(
+  page: Page, origin: string, entry: { url: string; source?: string }, timeoutMs: number, refusals: ReadonlyMap<string, string> = new Map(),
+): Promise<BrowserProblem[]> {
   const found = new Map<string, BrowserProblem>();
   const note = (kind: BrowserProblem['kind'], detail: string) => found.set(`${kind} ${detail}`, { page: entry.url, source: entry.source, kind, detail });
   const local = (url: string) => (url.startsWith(origin) ? url.slice(origin.length) : url);
@@ -124,6 +144,8 @@ async function visit(page: Page, origin: string, entry: { url: string; source?: 
   });
   page.on('pageerror', (error) => note('exception', error.message));
   page.on('requestfailed', (request) => {
+    const refused = refusals.get(request.url());
+    if (refused) return void note('request', `${request.url()} was not asked for: ${refused}`);
     const reason = request.failure()?.errorText ?? 'failed';
     // A request the policy blocked is reported as the violation; one the page's own navigation cut short is not a fault.
     if (/^csp$|BLOCKED_BY_CSP|ERR_ABORTED/i.test(reason)) return;

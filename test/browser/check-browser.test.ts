@@ -84,4 +84,34 @@ check('finds what the browser refused: an image read from the wrong folder, anot
   ].sort());
 });
 
+check('the browser reaches no address of this machine\'s network that the policy allows, unless --allow-host names it', async () => {
+  // A TCP port on the loopback that counts whoever connects: Chromium's TLS handshake would be one.
+  const connections: number[] = [];
+  const { createServer } = await import('node:net');
+  const listener = createServer((socket) => {
+    connections.push(Date.now());
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => listener.listen(0, '127.0.0.1', resolve));
+  const port = (listener.address() as import('node:net').AddressInfo).port;
+  try {
+    const root = await copyFixture('basic');
+    await writeFile(path.join(root, 'content/site.yaml'), `${await readFile(path.join(root, 'content/site.yaml'), 'utf8')}\ncsp:\n  img: [https://127.0.0.1:${port}, https://169.254.169.254]\n`);
+    const { outDir } = await buildSite({ root, outDir: path.join(root, 'dist') });
+    const frame = await readFile(path.join(outDir, 'about.html'), 'utf8');
+    await writeFile(path.join(outDir, 'inside.html'), frame.replace(/<main\b[^>]*>[\s\S]*<\/main>/,
+      `<main id="main"><img src="https://127.0.0.1:${port}/x.png" alt="Loopback"><img src="https://169.254.169.254/latest/meta-data/" alt="Metadata"></main>`));
+    const found = await checkInBrowser(outDir, [{ file: 'inside.html', url: '/inside' }]);
+    const lines = found.map((problem) => `${problem.kind}: ${problem.detail}`);
+    assert.ok(lines.includes(`request: https://127.0.0.1:${port}/x.png was not asked for: refused: 127.0.0.1:${port} is 127.0.0.1, a loopback address (sitegen check --browser --allow-host 127.0.0.1:${port} lets the browser reach it)`), lines.join('\n'));
+    assert.ok(lines.some((line) => line.startsWith('request: https://169.254.169.254/latest/meta-data/ was not asked for: refused: 169.254.169.254 is 169.254.169.254, a link-local address')), lines.join('\n'));
+    assert.is(connections.length, 0, 'nothing connected to the loopback port');
+    // The same rule's one way round, as with --external: a host the check is told it may reach.
+    await checkInBrowser(outDir, [{ file: 'inside.html', url: '/inside' }], { allowHosts: [`127.0.0.1:${port}`] });
+    assert.ok(connections.length > 0, 'an allowed host is reached');
+  } finally {
+    listener.close();
+  }
+});
+
 check.run();
