@@ -28,8 +28,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { markdownLink, markdownText, markdownUrl } from '../escape-markdown.ts';
-import { defineIntegration, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
+import { defineIntegration, markdownLink, markdownText, markdownUrl, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
 
 /** The manifest's place, which each page's `<link rel="ai-catalog">` names. */
 export const MANIFEST_FILE = '.well-known/ard.json';

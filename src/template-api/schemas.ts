@@ -4,8 +4,8 @@
  * check against the scope of the validation in progress (./scope.ts).
  */
 import { readFileSync } from 'node:fs';
-import { leadsOutside } from '../load/site-folders.ts';
-import { bundleFileProblem } from '../load/bundle-files.ts';
+import { leadsOutside } from '../site-folders.ts';
+import { bundleFileProblem } from '../bundle-files.ts';
 import path from 'node:path';
 import { z } from 'zod';
 import { activeScope, fileOf, type ValidationScope } from './scope.ts';

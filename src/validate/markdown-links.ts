@@ -9,7 +9,7 @@ import type { MarkdownReference, MarkdownRemoval } from '../markdown/markdown.ts
 import type { RawDoc } from '../model.ts';
 import { fileOf, type ValidationNotes, type ValidationScope } from '../template-api/scope.ts';
 import { didYouMean } from '../did-you-mean.ts';
-import { bundleFileProblem } from '../load/bundle-files.ts';
+import { bundleFileProblem } from '../bundle-files.ts';
 import { imageFacts, imageLimitProblem } from '../template-api/image-facts.ts';
 import path from 'node:path';
 

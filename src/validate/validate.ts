@@ -18,7 +18,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { leadsOutside } from '../load/site-folders.ts';
+import { leadsOutside } from '../site-folders.ts';
 import { didYouMean } from '../did-you-mean.ts';
 
 /**

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { marked, type Token } from 'marked';
 import MarkdownIt from 'markdown-it';
 import { agents } from '../../src/integrations/agents.ts';
-import { markdownText, markdownUrl } from '../../src/escape-markdown.ts';
+import { markdownText, markdownUrl } from '../../src/integrations/api.ts';
 import type { BuildDoneContext, IntegrationPage, RenderedPage } from '../../src/integrations/api.ts';
 
 // Links in plain words too, as GFM reads them.

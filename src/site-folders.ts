@@ -13,8 +13,8 @@
  */
 import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { SiteError } from '../errors.ts';
-import { toPosix } from '../files.ts';
+import { SiteError } from './errors.ts';
+import { toPosix } from './files.ts';
 
 /** The folders of a site that editors fill, each the boundary of the links inside it. */
 export type SiteFolder = 'content' | 'public';
