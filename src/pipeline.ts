@@ -38,6 +38,7 @@ import { buildResult, type BuildOptions, type BuildResult, type StageListener } 
 import type { RawDoc, SiteInfo, SiteTemplates } from './model.ts';
 import { outputPathOf } from './output-path.ts';
 import { toPosix } from './files.ts';
+import { withBuildLock } from './build-lock.ts';
 
 export type { BuildOptions, BuildResult };
 
@@ -46,7 +47,16 @@ const integrationHooks = () => import('./pipeline/integrations.ts');
 
 type Stopwatch = ReturnType<typeof stopwatch>;
 
+/**
+ * Builds the site. A build that publishes (not dev's, not a check) holds the root's build lock: a second build of
+ * the same site waits for the first (src/build-lock.ts).
+ */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
+  const publishes = !options.dev && (options.output ?? 'swap') !== 'none';
+  return publishes ? withBuildLock(options.root, () => runBuild(options)) : runBuild(options);
+}
+
+async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { root, output = 'swap' } = options;
   const outDir = options.outDir ?? path.join(root, 'dist');
   const useCache = (options.cache ?? true) && output !== 'none';
@@ -275,7 +285,9 @@ async function renderPages(
     await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
     const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page)));
 
-    const built = [...clean, ...rendered.built];
+    // In one order whatever was reused: a warm build's site-wide files (the sitemap, llms.txt, the feeds' inputs)
+    // list the pages as a cold build's do, however many threads rendered them.
+    const built = inCanonicalOrder([...clean, ...rendered.built], run.pageFiles);
     // A page's stamp starts with its file's modification time (files.ts stampOf).
     const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
     const lastmod = await contentDates(root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
@@ -322,6 +334,25 @@ async function renderPages(
     // Gone already when it was swapped in or moved over; left behind only by an error.
     await discardStaging(staging);
   }
+}
+
+/**
+ * The pages of a build in the order of their content files (content/pages/ in code-unit order, then the pages
+ * integrations made), and the several pages one file makes (a list's /news, /news/2 … /news/10) by route, numbers
+ * compared as numbers.
+ */
+function inCanonicalOrder(entries: PageEntry[], pageFiles: readonly string[]): PageEntry[] {
+  const place = new Map(pageFiles.map((file, index) => [`${PAGES_DIR}/${toPosix(file)}`, index]));
+  const rank = (entry: PageEntry) => place.get(entry.page.file) ?? pageFiles.length;
+  return entries
+    .map((entry) => ({ entry, rank: rank(entry), key: routeKey(entry.page.route) }))
+    .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map(({ entry }) => entry);
+}
+
+/** A route with each run of digits padded, so that code-unit order puts /news/2 before /news/10. */
+function routeKey(route: string): string {
+  return route.replace(/\d+/g, (digits) => digits.padStart(12, '0'));
 }
 
 /** Every output of a build but the bundle copies, by path, with who writes it: what a bundle file may not replace. */

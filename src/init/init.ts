@@ -17,7 +17,7 @@ export const STARTER_DIR = path.join(SITEGEN_DIR, 'starter');
 export const STARTERS_DIR = path.join(SITEGEN_DIR, 'starters');
 
 /** What a site root keeps out of git: what sitegen writes and the machine's secrets. (npm would drop a .gitignore from starter/.) */
-const GITIGNORE = ['node_modules/', 'dist/', '.sitegen/', '*.pem', ''].join('\n');
+const GITIGNORE = ['node_modules/', 'dist/', '.dist.*', '.sitegen/', '*.pem', ''].join('\n');
 
 /** The starters `init` writes: basic alone, or basic with news's or docs's files over it. */
 export type Starter = 'basic' | 'news' | 'docs';

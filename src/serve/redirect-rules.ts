@@ -31,7 +31,13 @@ function rulesOf(outDir: string): Map<string, RedirectRule> {
   const known = cache.get(file);
   if (known?.stamp === stamp) return known.rules;
   const rules = new Map<string, RedirectRule>();
-  for (const line of readFileSync(file, 'utf8').split('\n')) {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    return new Map(); // gone since the stat: a build swapped the folder
+  }
+  for (const line of text.split('\n')) {
     const [from, to, code] = line.trim().split(/\s+/);
     // Comments, blank lines and the fallback's splat (`/*`) are not exact rules.
     if (!from || !to || from.startsWith('#') || from.includes('*')) continue;

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { isPublished } from '../load/public-files.ts';
 
@@ -43,7 +43,7 @@ const PATH_CHARACTERS = /^[A-Za-z0-9\-._~!$&'()*+,;=:@/%]*$/;
 
 /**
  * The file under `outDir` that a path names, tried as a static host does:
- * the path itself, NAME.html, NAME/index.html (sirv's order). Undefined when
+ * the path itself, NAME.html, NAME/index.html (the order of static hosts). Undefined when
  * there is none, when the path is not published (a dotfile, a host file such
  * as `_headers`), or when the file's real path is outside `outDir`: a link in
  * the output must never serve a file from elsewhere on the machine.
@@ -60,9 +60,14 @@ export function resolveStaticFile(outDir: string, pathname: string, hostFiles: R
   }
   for (const candidate of candidates) {
     const file = path.join(outDir, candidate);
-    if (!existsSync(file)) continue;
-    const real = realpathSync(file);
-    if (statSync(real).isDirectory()) continue;
+    let real: string;
+    try {
+      real = realpathSync(file);
+      if (statSync(real).isDirectory()) continue;
+    } catch {
+      // Not there, or gone between two looks (a build swapped the folder): the next spelling, as if asked a moment later.
+      continue;
+    }
     return real.startsWith(realRoot + path.sep) ? candidate : undefined;
   }
   return undefined;

@@ -2,7 +2,6 @@ import { existsSync, statSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import sirv from 'sirv';
 import type { Duplex } from 'node:stream';
 import { HOST_FILES } from '../emit/security-headers.ts';
 import { basePathOf, defaultHeaders, staticHeaders } from './static-headers.ts';
@@ -14,6 +13,8 @@ import { sendErrorPage } from './error-page.ts';
 import { redirectsHome, sendNotFound } from './fallback.ts';
 import { redirectFor } from './redirect-rules.ts';
 import { readRange } from './byte-range.ts';
+import { sendFile } from './send-file.ts';
+import { recoverOutput } from '../output-recovery.ts';
 import type { ErrorReport } from '../report.ts';
 
 /**
@@ -62,18 +63,17 @@ export interface RunningServer {
 
 /** Serves dist/ (and what the handlers answer); a path that is no file is redirected to `/` or answered 404, as the build's fallback says. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  // A build killed in the middle of its swap left the output aside: put back before the first request.
+  recoverOutput(options.outDir);
   const reloader: LiveReload | undefined = options.dev ? liveReload(options.streams) : undefined;
   const handlers: RequestHandler[] = [...(reloader ? [reloader.handle] : []), ...(options.handlers ?? [])];
-  const files = sirv(options.outDir, {
-    // Read the folder on each request: a rebuild swaps dist/ under a running server.
-    dev: true,
-    etag: true,
-    extensions: ['html'],
-    // Which files may be served at all (no dotfiles, no host files, nothing outside outDir) is decided by resolveStaticFile.
-    setHeaders: (res, pathname) => {
-      for (const [name, value] of Object.entries(staticHeaders(options.outDir, pathname))) res.setHeader(name, value);
-    },
-  });
+  // A file a build swapped away between the look-up and the open: said once, then answered quietly as a moment later.
+  let toldOfSwap = false;
+  const swappedAway = (pathname: string) => {
+    if (toldOfSwap || process.env.SITEGEN_QUIET) return;
+    toldOfSwap = true;
+    console.log(`${pathname} changed while it was asked for (a build replaced ${path.basename(options.outDir)}/): answered with what is there now; said once`);
+  };
 
   const timeouts = options.timeouts ?? DEFAULT_TIMEOUTS;
   const responses = new WeakMap<Duplex, http.ServerResponse>();
@@ -100,9 +100,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       const inner = pathInside(base, target.pathname) ?? (reloader && target.pathname.startsWith('/__sitegen/') ? target.pathname : undefined);
       // Outside the base path nothing is the site's: send the visitor to its home (what a proxy in front would do).
       if (inner === undefined) return isRead(req) ? redirectTo(res, `${base}/`) : notAllowed(res);
-      // Handlers and sirv all see the one normalised spelling of the path that was checked, inside the base path.
+      // Handlers and the file sender all see the one normalised spelling of the path that was checked, inside the base path.
       req.url = encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23') + target.search;
       for (const handle of handlers) if (await handle(req, res)) return;
+      // A build swaps the output folder in with two renames, back to back: a request that falls between them is
+      // answered a moment later, from the new folder, not as a path that does not exist.
+      if (!existsSync(options.outDir)) await outputBack(options.outDir);
       const moved = redirectFor(options.outDir, base + inner);
       if (moved) return redirectTo(res, moved.to.includes('?') ? moved.to : moved.to + target.search, moved.status);
       const file = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
@@ -116,8 +119,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       }
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, base + inner))) res.setHeader(name, value);
       if (req.headers.range !== undefined && !checkRange(req, res, path.join(options.outDir, file))) return;
-      req.url = encodeURI(file);
-      files(req, res, () => answerUnknown(req, res, options.outDir, base, inner));
+      // Read from the file as opened: what a build does to the folder after that cannot cut the answer short.
+      await sendFile(req, res, path.join(options.outDir, file), async () => {
+        swappedAway(inner);
+        const again = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
+        if (!again) return answerUnknown(req, res, options.outDir, base, inner);
+        await sendFile(req, res, path.join(options.outDir, again), () => answerUnknown(req, res, options.outDir, base, inner));
+      });
     } catch (error) {
       // A client that hung up (or was timed out) mid-request is not an error of the server.
       if (req.socket.destroyed) return;
@@ -157,7 +165,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
 }
 
 /**
- * Leaves sirv one range it serves right, or none (see byte-range.ts); answers
+ * Leaves the file sender one range, or none (see byte-range.ts); answers
  * 416 itself for a range past the end, and says false when it has.
  */
 function checkRange(req: http.IncomingMessage, res: http.ServerResponse, file: string): boolean {
@@ -174,10 +182,15 @@ function checkRange(req: http.IncomingMessage, res: http.ServerResponse, file: s
     res.end('Range not satisfiable\n');
     return false;
   }
-  // sirv reads a last byte of 0 as "to the end", so a range that ends at byte 0 is answered whole, as the RFC allows.
+  // A range that ends at byte 0 is answered whole, as the RFC allows (and as sirv, which served files before, had to).
   if (answer.kind === 'whole' || answer.end === 0) delete req.headers.range;
   else req.headers.range = `bytes=${answer.start}-${answer.end}`;
   return true;
+}
+
+/** Waits, up to a quarter of a second, for an output folder that a swap has between its two renames. */
+async function outputBack(outDir: string): Promise<void> {
+  for (let waited = 0; waited < 250 && !existsSync(outDir); waited += 5) await new Promise((resolve) => setTimeout(resolve, 5));
 }
 
 function isRead(req: http.IncomingMessage): boolean {

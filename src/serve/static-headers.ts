@@ -65,7 +65,14 @@ export function rulesOf(outDir: string): HeaderRule[] {
   }
   if (mtimeMs === undefined) return NO_RULES;
   if (!cached || cached.file !== file || cached.mtimeMs !== mtimeMs) {
-    cached = { file, mtimeMs, rules: parseHeadersFile(readFileSync(file, 'utf8')) };
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch {
+      // Gone since the stat (a build swapped the folder): the last rules read, else none, until it is there again.
+      return cached?.file === file ? cached.rules : NO_RULES;
+    }
+    cached = { file, mtimeMs, rules: parseHeadersFile(text) };
   }
   return cached.rules;
 }
