@@ -6,7 +6,7 @@
  * `dev`'s rebuilds updates its folder in place with what changed (the build
  * cache tells which pages did), and `check` validates without writing.
  */
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, lstatSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -62,7 +62,11 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const useCache = (options.cache ?? true) && output !== 'none';
   const time = stopwatch(options.onStage);
   const kind: CacheKind = options.dev ? 'dev' : 'build';
-  const cache = useCache ? readCache(root, kind) : undefined;
+  // A damaged cache is dropped, part by part, with a warning each: the build is as cold as what it lost.
+  const cacheWarnings: string[] = [];
+  const warn = (message: string) => void cacheWarnings.push(`the build cache: ${message}`);
+  if (output !== 'none') keepCacheFolder(root, warn);
+  const cache = useCache ? readCache(root, kind, warn) : undefined;
   // A build without a cache renders every page: its shared modules can load while esbuild works.
   if (!cache) preloadVendorModules();
   // A site with code configuration may make pages from code: its integrations run before the pages are listed.
@@ -79,10 +83,23 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
     const built = await renderSite(run, validated, validated.site);
     if (useCache && built.record) saveBuildCache({ ...built.record, root, kind, outDir }, keep ? [] : built.record.pages);
+    if (cacheWarnings.length > 0) built.result.warnings.unshift(...cacheWarnings);
     return built.result;
   } finally {
     render.close();
   }
+}
+
+/**
+ * .sitegen/cache/ as a folder: a file or link in its place (a copy gone wrong) is removed with a warning, so that the
+ * build can write its cache, its image variants and its cards there.
+ */
+function keepCacheFolder(root: string, warn: (message: string) => void): void {
+  const folder = path.join(root, '.sitegen', 'cache');
+  const info = lstatSync(folder, { throwIfNoEntry: false });
+  if (!info || info.isDirectory()) return;
+  rmSync(folder, { force: true });
+  warn('.sitegen/cache was not a folder: removed, and built without it');
 }
 
 /** What one run of the pipeline works from: its options, and what the load phase read. */
@@ -265,6 +282,8 @@ async function renderPages(
   // The pages' dates (page.updated, the sitemap's lastmod): one git call, started with the inputs. dev uses the files' times.
   const commits = options.dev ? Promise.resolve(new Map<string, string>()) : (inputs.commits ??= commitDates(root));
   const staging = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
+  // What the emit stage found damaged in the cache (an image variant) and made again.
+  const cacheNotes: string[] = [];
   try {
     // A clean list page brings its pages and its feeds; any other clean page its one file.
     const cleanFiles = [
@@ -282,7 +301,7 @@ async function renderPages(
     const rendered = await time('pages', async () => run.render.render(job, templates, plan));
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
-    await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages]));
+    await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages], (message) => cacheNotes.push(`the build cache: ${message}`)));
     const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page)));
 
     // In one order whatever was reused: a warm build's site-wide files (the sitemap, llms.txt, the feeds' inputs)
@@ -326,7 +345,7 @@ async function renderPages(
     }
     const result = buildResult({
       ...resultParts(run), site, assets, clean, rendered, files, siteDoc: inputs.siteDoc, templates: { ...await inputs.templates(), ...inputs.compiled },
-      warnings: [...validated.warnings, ...rendered.warnings, ...cards.warnings],
+      warnings: [...cacheNotes, ...validated.warnings, ...rendered.warnings, ...cards.warnings],
     });
     const watch = [...new Set(integrations.list.flatMap((integration) => integration.watch ?? []))];
     return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built };

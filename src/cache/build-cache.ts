@@ -19,8 +19,8 @@ import path from 'node:path';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import { contentHash, stampOf, stampsOf } from '../files.ts';
 
-/** Raised whenever what a memo holds changes shape (7: the pages in a file of their own), so an older cache is not trusted. */
-const FORMAT = 8;
+/** Raised whenever what a memo holds changes shape (7: the pages in a file of their own; 9: a checksum line), so an older cache is not trusted. */
+const FORMAT = 9;
 
 /**
  * A built page, as the render stage returns it and the cache records it:
@@ -147,26 +147,108 @@ type CacheHeader = Omit<BuildCache, 'pages'> & { generation: string };
  */
 const written = new Map<string, { generation: string; pages: Record<string, PageEntry> }>();
 
-export function readCache(root: string, kind: CacheKind = 'build'): BuildCache | undefined {
+/**
+ * The cache of the last build, or undefined to build cold. Each file is read through its checksum (the first
+ * line: a hash of the rest, so a file cut short, edited or overwritten is known) and its format, and the header
+ * through the shape it must have; a file that fails is dropped with one warning (`warn`), never trusted and
+ * never a crash: the build is then as cold as that file's part.
+ */
+export function readCache(root: string, kind: CacheKind = 'build', warn: (message: string) => void = () => undefined): BuildCache | undefined {
+  const file = cacheFile(root, kind);
+  const text = readChecked(file, warn);
+  if (text === undefined) return undefined;
   let header: CacheHeader;
   try {
-    header = JSON.parse(readFileSync(cacheFile(root, kind), 'utf8')) as CacheHeader;
+    header = JSON.parse(text) as CacheHeader;
   } catch {
+    warn(`${relativeTo(root, file)} is not JSON: built without it`);
     return undefined;
   }
-  if (header.format !== FORMAT || header.root !== path.resolve(root)) return undefined;
+  // An older sitegen's cache, or another root's copied here: not this build's to trust, and nothing to warn of.
+  if (header?.format !== FORMAT || header.root !== path.resolve(root)) return undefined;
+  const problem = headerProblem(header);
+  if (problem) {
+    warn(`${relativeTo(root, file)} ${problem}: built without it`);
+    return undefined;
+  }
   let pages: Record<string, PageEntry> | undefined;
   const readPages = (): Record<string, PageEntry> => {
     const kept = written.get(pagesFile(root, kind));
     if (kept?.generation === header.generation) return kept.pages;
+    const pagesText = readChecked(pagesFile(root, kind), warn);
+    if (pagesText === undefined) return {};
     try {
-      const file = JSON.parse(readFileSync(pagesFile(root, kind), 'utf8')) as { generation: string; pages: Record<string, PageEntry> };
-      return file.generation === header.generation ? file.pages : {};
+      const stored = JSON.parse(pagesText) as { generation: string; pages: Record<string, PageEntry> };
+      if (stored?.generation !== header.generation) return {};
+      const wrong = Object.entries(stored.pages ?? {}).find(([, entry]) => !isPageEntry(entry));
+      if (!isRecord(stored.pages) || wrong) {
+        warn(`${relativeTo(root, pagesFile(root, kind))} holds ${wrong ? `a wrong entry for ${wrong[0]}` : 'no entries'}: every page is rendered again`);
+        return {};
+      }
+      return stored.pages;
     } catch {
       return {};
     }
   };
   return { ...header, pages: () => (pages ??= readPages()) };
+}
+
+/** A cache file's JSON when its checksum holds; undefined when there is none (quietly) or it does not (with a warning). */
+function readChecked(file: string, warn: (message: string) => void): string | undefined {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') warn(`${file} cannot be read (${code ?? (error as Error).message}): built without it`);
+    return undefined;
+  }
+  // An older sitegen's file (JSON from the first byte): not this format's, and nothing to warn of.
+  if (text.startsWith('{')) return undefined;
+  const newline = text.indexOf('\n');
+  const json = text.slice(newline + 1);
+  if (newline < 0 || text.slice(0, newline) !== contentHash(json)) {
+    warn(`${path.basename(path.dirname(path.dirname(file)))}/${path.basename(path.dirname(file))}/${path.basename(file)} is damaged (its checksum does not hold): built without it`);
+    return undefined;
+  }
+  return json;
+}
+
+/** What is wrong with a header's shape, if anything: each field a build reads, and each memo's inputs and value. */
+function headerProblem(header: CacheHeader): string | undefined {
+  for (const key of ['outDir', 'siteKey', 'outStamp', 'publicStamp', 'pagesKey', 'generation'] as const) {
+    if (typeof header[key] !== 'string') return `has no ${key}`;
+  }
+  if (typeof header.pageCount !== 'number' || typeof header.routeCount !== 'number' || !isStringRecord(header.also)) return 'has wrong counts';
+  for (const key of ['templates', 'bundle'] as const) {
+    const memo = header[key];
+    if (memo !== undefined && (!isRecord(memo) || !isStringRecord(memo.inputs) || !isRecord(memo.value))) return `has a wrong ${key} memo`;
+  }
+  const bundle = header.bundle?.value;
+  if (bundle && (!isStringRecord(bundle.files) || Object.keys(bundle.files).length === 0 || !isStringRecord(bundle.integrity))) return 'has a bundle without its files';
+  if (header.templates && typeof header.templates.value.moduleFile !== 'string') return 'has templates without their module';
+  const site = header.site;
+  if (site !== undefined && (!isRecord(site) || typeof site.key !== 'string' || !isRecord(site.value) || typeof (site.value as { url?: unknown }).url !== 'string'
+    || !Array.isArray(site.warnings) || !Array.isArray(site.images) || !isStringRecord(site.localFiles))) return 'has a wrong site memo';
+  return undefined;
+}
+
+function isPageEntry(entry: unknown): entry is PageEntry {
+  if (!isRecord(entry) || typeof entry.stamp !== 'string' || typeof entry.hash !== 'string' || !isRecord(entry.page)) return false;
+  const page = entry.page as Record<string, unknown>;
+  return typeof page.file === 'string' && typeof page.route === 'string';
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isStringRecord(value: unknown): value is Record<string, string> {
+  return isRecord(value) && Object.values(value).every((item) => typeof item === 'string');
+}
+
+function relativeTo(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
 }
 
 export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root' | 'pages' | 'pagesKey' | 'pageCount' | 'routeCount' | 'also'>, pages: Record<string, PageEntry>, kind: CacheKind = 'build'): void {
@@ -183,7 +265,9 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
   // The pages first: a header names only a pages file that is already in place.
   for (const [target, contents] of [[pagesFile(root, kind), { generation, pages }], [file, header]] as const) {
     const temporary = `${target}.${process.pid}.tmp`;
-    writeFileSync(temporary, JSON.stringify(contents));
+    // Its checksum on the first line: a reader knows a file cut short or changed (readChecked).
+    const json = JSON.stringify(contents);
+    writeFileSync(temporary, `${contentHash(json)}\n${json}`);
     renameSync(temporary, target);
   }
   if (kind === 'dev') written.set(pagesFile(root, kind), { generation, pages });

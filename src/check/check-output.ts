@@ -13,6 +13,7 @@ import { SiteError } from '../errors.ts';
 import { unescapeHtml } from '../escape-html.ts';
 import { resolvedFrom } from '../base-path.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
+import { isWholeImage } from '../template-api/image-facts.ts';
 import { checkInBrowser, pagesToOpen, type BrowserCheckOptions, type BrowserProblem } from './browser-check.ts';
 
 export interface CheckReport {
@@ -70,6 +71,13 @@ export async function checkSite(
         }
       }
     }
+  }
+  // Every image the build wrote must read as what its name says, whole: a variant cut short (a damaged cache, a full
+  // disk) resolves as a file and still shows nothing.
+  for (const file of listFiles(outDir).filter((name) => /\.(png|jpe?g|webp|avif|gif)$/i.test(name))) {
+    const bytes = await readFile(path.join(outDir, file));
+    const format = file.toLowerCase().replace(/^.*\.(jpe?g)$/, 'jpg').replace(/^.*\./, '');
+    if (!isWholeImage(bytes, format, Number.MAX_SAFE_INTEGER)) problems.push(`${file}: cannot be read as a whole ${format.toUpperCase()} image`);
   }
   // What agents read (src/integrations/agents.ts): llms.txt and the manifest hold absolute addresses of the site.
   const origin = new URL(model.site.url).origin;

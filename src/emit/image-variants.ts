@@ -7,11 +7,11 @@
  * so a rebuild copies it instead of encoding it again.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
-import { copiedUrlOf, imageFacts, MAX_IMAGE_PIXELS, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+import { copiedUrlOf, imageFacts, isWholeImage, MAX_IMAGE_PIXELS, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
 import { PAGES_DIR } from '../paths.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
 
@@ -25,7 +25,9 @@ const sharp = () => (loaded ??= createRequire(import.meta.url)('sharp') as typeo
  * image from outside public/ to its place under /assets/img/; returns how
  * many variants had to be encoded (not found in the cache).
  */
-export async function emitImageVariants(root: string, targetDir: string, images: Iterable<string>): Promise<number> {
+export async function emitImageVariants(
+  root: string, targetDir: string, images: Iterable<string>, warn: (message: string) => void = () => undefined,
+): Promise<number> {
   const cacheDir = path.join(root, '.sitegen', 'cache', 'images');
   const unique = [...new Set(images)];
   if (unique.length === 0) return 0;
@@ -46,7 +48,9 @@ export async function emitImageVariants(root: string, targetDir: string, images:
       if (!making.has(variant.url)) {
         making.set(variant.url, (async () => {
           const cached = path.join(cacheDir, path.posix.basename(variant.url));
-          if (!await exists(cached)) {
+          const bytes = await readFile(cached).catch(() => undefined);
+          if (bytes === undefined || !isWholeImage(bytes, variant.format, variant.width)) {
+            if (bytes !== undefined) warn(`.sitegen/cache/images/${path.basename(cached)} is damaged: made again`);
             await encode(file, variant, cached, image);
             encoded++;
           }
@@ -106,12 +110,4 @@ async function encode(source: string, variant: ImageVariant, target: string, ima
   const partial = `${target}.${process.pid}.partial`;
   await writeFile(partial, bytes);
   await rename(partial, target);
-}
-
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).size > 0;
-  } catch {
-    return false;
-  }
 }

@@ -6,10 +6,11 @@
  * costs a copy. Several pages with the same card (a list's later pages)
  * share one file.
  */
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { cardNameOf, type CardSpec } from '../cards/card-spec.ts';
+import { CARD_WIDTH, cardNameOf, type CardSpec } from '../cards/card-spec.ts';
+import { isWholeImage } from '../template-api/image-facts.ts';
 import type { PageSummary } from '../model.ts';
 
 export const CARDS_DIR = 'assets/cards';
@@ -28,7 +29,10 @@ export async function emitSocialCards(root: string, targetDir: string, pages: re
   let draw: typeof import('../cards/draw-card.ts').drawCard | undefined;
   await Promise.all([...cards].map(async ([name, { spec, file }]) => {
     const cached = path.join(cacheDir, name);
-    if (!existsSync(cached)) {
+    const bytes = existsSync(cached) ? await readFile(cached).catch(() => undefined) : undefined;
+    // A card cut short or overwritten in the cache is drawn again, not published.
+    if (bytes === undefined || !isWholeImage(bytes, 'png', CARD_WIDTH)) {
+      if (bytes !== undefined) warnings.push(`the build cache: .sitegen/cache/cards/${name} is damaged: drawn again`);
       draw ??= (await import('../cards/draw-card.ts')).drawCard;
       const { png, missing } = await draw(spec, root);
       if (missing.length > 0) {

@@ -20,7 +20,8 @@
  * the status, unless a copy is cached: that copy is used, with a warning.
  */
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { isWholeImage } from '../template-api/image-facts.ts';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
@@ -106,7 +107,8 @@ export async function fetchRemoteImages(
   const worker = async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [url, where] = next;
-      const cached = index[url] && existsSync(path.join(root, index[url].file)) ? index[url] : undefined;
+      // A copy that is not whole (cut short, overwritten) is no copy: fetched again, without its validators.
+      const cached = index[url] && isWholeCopy(path.join(root, index[url].file)) ? index[url] : undefined;
       if (cached && now - cached.checked < FRESH_MS) {
         result.images.set(url, cached.file);
         continue;
@@ -203,12 +205,34 @@ function nameOf(url: string, type: string): string {
   return `${base || 'image'}${TYPES[type]}`;
 }
 
-async function readIndex(dir: string): Promise<Record<string, Cached>> {
+function isWholeCopy(file: string): boolean {
+  let bytes: Buffer;
   try {
-    return JSON.parse(await readFile(path.join(dir, INDEX), 'utf8')) as Record<string, Cached>;
+    bytes = readFileSync(file);
+  } catch {
+    return false;
+  }
+  const format = path.extname(file).slice(1).toLowerCase();
+  return isWholeImage(bytes, format === 'jpeg' ? 'jpg' : format, Number.MAX_SAFE_INTEGER);
+}
+
+/** The index of fetched copies; an entry of the wrong shape (a damaged file) is left out, and its image fetched again. */
+async function readIndex(dir: string): Promise<Record<string, Cached>> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path.join(dir, INDEX), 'utf8'));
   } catch {
     return {};
   }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return {};
+  const index: Record<string, Cached> = {};
+  for (const [url, entry] of Object.entries(parsed)) {
+    const { file, checked, etag, lastModified } = (entry ?? {}) as Partial<Record<keyof Cached, unknown>>;
+    // Only a copy inside the remote folder: the index never names another file of the machine.
+    if (typeof file !== 'string' || !file.startsWith(`${REMOTE_DIR}/`) || file.split('/').includes('..') || typeof checked !== 'number') continue;
+    index[url] = { file, checked, ...(typeof etag === 'string' ? { etag } : {}), ...(typeof lastModified === 'string' ? { lastModified } : {}) };
+  }
+  return index;
 }
 
 async function writeIndex(dir: string, index: Record<string, Cached>): Promise<void> {

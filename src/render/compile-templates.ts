@@ -39,7 +39,8 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
   const vendor = await vendorModules();
   const recalled = recall(memo);
   // The bundle names the shared modules by path: another sitegen (an upgrade, an edit of its sources) has others.
-  if (recalled && JSON.stringify(recalled.vendor) === JSON.stringify(vendor)) return { ...recalled, memo };
+  // The compiled module must still be there (a cleaned cache folder): else it is compiled again.
+  if (recalled && JSON.stringify(recalled.vendor) === JSON.stringify(vendor) && existsSync(recalled.moduleFile)) return { ...recalled, memo };
   const templatesDir = path.join(root, 'templates');
   const names = pageTemplateNames(templatesDir);
   const entry = [

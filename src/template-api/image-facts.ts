@@ -129,3 +129,37 @@ function readHead(file: string): Buffer {
     closeSync(descriptor);
   }
 }
+
+/**
+ * Whether a file the build made and cached (a variant, a social card) is whole: it reads as an image of this format,
+ * at most this wide (a photo turned by its EXIF orientation may come out narrower). A variant cut short by a full
+ * disk, or overwritten, is made again rather than published.
+ */
+export function isWholeImage(bytes: Uint8Array, format: string, width: number): boolean {
+  try {
+    const found = imageSize(bytes);
+    return found.type === format && (found.width ?? 0) > 0 && found.width! <= width && isComplete(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), format);
+  } catch {
+    return false;
+  }
+}
+
+/** Whether a file holds all its container says it does: a cut file passes a header check, not this. */
+function isComplete(bytes: Buffer, format: string): boolean {
+  if (format === 'webp') return bytes.length >= 12 && bytes.readUInt32LE(4) + 8 === bytes.length;
+  if (format === 'png') return bytes.length >= 12 && bytes.toString('latin1', bytes.length - 8, bytes.length - 4) === 'IEND';
+  if (format === 'avif') {
+    // ISO base media boxes, one after another to the end: each one's size, as written, must reach it exactly.
+    let offset = 0;
+    while (offset < bytes.length) {
+      if (offset + 8 > bytes.length) return false;
+      let size = bytes.readUInt32BE(offset);
+      if (size === 1) size = offset + 16 <= bytes.length ? Number(bytes.readBigUInt64BE(offset + 8)) : 0;
+      else if (size === 0) size = bytes.length - offset;
+      if (size < 8) return false;
+      offset += size;
+    }
+    return offset === bytes.length;
+  }
+  return true;
+}

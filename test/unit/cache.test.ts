@@ -8,6 +8,7 @@ import { buildSite } from '../../src/pipeline.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { quietDev } from '../helpers/dev-session.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
+import { readCacheJson, writeCacheJson } from '../helpers/cache-file.ts';
 
 // keep: false is what a large site gets by default: pages are not held in memory, so unchanged ones are reused.
 const build = (root: string) => buildSite({ root, keep: false, parallel: false });
@@ -55,8 +56,8 @@ test('a dev rebuild takes the entries its session wrote from memory, and a cache
   await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
   assert.is((await dev()).rendered, 1, 'the entries the session wrote were not used');
   // Another process's cache (a new generation in the header): its file, unreadable, is all there is.
-  const header = JSON.parse(await readFile(headerFile, 'utf8'));
-  await writeFile(headerFile, JSON.stringify({ ...header, generation: 'another-process' }));
+  const header = await readCacheJson(headerFile);
+  await writeCacheJson(headerFile, { ...header, generation: 'another-process' });
   await writeFile(pagesFile, '{ not json');
   await edit(root, 'content/pages/index.yaml', 'heading: Welcome again', 'heading: Welcome once more');
   assert.is((await dev()).rendered, cold.rendered, 'entries in memory were trusted for a cache this session did not write');
@@ -212,17 +213,17 @@ test('templates compiled by another sitegen (its shared React and zod elsewhere)
   const root = await copyFixture('basic');
   await build(root);
   const cacheFile = path.join(root, '.sitegen', 'cache', 'build.json');
-  const cache = JSON.parse(await readFile(cacheFile, 'utf8'));
+  const cache = await readCacheJson(cacheFile);
   const current = cache.templates.value.vendor;
   assert.ok(current.zod && current.react, 'the cache records where the bundle finds React and zod');
   // As an older or newer sitegen would have left it: the bundle it compiled imports modules that may be gone now.
   cache.templates.value.vendor = { ...current, zod: 'file:///an/older/sitegen/zod.js' };
-  await writeFile(cacheFile, JSON.stringify(cache));
+  await writeCacheJson(cacheFile, cache);
   await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
   const warm = await build(root);
   assert.is(warm.rendered, 1);
   assert.match(await readFile(path.join(root, 'dist/index.html'), 'utf8'), '<h1>Welcome again</h1>');
-  const after = JSON.parse(await readFile(cacheFile, 'utf8'));
+  const after = await readCacheJson(cacheFile);
   assert.equal(after.templates.value.vendor, current, 'compiled again against this sitegen\'s modules');
 });
 
