@@ -1,5 +1,6 @@
 import { errorDocsLink, type ErrorCode } from './error-codes.ts';
 import { GENERATED_PAGES, generatedPageOf } from './generated-pages.ts';
+import { printable } from './terminal.ts';
 
 /** Where in a source file something went wrong (1-based line and column). */
 export interface SourceLocation {
@@ -142,7 +143,8 @@ export function codeFrame(source: string, line: number, column = 1, context = 2)
   const out: string[] = [];
   for (let n = first; n <= last; n++) {
     const marker = n === line ? '>' : ' ';
-    out.push(`${marker} ${String(n).padStart(width)} | ${lines[n - 1] ?? ''}`);
+    // A line of the file as text a terminal only shows: an escape or a control character in it is written out.
+    out.push(`${marker} ${String(n).padStart(width)} | ${printable(lines[n - 1] ?? '', '\t')}`);
     if (n === line) out.push(`  ${' '.repeat(width)} | ${' '.repeat(Math.max(0, column - 1))}^`);
   }
   return out.join('\n');

@@ -90,8 +90,23 @@ export function listSiteFolder(
 export function readSiteText(root: string, file: string): string {
   const problem = checkSiteFile(root, file);
   if (problem) throw problem;
-  return readFileSync(path.join(root, file), 'utf8');
+  const bytes = readFileSync(path.join(root, file));
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    // Bytes that are no UTF-8: a binary file (or text in another encoding), told without a byte of it.
+    throw binaryFileError(file);
+  }
 }
+
+/** A content file that is not text, told without a byte of it. */
+export function binaryFileError(file: string): SiteError {
+  return new SiteError('unreadable', 'is a binary file, not text: a content file is YAML or Markdown, saved as UTF-8', {
+    location: { file }, hint: 'an image or a document goes in public/, or beside its page; if this is text, save it again as UTF-8',
+  });
+}
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /** The rule for one file named by its path from the root: undefined when it may be read, else the error. */
 export function checkSiteFile(root: string, file: string): SiteError | undefined {

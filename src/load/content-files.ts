@@ -99,7 +99,9 @@ export function routeOf(relative: string): string {
 export function duplicateRouteErrors(relativeFiles: readonly string[]): SiteError[] {
   const byRoute = new Map<string, string[]>();
   for (const relative of relativeFiles) {
-    const route = routeOf(relative);
+    // Two names that differ only in Unicode normalisation (é as one code point, or e and an accent) look alike in
+    // every address bar: one route, named by both files.
+    const route = routeOf(relative).normalize('NFC');
     const files = byRoute.get(route);
     if (files) files.push(relative);
     else byRoute.set(route, [relative]);

@@ -14,6 +14,7 @@ import { redirectsHome, sendNotFound } from './fallback.ts';
 import { redirectFor } from './redirect-rules.ts';
 import { readRange } from './byte-range.ts';
 import { sendFile } from './send-file.ts';
+import { SiteError } from '../errors.ts';
 import { recoverOutput } from '../output-recovery.ts';
 import type { ErrorReport } from '../report.ts';
 
@@ -145,7 +146,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     socket.end(rawResponse(status, defaultHeaders(options.outDir)));
   });
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    server.once('error', (error: NodeJS.ErrnoException) => reject(error.code === 'EADDRINUSE' || error.code === 'EACCES'
+      ? new SiteError('bad-flag', error.code === 'EADDRINUSE' ? `port ${options.port} on ${options.host} is taken by another program` : `port ${options.port} on ${options.host} may not be used by this user`, {
+        hint: `choose another port with --port, such as --port ${options.port === 0 ? 3001 : Math.min(65535, options.port + 1)}, or stop the program that has it`,
+      })
+      : error));
     server.listen(options.port, options.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;

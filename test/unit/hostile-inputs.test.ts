@@ -13,6 +13,7 @@ import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { copyFixture } from '../helpers/fixture.ts';
+import { REPO_ROOT } from '../helpers/site.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 
@@ -75,6 +76,70 @@ test('a commit date git accepts but JavaScript cannot hold passes over that comm
   const sitemap = await readFile(path.join(outDir, 'sitemap.xml'), 'utf8');
   assert.match(sitemap, /\/about<\/loc><lastmod>2023-01-02T03:04:05\+00:00<\/lastmod>/);
   assert.match(await readFile(path.join(outDir, 'about.html'), 'utf8'), 'About us');
+});
+
+/** `sitegen ARGS` as a user runs it: its exit code and all it printed, as bytes read as Latin-1 (so no byte is hidden). */
+async function cli(args: string[]): Promise<{ code: number; output: string }> {
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), ...args], { env: { ...process.env, NO_COLOR: '1' } });
+  const chunks: Buffer[] = [];
+  child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const code = await new Promise<number>((resolve) => child.on('exit', (exit) => resolve(exit ?? -1)));
+  return { code, output: Buffer.concat(chunks).toString('latin1') };
+}
+
+test('a page with 100,000 footnotes is an error at the first one past a thousand, at once', async () => {
+  const root = await copyFixture('basic');
+  const count = 100_000;
+  const refs = Array.from({ length: count }, (_, index) => `word[^${index}]`).join(' ');
+  const defs = Array.from({ length: count }, (_, index) => `[^${index}]: Note ${index}.`).join('\n');
+  const front = '---\ntitle: Notes\ndescription: Many notes.\n---\n\n';
+  await writeFile(path.join(root, 'content', 'pages', 'notes.md'), `${front}${refs}\n\n${defs}\n`);
+  const started = Date.now();
+  const errors = await errorsOf(root);
+  assert.ok(Date.now() - started < 30_000, `told in ${Date.now() - started} ms`);
+  assert.equal(errors, [['content/pages/notes.md', 8 + 1000, undefined, 'holds more than 1000 footnotes']]);
+});
+
+test('a binary content file is said to be binary, at its path, and no byte of it reaches the terminal', async () => {
+  const root = await copyFixture('basic');
+  await writeFile(path.join(root, 'content', 'pages', 'photo.md'), Buffer.from([0x1b, 0x5b, 0x32, 0x4a, 0x00, 0x01, 0x07, 0x1b, 0x5d, 0x30, 0x3b, 0x70, 0x77, 0x6e, 0x07, 0xff, 0xfe]));
+  await writeFile(path.join(root, 'content', 'pages', 'latin.yaml'), Buffer.from('title: Caf\xe9\n', 'latin1'));
+  const { code, output } = await cli(['build', '--root', root]);
+  assert.is.not(code, 0);
+  assert.match(output, 'content/pages/photo.md: is a binary file, not text');
+  assert.match(output, 'content/pages/latin.yaml: is a binary file, not text');
+  assert.not.match(output, /[\u0000-\u0008\u000b-\u001f\u007f]/, 'no control byte printed');
+  assert.not.match(output, 'internal error');
+});
+
+test('two page files whose names differ only in Unicode normalisation are one route, named by both', async () => {
+  const root = await copyFixture('basic');
+  // café.md is there as one code point for é; this one is e and a combining accent.
+  await writeFile(path.join(root, 'content', 'pages', 'cafe\u0301.md'), '---\ntitle: Café\ndescription: The other café.\n---\n\nText.\n');
+  const errors = await errorsOf(root);
+  assert.is(errors.length, 1, JSON.stringify(errors));
+  assert.match(errors[0][3], /^\/café comes from 2 files: content\/pages\/caf/);
+  assert.match(errors[0][3].normalize('NFC'), 'content/pages/café.md, content/pages/café.md');
+});
+
+test('serve on a port another program holds says so and how to choose another, not an internal error', async () => {
+  const { createServer } = await import('node:net');
+  const holder = createServer();
+  await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+  const port = (holder.address() as import('node:net').AddressInfo).port;
+  try {
+    const root = await copyFixture('basic');
+    await buildSite({ root });
+    const { code, output } = await cli(['serve', '--root', root, '--port', String(port), '--host', '127.0.0.1', '--no-api']);
+    assert.is.not(code, 0);
+    assert.match(output, `port ${port} on 127.0.0.1 is taken by another program`);
+    assert.match(output, `--port ${port + 1}`);
+    assert.not.match(output, 'internal error');
+  } finally {
+    holder.close();
+  }
 });
 
 test.run();
