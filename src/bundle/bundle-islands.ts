@@ -4,8 +4,8 @@ import type * as esbuild from 'esbuild';
 import { SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
-import { recall, type BundleMemo, type Memo } from '../cache/build-cache.ts';
-import { listFiles, stampsOf, toPosix } from '../files.ts';
+import { memoInputs, recall, siteCodeBefore, type BundleMemo, type Memo } from '../cache/build-cache.ts';
+import { listFiles, toPosix } from '../files.ts';
 import type { BundledAssets } from '../model.ts';
 import { CODE_THEMES_DIR } from '../markdown/code-themes.ts';
 
@@ -53,6 +53,8 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeT
     loader: { '.woff2': 'file' },
     plugins: [virtualEntries(root, styleFiles)],
   };
+  // The islands and styles by their content before esbuild reads them (a save during the bundle counts next time).
+  const before = siteCodeBefore(root);
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     // The runtime is built apart from the islands so that it shares no chunk with them: a page without islands then
@@ -81,10 +83,10 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeT
   }
   const bundle = collect(root, result, islandNames);
   // A new island or stylesheet changes its folder's stamp.
-  const inputs = stampsOf([
+  const inputs = memoInputs([
     ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
     path.join(root, 'templates', 'islands'), path.join(root, 'templates', 'styles'),
-  ]);
+  ], before);
   return { ...bundle, memo: { inputs, value: toMemo(bundle, codeTheme) } };
 }
 

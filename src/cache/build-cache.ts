@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageSummary, SiteInfo } from '../model.ts';
-import { contentHash, stampOf, stampsOf } from '../files.ts';
+import { contentHash, listFiles, stampOf, stampsOf } from '../files.ts';
 
 /** Raised whenever what a memo holds changes shape (7: the pages in a file of their own; 9: a checksum line), so an older cache is not trusted. */
 const FORMAT = 9;
@@ -278,11 +278,53 @@ export function pagesKeyOf(stamps: Iterable<readonly [string, string]>): string 
   return contentHash([...stamps].map(([file, stamp]) => `${file}\0${stamp}`).sort().join('\n'));
 }
 
-/** The memo's value when none of its inputs moved. */
+/** The memo's value when none of its inputs moved: a stamp as stampOf takes it, or a content key (contentStampOf) compared by content. */
 export function recall<T>(memo: Memo<T> | undefined): T | undefined {
   if (!memo) return undefined;
-  for (const [file, stamp] of Object.entries(memo.inputs)) if (stampOf(file) !== stamp) return undefined;
+  for (const [file, stamp] of Object.entries(memo.inputs)) {
+    if (stamp.startsWith(CONTENT_STAMP)) {
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(file);
+      } catch {
+        return undefined;
+      }
+      if (contentStampOf(bytes) !== stamp) return undefined;
+    } else if (stampOf(file) !== stamp) {
+      return undefined;
+    }
+  }
   return memo.value;
+}
+
+/**
+ * The content keys of the site's own code as it is now, before a compile reads it: every file under templates/,
+ * and `also` (its configuration files). A file saved again while it compiles (twice within 100 ms, the same size)
+ * then counts as changed at the next build, since what is recorded is what was there before esbuild read it.
+ */
+export function siteCodeBefore(root: string, also: readonly string[] = []): Map<string, string> {
+  const keys = new Map<string, string>();
+  for (const file of [...listFiles(path.join(root, 'templates')).map((name) => path.join(root, 'templates', name)), ...also]) {
+    try {
+      keys.set(file, contentStampOf(readFileSync(file)));
+    } catch {
+      // Not there: its absence is in its folder's stamp.
+    }
+  }
+  return keys;
+}
+
+/** A memo's inputs: each file's stamp, but the site's own code by the content it had before the compile (siteCodeBefore). */
+export function memoInputs(files: readonly string[], before: ReadonlyMap<string, string>): Record<string, string> {
+  return Object.fromEntries(files.map((file) => [file, before.get(file) ?? stampOf(file)]));
+}
+
+/** How a memo's input judged by its content is told from one judged by its stamp. */
+const CONTENT_STAMP = 'content:';
+
+/** A memo input judged by its content, not its stamp. */
+export function contentStampOf(bytes: Uint8Array): string {
+  return CONTENT_STAMP + contentHash(bytes);
 }
 
 /** The output folder's identity: a rebuild swaps in a new folder, and editing its top level moves its time. */

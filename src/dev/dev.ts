@@ -108,6 +108,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     }, 5);
   };
 
+  // Rebuilds in a row that met a file moved under them (see rebuild).
+  let retries = 0;
   async function rebuild(changed: string[]): Promise<void> {
     const started = performance.now();
     recheckLater(changed);
@@ -117,7 +119,17 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
       server.clearErrors();
       if (written > 0) server.reload();
       console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
+      retries = 0;
     } catch (error) {
+      // A file that went between the moment the build listed it and the moment it read it (a folder renamed, a save
+      // by rename): the files moved under the build, no one's error. Built again, a few times at most.
+      const code = (error as NodeJS.ErrnoException)?.code;
+      if ((code === 'ENOENT' || code === 'ENOTDIR') && retries < 3 && !closed) {
+        retries++;
+        running = running.then(() => rebuild(changed));
+        return;
+      }
+      retries = 0;
       printError(error, root);
       server.showErrors(describeError(error, root));
       console.error(style('yellow', 'still serving the last good build; fix the file and save to rebuild'));

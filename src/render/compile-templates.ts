@@ -9,8 +9,8 @@ import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import type { MarkdownComponent, SiteTemplates } from '../model.ts';
 import { HYDRATE_STRATEGIES } from '../client/hydration-moment.ts';
-import { recall, type Memo, type TemplatesMemo } from '../cache/build-cache.ts';
-import { listFiles, stampsOf, toPosix } from '../files.ts';
+import { memoInputs, recall, siteCodeBefore, type Memo, type TemplatesMemo } from '../cache/build-cache.ts';
+import { listFiles, toPosix } from '../files.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
 
 const VENDOR_FILTER = new RegExp(`^(${VENDOR_SPECIFIERS.map((specifier) => specifier.replace(/[/.]/g, '\\$&')).join('|')})$`);
@@ -56,6 +56,10 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
     `export { renderPage } from ${JSON.stringify(path.join(SITEGEN_DIR, 'src', 'render', 'document.tsx'))};`,
   ].join('\n');
 
+  // The site's own code judged by its content as it was before esbuild read it: a file saved again while it
+  // compiles (twice within 100 ms, the same size) must count as changed at the next build, so what is recorded is
+  // what was there before, never what is there after.
+  const before = siteCodeBefore(root, CONFIG_FILES.map((name) => path.join(root, name)));
   let result: esbuild.BuildResult<{ write: false; metafile: true }>;
   try {
     result = await (await loadEsbuild()).build({
@@ -95,12 +99,12 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
   await pruneOldModules(cacheDir, file);
   const dependencies = dependenciesOf(root, names, result.metafile);
   // A new template file changes its folder's stamp; the module file itself may be cleaned out of the temporary folder.
-  const inputs = stampsOf([
+  const inputs = memoInputs([
     ...Object.keys(result.metafile.inputs).map((input) => path.resolve(process.cwd(), input)),
     templatesDir, path.join(templatesDir, 'pages'), file,
     // A configuration file added (or taken away) is a new bundle.
     ...CONFIG_FILES.map((name) => path.join(root, name)),
-  ]);
+  ], before);
   return { moduleFile: file, ...dependencies, memo: { inputs, value: { moduleFile: file, vendor, ...dependencies } } };
 }
 

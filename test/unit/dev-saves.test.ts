@@ -1,0 +1,83 @@
+/**
+ * dev loses no save (issue 47, item 6): a template saved twice in quick
+ * succession, the second save the same size, ends at the second version;
+ * what a compile records is the content it read, so a save during the
+ * compile is a change at the next build; a content folder renamed under a
+ * rebuild is built again, not reported as a bug of sitegen.
+ */
+import { readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { memoInputs, recall, siteCodeBefore } from '../../src/cache/build-cache.ts';
+import { copyFixture } from '../helpers/fixture.ts';
+import { quietDev } from '../helpers/dev-session.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
+
+const TEMPLATE = path.join('templates', 'pages', 'page.tsx');
+
+test('a memo records the content its compile read: a save after that, the same size and within the same moment, is a change', async () => {
+  const root = await copyFixture('basic');
+  const file = path.join(root, TEMPLATE);
+  const before = siteCodeBefore(root);
+  // The compile reads here; then the file is saved again, as long as before.
+  const source = await readFile(file, 'utf8');
+  await writeFile(file, source.replace('className="links"', 'className="LINKS"'));
+  const memo = { inputs: memoInputs([file, path.join(root, 'templates', 'layout.tsx')], before), value: 'compiled from the first version' };
+  assert.is(recall(memo), undefined, 'the second save is seen');
+  await writeFile(file, source);
+  assert.is(recall(memo), 'compiled from the first version', 'the first content again: nothing to compile');
+});
+
+test('dev: a template saved twice in quick succession (the second the same size) ends at the second version, every time', async () => {
+  const root = await copyFixture('basic');
+  const session = await quietDev(root);
+  const file = path.join(root, TEMPLATE);
+  const source = await readFile(file, 'utf8');
+  const page = () => readFile(path.join(session.outDir, 'about.html'), 'utf8').catch(() => '');
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    for (let trial = 0; trial < 12; trial++) {
+      // Two markers of one length: the second save is exactly as long as the first.
+      const first = `data-save="a${String(trial).padStart(2, '0')}"`;
+      const second = `data-save="b${String(trial).padStart(2, '0')}"`;
+      await writeFile(file, source.replace('<ul className="links">', `<ul className="links" ${first}>`));
+      await new Promise((resolve) => setTimeout(resolve, 20 + (trial % 4) * 25));
+      await writeFile(file, source.replace('<ul className="links">', `<ul className="links" ${second}>`));
+      await waitUntil(async () => (await page()).includes(second), `trial ${trial}: the page shows the second save`, { timeoutMs: 15_000 });
+      await session.idle();
+      assert.match(await page(), second, `trial ${trial}: still the second save once dev is idle`);
+    }
+  } finally {
+    console.log = log;
+    await session.close();
+  }
+});
+
+test('dev: a content folder renamed while dev runs is built again, with no internal error', async () => {
+  const root = await copyFixture('basic');
+  // A folder nothing links to, so that its new name breaks no link.
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(path.join(root, 'content', 'pages', 'notes'));
+  await writeFile(path.join(root, 'content', 'pages', 'notes', 'first.md'), '---\ntitle: First\ndescription: A note.\n---\n\nThe first note.\n');
+  const session = await quietDev(root);
+  const errors: string[] = [];
+  const error = console.error;
+  const log = console.log;
+  console.error = (...parts: unknown[]) => void errors.push(parts.join(' '));
+  console.log = () => undefined;
+  try {
+    await rename(path.join(root, 'content', 'pages', 'notes'), path.join(root, 'content', 'pages', 'journal'));
+    await waitUntil(async () => (await readFile(path.join(session.outDir, 'journal', 'first.html'), 'utf8').catch(() => '')).includes('The first note.'),
+      'the renamed folder\'s pages are built', { timeoutMs: 15_000 });
+    await session.idle();
+  } finally {
+    console.error = error;
+    console.log = log;
+    await session.close();
+  }
+  assert.not.ok(errors.some((line) => /internal error|bug of sitegen/.test(line)), errors.join('\n'));
+});
+
+test.run();
