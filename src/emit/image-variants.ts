@@ -48,13 +48,14 @@ export async function emitImageVariants(
       if (!making.has(variant.url)) {
         making.set(variant.url, (async () => {
           const cached = path.join(cacheDir, path.posix.basename(variant.url));
-          const bytes = await readFile(cached).catch(() => undefined);
+          let bytes: Buffer | undefined = await readFile(cached).catch(() => undefined);
           if (bytes === undefined || !isWholeImage(bytes, variant.format, variant.width)) {
             if (bytes !== undefined) warn(`.sitegen/cache/images/${path.basename(cached)} is damaged: made again`);
-            await encode(file, variant, cached, image);
+            bytes = await encode(file, variant, cached, image);
             encoded++;
           }
-          await copyFile(cached, path.join(targetDir, variant.url));
+          // The bytes just checked are the ones published: read once.
+          await writeFile(path.join(targetDir, variant.url), bytes!);
         })());
       }
       return making.get(variant.url);
@@ -92,7 +93,7 @@ export async function emitBundleCopies(root: string, targetDir: string, files: I
 /** How long one variant may take to encode: a 20-megapixel photo takes about 2 s here, at 1920 px as AVIF. */
 const ENCODE_SECONDS = 120;
 
-async function encode(source: string, variant: ImageVariant, target: string, image: string): Promise<void> {
+async function encode(source: string, variant: ImageVariant, target: string, image: string): Promise<Buffer> {
   // rotate() applies a JPEG's EXIF orientation, which the variants would otherwise lose with the metadata.
   // The pixels are bounded as validation bounds them, whatever the header said, and so is the time.
   const resized = sharp()(source, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: variant.width, withoutEnlargement: true }).timeout({ seconds: ENCODE_SECONDS });
@@ -110,4 +111,5 @@ async function encode(source: string, variant: ImageVariant, target: string, ima
   const partial = `${target}.${process.pid}.partial`;
   await writeFile(partial, bytes);
   await rename(partial, target);
+  return bytes;
 }

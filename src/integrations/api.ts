@@ -228,6 +228,11 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 }): (options?: z.input<Schema>) => Integration {
   return (options) => {
     const origin = callerOf(new Error().stack ?? '');
+    // An integration with no options takes none: one given anyway is a mistake to tell, not to pass over.
+    const given = options !== undefined && options !== null && typeof options === 'object' ? Object.keys(options) : options === undefined ? [] : ['(a value that is no object)'];
+    if (!definition.options && given.length > 0) {
+      return { name: definition.name, origin, problems: given.map((key) => `${key}: ${definition.name} takes no options`) };
+    }
     const parsed = definition.options ? definition.options.safeParse(options ?? {}) : { success: true as const, data: options ?? {} };
     if (!parsed.success) {
       return { name: definition.name, origin, problems: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`) };

@@ -6,8 +6,10 @@
  * (50,000 URLs or 50 MB a file) the pages go into sitemap-1.xml,
  * sitemap-2.xml … and sitemap.xml is their index, so robots.txt names one
  * file whatever the site's size. On by default; a site turns it off with
- * `builtIn: { sitemap: false }` in sitegen.config.ts.
+ * `builtIn: { sitemap: false }` in sitegen.config.ts, and leaves pages out
+ * with `sitemap({ filter: (page) => … })` (true keeps a page).
  */
+import { z } from 'zod';
 import { defineIntegration, escapeXml, type IntegrationPage } from './api.ts';
 
 /** The sitemaps.org limits of one file. */
@@ -15,11 +17,17 @@ export const SITEMAP_LIMITS = { urls: 50_000, bytes: 50 * 1024 * 1024 };
 
 const HEAD = '<?xml version="1.0" encoding="UTF-8"?>';
 
+const options = z.strictObject({
+  filter: z.custom<(page: IntegrationPage) => boolean>((value) => typeof value === 'function', 'expected a function of a page that returns true to list it')
+    .optional().describe('which of the pages a visitor may find are listed: true keeps a page (by default, all of them)'),
+});
+
 export const sitemap = defineIntegration({
   name: 'sitemap',
-  setup: () => ({
+  options,
+  setup: ({ filter }) => ({
     files({ site, pages }) {
-      const listed = pages.filter((page) => page.listed).sort((a, b) => a.route.localeCompare(b.route));
+      const listed = pages.filter((page) => page.listed && (filter?.(page) ?? true)).sort((a, b) => a.route.localeCompare(b.route));
       const entry = (page: IntegrationPage) => `  <url><loc>${escapeXml(page.url)}</loc>`
         + (page.lastmod ? `<lastmod>${escapeXml(page.lastmod)}</lastmod>` : '')
         + page.alternates.map(({ hreflang, url }) => `<xhtml:link rel="alternate" hreflang="${escapeXml(hreflang)}" href="${escapeXml(url)}"/>`).join('')

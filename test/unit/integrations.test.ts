@@ -270,4 +270,23 @@ export default defineConfig({ integrations: [hostile()] });`);
   assert.not.ok(existsSync(path.join(root, 'dist')));
 });
 
+test('sitemap({ filter }) lists only the pages it keeps; an option it does not know, or one to an integration that takes none, is an error', async () => {
+  const root = await siteWithConfig(`
+import { sitemap } from 'sitegen/config';
+export default defineConfig({ integrations: [sitemap({ filter: (page) => page.route !== '/about' })] });`);
+  await buildSite({ root });
+  const xml = await read(root, 'sitemap.xml');
+  assert.match(xml, '<loc>https://fixture.example/</loc>');
+  assert.not.match(xml, 'https://fixture.example/about<', 'the page the filter leaves out');
+  await writeFile(path.join(root, 'sitegen.config.ts'), `import { defineConfig, defineIntegration, sitemap } from 'sitegen/config';
+const plain = defineIntegration({ name: 'plain', setup: () => ({}) });
+export default defineConfig({ integrations: [sitemap({ filtr: () => true } as never), plain({ verbose: true } as never)] });
+`);
+  const messages = (await errorsOf(root)).map((error) => error.message).sort();
+  assert.equal(messages, [
+    'the integration plain has a wrong option: verbose: plain takes no options',
+    'the integration sitemap has a wrong option: Unrecognized key: "filtr"',
+  ]);
+});
+
 test.run();
