@@ -202,9 +202,38 @@ export function integrationCsp(list: readonly Integration[]): Partial<Record<Csp
   return merged;
 }
 
-/** The marked extensions of every integration, in order. */
+/**
+ * The marked extensions of every integration, in order, each function of them (a tokenizer, a renderer, a hook,
+ * walkTokens) wrapped so that what it throws is told as that integration's fault in its markdown hook, at its own
+ * source line, like a throw from any other hook: not as an internal error of sitegen. Wrapped once per extension.
+ */
 export function integrationMarkdown(list: readonly Integration[]): NonNullable<Integration['markdown']>[number][] {
-  return list.flatMap((integration) => integration.markdown ?? []);
+  return list.flatMap((integration) => (integration.markdown ?? []).map((extension) => attributed(integration, extension)));
+}
+
+const wrappedExtensions = new WeakMap<object, object>();
+
+function attributed<T extends object>(integration: Integration, extension: T): T {
+  const known = wrappedExtensions.get(extension);
+  if (known) return known as T;
+  const wrap = (value: unknown, depth: number): unknown => {
+    if (typeof value === 'function') {
+      const fn = value as (...args: unknown[]) => unknown;
+      return function (this: unknown, ...args: unknown[]) {
+        try {
+          return fn.apply(this, args);
+        } catch (error) {
+          throw hookError(integration, 'markdown', error);
+        }
+      };
+    }
+    if (depth >= 3 || value === null || typeof value !== 'object') return value;
+    if (Array.isArray(value)) return value.map((item) => wrap(item, depth + 1));
+    return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, wrap(item, depth + 1)]));
+  };
+  const wrapped = wrap(extension, 0) as T;
+  wrappedExtensions.set(extension, wrapped);
+  return wrapped;
 }
 
 export function integrationSite(site: SiteInfo): IntegrationSite {

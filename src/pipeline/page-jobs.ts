@@ -17,7 +17,7 @@ import { validateFor, validatePage, type ValidationScope } from '../validate/val
 import { renderPages } from '../render/render-pages.ts';
 import { summaryOf } from '../render/collection-item.ts';
 import { useIntegrationMarkdown } from '../markdown/markdown-extensions.ts';
-import { integrationMarkdown, integrationsOf } from './integrations.ts';
+import { integrationMarkdown, integrationsOf, setIntegrationRoot } from './integrations.ts';
 
 export interface RenderJob {
   root: string;
@@ -70,6 +70,8 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const wanted = (doc: RawDoc) => !only || only.has(doc.file.slice(PAGES_DIR.length + 1));
   const now = new Date(job.now);
   // The integrations' Markdown extensions: the bodies, converted ahead while the templates loaded, are converted again with them.
+  // An integration's fault names its files from the site root, on this thread as on the main one.
+  setIntegrationRoot(job.root);
   const markdown = integrationMarkdown(integrationsOf(templates.config, job.render?.site).list);
   useIntegrationMarkdown(markdown);
   if (markdown.length > 0) for (const doc of share.docs) if (doc.kind === 'markdown') doc.html = undefined;

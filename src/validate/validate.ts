@@ -252,9 +252,17 @@ export function validatePage(
   let blocksFailed = false;
   let outline: MarkdownOutline | undefined;
   if (doc.kind === 'markdown') {
-    const converted = doc.html === undefined
-      ? convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file))
-      : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [], outline: doc.outline };
+    let converted: Omit<ReturnType<typeof convertMarkdown>, 'outline'> & { outline?: MarkdownOutline };
+    try {
+      converted = doc.html === undefined
+        ? convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file))
+        : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [], outline: doc.outline };
+    } catch (error) {
+      // An integration's Markdown extension that threw (told as its own fault, pipeline/integrations.ts) fails this page, on any thread.
+      if (!(error instanceof SiteError)) throw error;
+      errors.push(error);
+      return undefined;
+    }
     outline = converted.outline;
     data.template ??= 'markdown';
     checkMarkdownReferences(doc, converted.references, scope, errors, notes);

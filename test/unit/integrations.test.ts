@@ -289,4 +289,31 @@ export default defineConfig({ integrations: [sitemap({ filtr: () => true } as ne
   ]);
 });
 
+for (const threads of [1, 4]) {
+  test(`an error thrown in a head hook and in a Markdown extension's renderer is the integration's, at its file and line, under --threads ${threads}`, async () => {
+    const root = await copyFixture('basic');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(root, 'integrations'));
+    await writeFile(path.join(root, 'integrations', 'boom.ts'), [
+      "import { defineIntegration } from 'sitegen/config';",
+      'export const boomHead = defineIntegration({ name: \'boom-head\', setup: () => ({',
+      '  head: () => { throw new Error(\'the head went boom\'); },',
+      '}) });',
+      'export const boomMarks = defineIntegration({ name: \'boom-marks\', setup: () => ({ markdown: [{ extensions: [{',
+      "  name: 'boom', level: 'inline', start: (src: string) => src.indexOf('!!'),",
+      "  tokenizer: (src: string) => (src.startsWith('!!') ? { type: 'boom', raw: '!!' } : undefined),",
+      "  renderer: () => { throw new Error('the renderer went boom'); },",
+      '}] }] }) });',
+      '',
+    ].join('\n'));
+    await writeFile(path.join(root, 'content/pages/marked.md'), '---\ntitle: Marked\ndescription: A page.\n---\n\nThis goes !! here.\n');
+    for (const [name, hook, line] of [['boomHead', 'head', 3], ['boomMarks', 'markdown', 8]] as const) {
+      await writeFile(path.join(root, 'sitegen.config.ts'), `import { defineConfig } from 'sitegen/config';\nimport { ${name} } from './integrations/boom.ts';\nexport default defineConfig({ integrations: [${name}()] });\n`);
+      const errors = await buildSite({ root, threads, cache: false }).then(() => assert.unreachable('the build succeeded') as never, (caught: SiteErrors) => caught.errors);
+      const told = [...new Set(errors.map((error) => `${error.origin} ${error.code} ${error.location?.file}:${error.location?.line}: ${error.message}`))];
+      assert.equal(told, [`integration integration integrations/boom.ts:${line}: the integration ${hook === 'head' ? 'boom-head' : 'boom-marks'} failed in its ${hook} hook: the ${hook === 'head' ? 'head' : 'renderer'} went boom`], `threads ${threads}, ${hook}`);
+    }
+  });
+}
+
 test.run();
