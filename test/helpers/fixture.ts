@@ -35,3 +35,22 @@ export async function hashTree(dir: string): Promise<string> {
   await walk(dir);
   return hash.digest('hex');
 }
+
+/** Every file under a folder: path (forward slashes) → contents, base64. */
+export async function treeOf(dir: string): Promise<Map<string, string>> {
+  const files = new Map<string, string>();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const file = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    files.set(file, (await readFile(path.join(dir, file))).toString('base64'));
+  }
+  return files;
+}
+
+/** How two trees differ, as lines a failure can show: a file that differs, or is in one of them only. */
+export function treeDifferences(one: ReadonlyMap<string, string>, other: ReadonlyMap<string, string>): string[] {
+  const found: string[] = [];
+  for (const [file, contents] of one) if (other.get(file) !== contents) found.push(other.has(file) ? `${file} differs` : `${file} only in the first`);
+  for (const file of other.keys()) if (!one.has(file)) found.push(`${file} only in the second`);
+  return found.sort();
+}

@@ -11,28 +11,12 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { checkSite } from '../../src/check/check-output.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
+import { treeDifferences, treeOf } from '../helpers/fixture.ts';
 import { readCacheJson, writeCacheJson } from '../helpers/cache-file.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const POST = path.join('content', 'pages', 'news', 'hello-world.md');
 
-/** Every file under a folder: path → contents (base64). */
-async function treeOf(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    files.set(file, (await readFile(path.join(dir, file))).toString('base64'));
-  }
-  return files;
-}
-
-function differences(one: Map<string, string>, other: Map<string, string>): string[] {
-  const found: string[] = [];
-  for (const [file, contents] of one) if (other.get(file) !== contents) found.push(other.has(file) ? `${file} differs` : `${file} only in the warm build`);
-  for (const file of other.keys()) if (!one.has(file)) found.push(`${file} missing from the warm build`);
-  return found.sort();
-}
 
 const cache = (root: string, file: string) => path.join(root, '.sitegen', 'cache', file);
 
@@ -130,7 +114,7 @@ test('each of twenty kinds of damage to the cache: the next build succeeds, warn
     state = 1 - state;
     await setState(root, state);
     const result = await buildSite({ root, now: NOW });
-    assert.equal(differences(await treeOf(path.join(root, 'dist')), cold[state]), [], name);
+    assert.equal(treeDifferences(await treeOf(path.join(root, 'dist')), cold[state]), [], name);
     // Compiled templates that are gone are compiled again, as on a first build; every other kind is said once.
     if (!/compiled templates/.test(name)) {
       assert.is(result.warnings.filter((warning) => warning.startsWith('the build cache: ')).length >= 1, true, `${name}: a warning says what was dropped (${result.warnings.join(' | ')})`);

@@ -15,7 +15,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { startServer } from '../../src/serve/serve.ts';
-import { copyFixture } from '../helpers/fixture.ts';
+import { copyFixture, treeDifferences, treeOf } from '../helpers/fixture.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
 
@@ -27,24 +27,6 @@ function cliBuild(root: string, args: string[] = []): ChildProcess & { done: Pro
   return Object.assign(child, { done: new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code))) });
 }
 
-/** Every file under a folder: path → contents. */
-async function treeOf(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
-    files.set(file, (await readFile(path.join(dir, file))).toString('base64'));
-  }
-  return files;
-}
-
-/** The differences between two trees, as lines a failure can show. */
-function differences(one: Map<string, string>, other: Map<string, string>): string[] {
-  const found: string[] = [];
-  for (const [file, contents] of one) if (other.get(file) !== contents) found.push(other.has(file) ? `${file} differs` : `${file} only in the first`);
-  for (const file of other.keys()) if (!one.has(file)) found.push(`${file} only in the second`);
-  return found.sort();
-}
 
 /** The output of a cold build of the same root, into a folder of its own. */
 async function coldOutput(root: string): Promise<Map<string, string>> {
@@ -104,7 +86,7 @@ test('serve under keep-alive load stays up through builds and killed builds, and
   assert.equal([...new Set(wrong)], [], 'no page or asset that exists before and after was ever missing');
   const siblings = (await readdir(path.dirname(outDir))).filter((name) => name.startsWith('.dist.'));
   assert.equal(siblings, [], 'no staging or old folder is left beside dist/');
-  assert.equal(differences(await treeOf(outDir), await coldOutput(root)), [], 'the output equals a cold build\'s');
+  assert.equal(treeDifferences(await treeOf(outDir), await coldOutput(root)), [], 'the output equals a cold build\'s');
 });
 
 test('a swap killed between its two renames is finished by the next serve or build; folders of dead builds are removed', async () => {
@@ -126,7 +108,7 @@ test('a swap killed between its two renames is finished by the next serve or bui
   } finally {
     await server.close();
   }
-  assert.equal(differences(await treeOf(outDir), before), []);
+  assert.equal(treeDifferences(await treeOf(outDir), before), []);
   assert.equal((await readdir(parent)).filter((name) => name.startsWith('.dist.')), [], 'the journal and the dead builds\' folders are gone');
 });
 
@@ -139,7 +121,7 @@ test('two builds at once take turns: both succeed, and the output is a cold buil
     assert.equal(codes, [0, 0], `pair ${pair}`);
   }
   assert.not.ok(existsSync(path.join(root, '.sitegen', 'build.lock')), 'the lock is given back');
-  assert.equal(differences(await treeOf(path.join(root, 'dist')), await coldOutput(root)), []);
+  assert.equal(treeDifferences(await treeOf(path.join(root, 'dist')), await coldOutput(root)), []);
 });
 
 test('a lock left by a killed build is taken over', async () => {
@@ -187,7 +169,7 @@ test('a warm build\'s output equals a cold one\'s after random edits, deletions 
     const warm = await treeOf(outDir);
     const cold = path.join(root, '..', `cold-${step}`);
     await buildSite({ root, outDir: cold, cache: false, now });
-    assert.equal(differences(warm, await treeOf(cold)), [], `step ${step}: ${did}`);
+    assert.equal(treeDifferences(warm, await treeOf(cold)), [], `step ${step}: ${did}`);
     await rm(cold, { recursive: true, force: true });
   }
 });
