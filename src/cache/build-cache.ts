@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { PageSummary, SiteInfo } from '../model.ts';
-import { contentHash, listFiles, stampOf, stampsOf } from '../files.ts';
+import { contentHash, listFiles, stampOf, stampsOf, toPosix } from '../files.ts';
 
 /** Raised whenever what a memo holds changes shape (7: the pages in a file of their own; 9: a checksum line), so an older cache is not trusted. */
 const FORMAT = 9;
@@ -248,7 +248,7 @@ function isStringRecord(value: unknown): value is Record<string, string> {
 }
 
 function relativeTo(root: string, file: string): string {
-  return path.relative(root, file).split(path.sep).join('/');
+  return toPosix(path.relative(root, file));
 }
 
 export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root' | 'pages' | 'pagesKey' | 'pageCount' | 'routeCount' | 'also'>, pages: Record<string, PageEntry>, kind: CacheKind = 'build'): void {
