@@ -108,7 +108,10 @@ export function policyProblems(html: string, policy: PagePolicy): PolicyProblem[
       for (const [url, setting] of urls) {
         const origin = foreign(url, policy.siteOrigin);
         if (origin && !policy[setting].includes(origin)) {
-          add(`${url} from ${origin}, which the policy's ${setting}-src blocks: add ${origin} to csp.${setting} in content/site.yaml, or keep the file in public/`, url);
+          add(setting === 'img'
+            // Fetched at build and served from the site, an image costs visitors no request to another host: that first.
+            ? `${url} from ${origin}, which the policy's img-src blocks: list ${origin} under images.remote in content/site.yaml (the build fetches the image and serves it from the site), or keep the file in public/; csp.img would have every visitor's browser load it from ${origin}`
+            : `${url} from ${origin}, which the policy's ${setting}-src blocks: add ${origin} to csp.${setting} in content/site.yaml, or keep the file in public/`, url);
         }
       }
     }

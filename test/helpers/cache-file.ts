@@ -4,7 +4,7 @@
  * means to damage a file writes it directly instead.
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { contentHash } from '../../src/files.ts';
+import { checksumOf } from '../../src/cache/build-cache.ts';
 
 export async function readCacheJson(file: string): Promise<any> {
   const text = await readFile(file, 'utf8');
@@ -14,5 +14,5 @@ export async function readCacheJson(file: string): Promise<any> {
 /** Writes a value as the cache writes it, with a checksum that holds: a cache another build could have left. */
 export async function writeCacheJson(file: string, value: unknown): Promise<void> {
   const json = JSON.stringify(value);
-  await writeFile(file, `${contentHash(json)}\n${json}`);
+  await writeFile(file, `${checksumOf(json)}\n${json}`);
 }

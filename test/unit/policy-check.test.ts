@@ -25,7 +25,7 @@ test('an editor\'s image from another host is an error at its line, naming csp.i
   const root = await copyFixture('basic');
   await writeFile(path.join(root, 'content/pages/photos.md'), photoPage);
   assert.equal(await errorsOf(root), [
-    'csp content/pages/photos.md:8: /photos holds https://images.example.com/office.jpg from https://images.example.com, which the policy\'s img-src blocks: add https://images.example.com to csp.img in content/site.yaml, or keep the file in public/',
+    'csp content/pages/photos.md:8: /photos holds https://images.example.com/office.jpg from https://images.example.com, which the policy\'s img-src blocks: list https://images.example.com under images.remote in content/site.yaml (the build fetches the image and serves it from the site), or keep the file in public/; csp.img would have every visitor\'s browser load it from https://images.example.com',
   ]);
   assert.not.ok(existsSync(path.join(root, 'dist')), 'nothing was written');
   await appendFile(path.join(root, 'content/site.yaml'), 'csp:\n  img: [https://images.example.com]\n');
