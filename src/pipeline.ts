@@ -323,7 +323,8 @@ async function renderPages(
     const hookErrors: SiteError[] = [];
     const robots = runRobots(integrations.list, context, hookErrors);
     if (robots) files.set('robots.txt', robots);
-    const added = await time('emit', () => runFiles(integrations.list, context, claimedOutputs(site, built, files, inputs.publicFiles), hookErrors));
+    const claimed = claimedOutputs(site, built, files, inputs.publicFiles);
+    const added = await time('emit', () => runFiles(integrations.list, context, claimed, hookErrors));
     throwIfAny(hookErrors);
     for (const [file, contents] of added) files.set(file, contents);
     await time('emit', () => runBuildDone(integrations.list, {
@@ -336,7 +337,8 @@ async function renderPages(
     throwIfAny(hookErrors);
     // Last, so that a bundle file over anything else the build writes is found: an error naming both.
     const copies = built.flatMap((entry) => entry.copies ?? []);
-    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimedOutputs(site, built, files, inputs.publicFiles, added)));
+    for (const file of added.keys()) claimed.set(file, 'an integration\'s files hook');
+    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimed));
     let changed: number | undefined;
     if (update) {
       changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));
@@ -363,10 +365,15 @@ async function renderPages(
 function inCanonicalOrder(entries: PageEntry[], pageFiles: readonly string[]): PageEntry[] {
   const place = new Map(pageFiles.map((file, index) => [`${PAGES_DIR}/${toPosix(file)}`, index]));
   const rank = (entry: PageEntry) => place.get(entry.page.file) ?? pageFiles.length;
+  // Routes are compared only within one file (a list's pages), which few pages are: the keys are made then.
   return entries
-    .map((entry) => ({ entry, rank: rank(entry), key: routeKey(entry.page.route) }))
-    .sort((a, b) => a.rank - b.rank || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+    .map((entry) => ({ entry, rank: rank(entry) }))
+    .sort((a, b) => a.rank - b.rank || compareKeys(routeKey(a.entry.page.route), routeKey(b.entry.page.route)))
     .map(({ entry }) => entry);
+}
+
+function compareKeys(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A route with each run of digits padded, so that code-unit order puts /news/2 before /news/10. */
@@ -374,18 +381,33 @@ function routeKey(route: string): string {
   return route.replace(/\d+/g, (digits) => digits.padStart(12, '0'));
 }
 
-/** Every output of a build but the bundle copies, by path, with who writes it: what a bundle file may not replace. */
-function claimedOutputs(
-  site: SiteInfo, built: readonly PageEntry[], files: ReadonlyMap<string, unknown>, publicFiles: Iterable<string>, added?: ReadonlyMap<string, unknown>,
-): Map<string, string> {
-  const claimed = new Map<string, string>();
-  for (const url of publicFiles) claimed.set(url.slice(1), `public${url}`);
-  for (const file of files.keys()) claimed.set(file, added?.has(file) ? 'an integration\'s files hook' : 'sitegen');
+/** Who writes each output of a build: what no other writer (an integration's files, a bundle file) may take. */
+interface ClaimedOutputs {
+  /** Who writes `file` (`the page /about (content/pages/about.yaml)`, `public/logo.png`, `sitegen` …), or undefined. */
+  get(file: string): string | undefined;
+  set(file: string, owner: string): void;
+}
+
+/**
+ * Every output of a build but the bundle copies: public/'s files, the site files, each page with what was made from
+ * it. A page is named only when asked (5,000 descriptions made for each dev rebuild cost 3 ms).
+ */
+function claimedOutputs(site: SiteInfo, built: readonly PageEntry[], files: ReadonlyMap<string, unknown>, publicFiles: Iterable<string>): ClaimedOutputs {
+  const owners = new Map<string, string | PageEntry>();
+  for (const url of publicFiles) owners.set(url.slice(1), `public${url}`);
+  for (const file of files.keys()) owners.set(file, 'sitegen');
   for (const entry of built) {
-    claimed.set(outputPathOf(entry.page.route, site.trailingSlash), `the page ${entry.page.route} (${entry.page.file})`);
-    for (const file of [...entry.derived ?? [], ...entry.list?.files ?? []]) claimed.set(file, `the page ${entry.page.route} (${entry.page.file})`);
+    owners.set(outputPathOf(entry.page.route, site.trailingSlash), entry);
+    for (const file of entry.derived ?? []) owners.set(file, entry);
+    for (const file of entry.list?.files ?? []) owners.set(file, entry);
   }
-  return claimed;
+  return {
+    get: (file) => {
+      const owner = owners.get(file);
+      return owner === undefined || typeof owner === 'string' ? owner : `the page ${owner.page.route} (${owner.page.file})`;
+    },
+    set: (file, owner) => void owners.set(file, owner),
+  };
 }
 
 /** A file of the build by its path in the output: one the emit stage is about to write, else as staged, else as the last build left it. */

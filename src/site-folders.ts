@@ -41,7 +41,8 @@ export function listSiteFolder(
   if (!realBase) return { files, errors };
   // The folder and every linked folder walked: a link to a parent folder must not loop.
   const walked = new Set<string>([realBase]);
-  const walk = (dir: string, prefix: string) => {
+  // `relative`: the path from the place listed; `inFolder`: the path inside the folder (what the rule judges).
+  const walk = (dir: string, relative: string, inFolder: string) => {
     let entries;
     try {
       entries = readdirSync(dir, { withFileTypes: true });
@@ -51,19 +52,19 @@ export function listSiteFolder(
       throw error;
     }
     for (const entry of entries) {
-      const relative = prefix + entry.name;
-      const full = path.join(dir, entry.name);
-      const name = toPosix(path.relative(base, full));
-      if (!isPublished(name, folder)) continue;
+      // Each folder above was judged on the way down: only this name is left to judge.
+      if (entry.name.startsWith('.') && !(folder === 'public' && inFolder === '' && entry.name === '.well-known')) continue;
+      const name = inFolder + entry.name;
       if (entry.isDirectory()) {
-        if (options.recursive !== false) walk(full, `${relative}/`);
+        if (options.recursive !== false) walk(path.join(dir, entry.name), `${relative}${entry.name}/`, `${name}/`);
         continue;
       }
       if (entry.isFile()) {
-        files.push(relative);
+        files.push(relative + entry.name);
         continue;
       }
       if (!entry.isSymbolicLink()) continue;
+      const full = path.join(dir, entry.name);
       const problem = linkProblem(folder, name, realOrUndefined(full), realBase);
       if (problem) {
         errors.push(problem);
@@ -71,14 +72,14 @@ export function listSiteFolder(
       }
       const target = realpathSync(full);
       const info = statSync(target);
-      if (info.isFile()) files.push(relative);
+      if (info.isFile()) files.push(relative + entry.name);
       else if (info.isDirectory() && options.recursive !== false && !walked.has(target)) {
         walked.add(target);
-        walk(full, `${relative}/`);
+        walk(full, `${relative}${entry.name}/`, `${name}/`);
       }
     }
   };
-  walk(start, '');
+  walk(start, '', inside ? `${toPosix(inside).replace(/\/+$/, '')}/` : '');
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { files, errors };
 }

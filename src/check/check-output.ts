@@ -51,14 +51,21 @@ export async function checkSite(
     return exists.get(url)!;
   };
   const pages: { file: string; html: string }[] = [];
+  // The ids of each page (what a fragment can name), and the links with a fragment, checked once every page is read.
+  const ids = new Map<string, Set<string>>();
+  const fragments: { file: string; written: string; target: string; fragment: string }[] = [];
   for (const file of htmlFiles) {
     const html = await readFile(path.join(outDir, file), 'utf8');
     if (options.external) pages.push({ file, html });
+    ids.set(file, new Set([...html.matchAll(/\s(?:id|name)="([^"]*)"/g)].map((match) => unescapeHtml(match[1]))));
     for (const [, attribute, value] of html.matchAll(REFERENCE)) {
       const urls = attribute.toLowerCase() === 'srcset' ? value.split(',').map((part) => part.trim().split(/\s+/)[0])
         : attribute.toLowerCase() === 'content' ? [] : [value];
       for (const raw of urls) {
         const written = unescapeHtml(raw);
+        const fragment = attribute.toLowerCase() === 'href' && /#./.test(written) ? written.slice(written.indexOf('#') + 1) : undefined;
+        // A place on this page: its id must be there.
+        if (fragment !== undefined && written.startsWith('#')) fragments.push({ file, written, target: file, fragment });
         // Another host, another scheme, or a place on this page: not a file of the build.
         if (written === '' || written.startsWith('#') || written.startsWith('//') || /^[a-z][a-z0-9+.-]*:/i.test(written)) continue;
         // A relative address as the browser resolves it, from the address the page is served at.
@@ -68,9 +75,25 @@ export async function checkSite(
         if (inside === undefined) problems.push(`${file}: ${attribute}="${url}" is outside the base path ${base}`);
         else if (!(await resolves(inside))) {
           problems.push(`${file}: ${attribute}="${written}"${written === url ? '' : ` (${url} from ${servedAt(file, base)})`} does not resolve to a file in the build`);
+        } else if (fragment !== undefined) {
+          const target = await pageFileOf(outDir, inside);
+          if (target) fragments.push({ file, written, target, fragment });
         }
       }
     }
+  }
+  // A link to a place on a page (`/docs/setup#install`) needs that place: an id (or a named anchor) of the page.
+  for (const { file, written, target, fragment } of fragments) {
+    references++;
+    let name = fragment;
+    try {
+      name = decodeURIComponent(fragment);
+    } catch {
+      // A malformed escape: the fragment as written.
+    }
+    // `#top` is the page's top in every browser, and a text fragment (`#:~:text=`) is no id.
+    if (name === 'top' || name.startsWith(':~:') || ids.get(target)?.has(name)) continue;
+    problems.push(`${file}: href="${written}" leads to no place on ${target === file ? 'this page' : target}: it has no id "${name}"`);
   }
   // Every image the build wrote must read as what its name says, whole: a variant cut short (a damaged cache, a full
   // disk) resolves as a file and still shows nothing.
@@ -146,6 +169,18 @@ function servedAt(file: string, base: string): string {
 
 
 /** How a static host maps a URL to a file: the file itself, NAME.html, or NAME/index.html. */
+/** The HTML file of the output a path of the site is served from, if it is a page (a fragment can name a place in it). */
+async function pageFileOf(outDir: string, url: string): Promise<string | undefined> {
+  const pathname = decodeURIComponent(url.replace(/[?#].*$/, ''));
+  const relative = pathname.replace(/^\/+/, '');
+  const candidates = pathname.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`, `${relative}/index.html`];
+  for (const candidate of candidates.filter((name) => name.endsWith('.html'))) {
+    const info = await stat(path.join(outDir, candidate)).catch(() => undefined);
+    if (info?.isFile()) return toPosix(path.normalize(candidate));
+  }
+  return undefined;
+}
+
 async function resolveTarget(outDir: string, url: string): Promise<boolean> {
   const pathname = decodeURIComponent(url.replace(/[?#].*$/, ''));
   const base = path.join(outDir, pathname);

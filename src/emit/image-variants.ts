@@ -69,7 +69,7 @@ export async function emitImageVariants(
  * (/news/post/report.pdf). `claimed` names every other output of the build (its path → who writes it), and
  * /assets/ is sitegen's: a bundle file at one of those paths would replace it, and is an error naming both.
  */
-export async function emitBundleCopies(root: string, targetDir: string, files: Iterable<string>, claimed: ReadonlyMap<string, string>): Promise<void> {
+export async function emitBundleCopies(root: string, targetDir: string, files: Iterable<string>, claimed: { get(file: string): string | undefined }): Promise<void> {
   const unique = [...new Set(files)];
   const errors: SiteError[] = [];
   for (const file of unique) {

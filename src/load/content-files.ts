@@ -101,7 +101,8 @@ export function duplicateRouteErrors(relativeFiles: readonly string[]): SiteErro
   for (const relative of relativeFiles) {
     // Two names that differ only in Unicode normalisation (é as one code point, or e and an accent) look alike in
     // every address bar: one route, named by both files.
-    const route = routeOf(relative).normalize('NFC');
+    const plain = routeOf(relative);
+    const route = /[^\u0000-\u007f]/.test(plain) ? plain.normalize('NFC') : plain;
     const files = byRoute.get(route);
     if (files) files.push(relative);
     else byRoute.set(route, [relative]);

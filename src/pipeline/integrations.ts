@@ -365,7 +365,7 @@ export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & 
 
 /** Every integration's files, in order; one sitegen writes itself (`taken`: path → what writes it), or another integration wrote, is an error naming it. */
 export async function runFiles(
-  list: readonly Integration[], context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, taken: ReadonlyMap<string, string>, errors: SiteError[],
+  list: readonly Integration[], context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, taken: { get(file: string): string | undefined }, errors: SiteError[],
 ): Promise<Map<string, string | Uint8Array>> {
   const files = new Map<string, string | Uint8Array>();
   const owner = new Map<string, string>();

@@ -33,6 +33,21 @@ test('a broken link, a missing image and a missing script are each reported with
   assert.match(joined, `about.html: src="${runtime}" does not resolve`);
 });
 
+test('a link to a place a page does not have (/about#nope, #missing) is reported; one to a heading\'s id, #top or a text fragment is not', async () => {
+  const root = await copyFixture('basic');
+  const { outDir } = await buildSite({ root });
+  const about = path.join(outDir, 'about.html');
+  const html = await readFile(about, 'utf8');
+  const id = /<h1 id="([^"]+)"/.exec(html)?.[1] ?? /\sid="([^"]+)"/.exec(html)![1];
+  await writeFile(about, html.replace('</main>', `<a href="/about#${id}">a</a><a href="#${id}">b</a><a href="#top">c</a><a href="/#:~:text=Welcome">d</a><a href="/about#nope">e</a><a href="#missing">f</a><a href="/#caf%C3%A9">g</a></main>`));
+  const { problems } = await checkSite(root, outDir);
+  assert.equal(problems.sort(), [
+    'about.html: href="#missing" leads to no place on this page: it has no id "missing"',
+    'about.html: href="/#caf%C3%A9" leads to no place on index.html: it has no id "café"',
+    'about.html: href="/about#nope" leads to no place on this page: it has no id "nope"',
+  ]);
+});
+
 test('llms.txt and the discovery manifest: a link to no file, a missing H1 and a malformed entry are each reported', async () => {
   const root = await copyFixture('basic');
   const { outDir } = await buildSite({ root });
