@@ -7,11 +7,11 @@
  * so a rebuild copies it instead of encoding it again.
  */
 import { existsSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
-import { copiedUrlOf, imageFacts, isWholeImage, MAX_IMAGE_PIXELS, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+import { copiedUrlOf, imageFacts, isWholeCachedImage, MAX_IMAGE_PIXELS, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
 import { PAGES_DIR } from '../paths.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
 
@@ -48,14 +48,13 @@ export async function emitImageVariants(
       if (!making.has(variant.url)) {
         making.set(variant.url, (async () => {
           const cached = path.join(cacheDir, path.posix.basename(variant.url));
-          let bytes: Buffer | undefined = await readFile(cached).catch(() => undefined);
-          if (bytes === undefined || !isWholeImage(bytes, variant.format, variant.width)) {
-            if (bytes !== undefined) warn(`.sitegen/cache/images/${path.basename(cached)} is damaged: made again`);
-            bytes = await encode(file, variant, cached, image);
+          const whole = await isWholeCachedImage(cached, variant.format, variant.width);
+          if (whole !== true) {
+            if (whole === false) warn(`.sitegen/cache/images/${path.basename(cached)} is damaged: made again`);
+            await encode(file, variant, cached, image);
             encoded++;
           }
-          // The bytes just checked are the ones published: read once.
-          await writeFile(path.join(targetDir, variant.url), bytes!);
+          await copyFile(cached, path.join(targetDir, variant.url));
         })());
       }
       return making.get(variant.url);

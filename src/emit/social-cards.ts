@@ -6,11 +6,10 @@
  * costs a copy. Several pages with the same card (a list's later pages)
  * share one file.
  */
-import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
+import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CARD_WIDTH, cardNameOf, type CardSpec } from '../cards/card-spec.ts';
-import { isWholeImage } from '../template-api/image-facts.ts';
+import { isWholeCachedImage } from '../template-api/image-facts.ts';
 import type { PageSummary } from '../model.ts';
 
 export const CARDS_DIR = 'assets/cards';
@@ -29,10 +28,10 @@ export async function emitSocialCards(root: string, targetDir: string, pages: re
   let draw: typeof import('../cards/draw-card.ts').drawCard | undefined;
   await Promise.all([...cards].map(async ([name, { spec, file }]) => {
     const cached = path.join(cacheDir, name);
-    const bytes = existsSync(cached) ? await readFile(cached).catch(() => undefined) : undefined;
+    const whole = await isWholeCachedImage(cached, 'png', CARD_WIDTH);
     // A card cut short or overwritten in the cache is drawn again, not published.
-    if (bytes === undefined || !isWholeImage(bytes, 'png', CARD_WIDTH)) {
-      if (bytes !== undefined) warnings.push(`the build cache: .sitegen/cache/cards/${name} is damaged: drawn again`);
+    if (whole !== true) {
+      if (whole === false) warnings.push(`the build cache: .sitegen/cache/cards/${name} is damaged: drawn again`);
       draw ??= (await import('../cards/draw-card.ts')).drawCard;
       const { png, missing } = await draw(spec, root);
       if (missing.length > 0) {

@@ -7,6 +7,7 @@
  * the files (src/emit/image-variants.ts) without either waiting for the other.
  */
 import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
@@ -162,4 +163,24 @@ function isComplete(bytes: Buffer, format: string): boolean {
     return offset === bytes.length;
   }
   return true;
+}
+
+/** Cached files found whole, by path, with the stamp they had then: a long dev session reads each once, not at each rebuild. */
+const foundWhole = new Map<string, string>();
+
+/**
+ * Whether an image the build cached (a variant, a card) is whole, as isWholeImage judges it: undefined when there is
+ * none. One found whole is not read again while its stamp holds.
+ */
+export async function isWholeCachedImage(file: string, format: string, width: number): Promise<boolean | undefined> {
+  const info = await stat(file).catch(() => undefined);
+  if (!info?.isFile()) return undefined;
+  const stamp = `${info.mtimeMs}:${info.size}:${info.ino}`;
+  if (foundWhole.get(file) === stamp) return true;
+  const bytes = await readFile(file).catch(() => undefined);
+  if (bytes === undefined) return undefined;
+  const whole = isWholeImage(bytes, format, width);
+  if (whole) foundWhole.set(file, stamp);
+  else foundWhole.delete(file);
+  return whole;
 }
