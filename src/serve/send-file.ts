@@ -8,23 +8,24 @@
  * later (`gone`: the caller looks again). A read that fails mid-way ends
  * that one response; it never reaches the process.
  */
-import { open, type FileHandle } from 'node:fs/promises';
+import { closeSync, createReadStream, fstatSync, openSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { lookup } from 'mrmime';
 
 /** Sends `file` (an absolute path), or calls `gone` when it is no longer a file. */
 export async function sendFile(req: http.IncomingMessage, res: http.ServerResponse, file: string, gone: () => void | Promise<void>): Promise<void> {
-  let handle: FileHandle;
+  // Opened and stated synchronously, as sirv stated: two calls of microseconds, not two trips through the thread pool.
+  let descriptor: number;
   try {
-    handle = await open(file, 'r');
+    descriptor = openSync(file, 'r');
   } catch (error) {
     if (isGone(error)) return void await gone();
     throw error;
   }
   let streaming = false;
   try {
-    const stats = await handle.stat();
+    const stats = fstatSync(descriptor);
     if (!stats.isFile()) return void await gone();
     const etag = `W/"${stats.size}-${stats.mtime.getTime()}"`;
     let type = lookup(path.basename(file)) ?? '';
@@ -54,13 +55,13 @@ export async function sendFile(req: http.IncomingMessage, res: http.ServerRespon
     }
     res.writeHead(range ? 206 : 200, headers);
     if (req.method === 'HEAD' || stats.size === 0) return void res.end();
-    const stream = handle.createReadStream({ ...range, autoClose: true });
+    const stream = createReadStream(file, { fd: descriptor, ...range, autoClose: true });
     streaming = true;
     stream.on('error', () => res.destroy());
     res.on('close', () => stream.destroy());
     stream.pipe(res);
   } finally {
-    if (!streaming) await handle.close().catch(() => undefined);
+    if (!streaming) closeSync(descriptor);
   }
 }
 

@@ -109,7 +109,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (!existsSync(options.outDir)) await outputBack(options.outDir);
       const moved = redirectFor(options.outDir, base + inner);
       if (moved) return redirectTo(res, moved.to.includes('?') ? moved.to : moved.to + target.search, moved.status);
-      const file = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
+      const folder = statSync(options.outDir, { throwIfNoEntry: false })?.ino;
+      let file = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
+      // Not found while a build swapped the folder (it is another one now, or none): looked for again, a moment later.
+      if (!file && statSync(options.outDir, { throwIfNoEntry: false })?.ino !== folder) {
+        await outputBack(options.outDir);
+        file = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
+      }
       const failed = reloader?.errors();
       if (!file && failed && isRead(req) && options.isRoute?.(inner)) return sendErrorPage(req, res, inner, failed);
       if (!file) return answerUnknown(req, res, options.outDir, base, inner);

@@ -27,6 +27,8 @@ test.before(async () => {
     '---', 'title: Intro', 'description: Where to start.', '---', '',
     '![The logo](../img/logo.svg)', '', 'Read [the guide](./guide) or [its setup](guide#setup), then go [home](../).', '',
   ].join('\n'));
+  // The place intro.md links to (guide#setup): check follows a fragment into its page.
+  await appendFile(path.join(root, 'content', 'pages', 'docs', 'guide.md'), '\n## Setup\n\nInstall it.\n');
   ({ outDir } = await buildSite({ root }));
   server = await serveBuild(outDir, { root, api: false });
 });
