@@ -306,7 +306,7 @@ async function renderPages(
 
     // In one order whatever was reused: a warm build's site-wide files (the sitemap, llms.txt, the feeds' inputs)
     // list the pages as a cold build's do, however many threads rendered them.
-    const built = inCanonicalOrder([...clean, ...rendered.built], run.pageFiles);
+    const built = inCanonicalOrder(clean, rendered.built, run.pageFiles);
     // A page's stamp starts with its file's modification time (files.ts stampOf).
     const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
     const lastmod = await contentDates(root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
@@ -362,14 +362,23 @@ async function renderPages(
  * integrations made), and the several pages one file makes (a list's /news, /news/2 … /news/10) by route, numbers
  * compared as numbers.
  */
-function inCanonicalOrder(entries: PageEntry[], pageFiles: readonly string[]): PageEntry[] {
+function inCanonicalOrder(clean: readonly PageEntry[], rendered: readonly PageEntry[], pageFiles: readonly string[]): PageEntry[] {
   const place = new Map(pageFiles.map((file, index) => [`${PAGES_DIR}/${toPosix(file)}`, index]));
   const rank = (entry: PageEntry) => place.get(entry.page.file) ?? pageFiles.length;
   // Routes are compared only within one file (a list's pages), which few pages are: the keys are made then.
-  return entries
-    .map((entry) => ({ entry, rank: rank(entry) }))
-    .sort((a, b) => a.rank - b.rank || compareKeys(routeKey(a.entry.page.route), routeKey(b.entry.page.route)))
-    .map(({ entry }) => entry);
+  const compare = (a: PageEntry, b: PageEntry) => rank(a) - rank(b) || compareKeys(routeKey(a.page.route), routeKey(b.page.route));
+  // The reused pages come as the last build saved them, in this order already: checked, not sorted again. The few
+  // rendered ones are sorted and merged in.
+  const kept = clean.every((entry, index) => index === 0 || compare(clean[index - 1], entry) <= 0) ? clean : [...clean].sort(compare);
+  const fresh = [...rendered].sort(compare);
+  const merged: PageEntry[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < kept.length || j < fresh.length) {
+    if (j >= fresh.length || (i < kept.length && compare(kept[i], fresh[j]) <= 0)) merged.push(kept[i++]);
+    else merged.push(fresh[j++]);
+  }
+  return merged;
 }
 
 function compareKeys(a: string, b: string): number {

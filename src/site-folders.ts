@@ -39,6 +39,12 @@ export function listSiteFolder(
   const files: string[] = [];
   const errors: SiteError[] = [];
   if (!realBase) return { files, errors };
+  // The place listed may itself be a link (content/data → somewhere else): judged as any link inside the folder.
+  if (inside !== '') {
+    const realStart = realOrUndefined(start);
+    const problem = realStart && realStart !== path.join(realBase, inside) ? linkProblem(folder, toPosix(inside), realStart, realBase) : undefined;
+    if (problem) return { files, errors: [problem] };
+  }
   // The folder and every linked folder walked: a link to a parent folder must not loop.
   const walked = new Set<string>([realBase]);
   // `relative`: the path from the place listed; `inFolder`: the path inside the folder (what the rule judges).
@@ -91,11 +97,13 @@ export function listSiteFolder(
 export function readSiteText(root: string, file: string): string {
   const problem = checkSiteFile(root, file);
   if (problem) throw problem;
-  const bytes = readFileSync(path.join(root, file));
+  // Node reads UTF-8 text in one native call; bytes that are no UTF-8 come out as U+FFFD, and only then is the file
+  // read again to tell a written U+FFFD from a binary file (or text in another encoding), told without a byte of it.
+  const text = readFileSync(path.join(root, file), 'utf8');
+  if (!text.includes('\ufffd')) return text;
   try {
-    return UTF8.decode(bytes);
+    return UTF8.decode(readFileSync(path.join(root, file)));
   } catch {
-    // Bytes that are no UTF-8: a binary file (or text in another encoding), told without a byte of it.
     throw binaryFileError(file);
   }
 }
@@ -114,6 +122,9 @@ export function checkSiteFile(root: string, file: string): SiteError | undefined
   const folder = toPosix(file).split('/')[0] as SiteFolder;
   if (folder !== 'content' && folder !== 'public') return undefined;
   const full = path.join(root, file);
+  // A plain file: its folders were judged as the folder was listed (listSiteFolder follows no link it refuses), and
+  // content/ or public/ itself is the site's own to place. One lstat, where a real path takes one a folder.
+  if (lstatSync(full, { throwIfNoEntry: false })?.isFile() && !hasLinkedFolder(root, folder, file)) return undefined;
   const real = realOrUndefined(full);
   // A missing file is the reader's to report (missing-file); only a link to nothing is the rule's.
   if (!real) return isLink(full) ? linkProblem(folder, toPosix(path.relative(path.join(root, folder), full)), undefined, '') : undefined;
@@ -147,6 +158,20 @@ function linkProblem(folder: SiteFolder, name: string, target: string | undefine
     });
   }
   return undefined;
+}
+
+/**
+ * Whether a file named directly (site.yaml, a data file, a page by its path) sits below a linked folder inside its
+ * site folder: then its real path is judged. Most files are at most two folders down: a few lstats at most.
+ */
+function hasLinkedFolder(root: string, folder: SiteFolder, file: string): boolean {
+  const parts = toPosix(file).split('/').slice(1, -1);
+  let current = path.join(root, folder);
+  for (const part of parts) {
+    current = path.join(current, part);
+    if (lstatSync(current, { throwIfNoEntry: false })?.isSymbolicLink()) return true;
+  }
+  return false;
 }
 
 function realOrUndefined(file: string): string | undefined {

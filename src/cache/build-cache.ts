@@ -221,6 +221,10 @@ function readChecked(file: string, warn: (message: string) => void): string | un
  * rebuild. It is no defence against someone who writes the cache on purpose, who could as well write the templates.
  */
 export function checksumOf(json: string): string {
+  return checksumBytes(Buffer.from(json));
+}
+
+function checksumBytes(json: Uint8Array): string {
   return `crc32:${crc32(json).toString(16).padStart(8, '0')}`;
 }
 
@@ -275,9 +279,10 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
   // The pages first: a header names only a pages file that is already in place.
   for (const [target, contents] of [[pagesFile(root, kind), { generation, pages }], [file, header]] as const) {
     const temporary = `${target}.${process.pid}.tmp`;
-    // Its checksum on the first line: a reader knows a file cut short or changed (readChecked).
-    const json = JSON.stringify(contents);
-    writeFileSync(temporary, `${checksumOf(json)}\n${json}`);
+    // Its checksum on the first line: a reader knows a file cut short or changed (readChecked). The JSON is made
+    // into bytes once, for the sum and the file (2.7 MB at 5,000 pages).
+    const json = Buffer.from(JSON.stringify(contents));
+    writeFileSync(temporary, Buffer.concat([Buffer.from(`${checksumBytes(json)}\n`), json]));
     renameSync(temporary, target);
   }
   if (kind === 'dev') written.set(pagesFile(root, kind), { generation, pages });

@@ -47,6 +47,7 @@ const PLACES: { name: string; link: string; secretAs: string }[] = [
   { name: 'a data file (YAML outside)', link: 'content/data/team.yaml', secretAs: 'yaml' },
   { name: 'a page', link: 'content/pages/about.yaml', secretAs: 'env' },
   { name: 'a page folder', link: 'content/pages/docs', secretAs: 'folder' },
+  { name: 'the data folder itself', link: 'content/data', secretAs: 'data-folder' },
   { name: 'a public file', link: 'public/robots-extra.txt', secretAs: 'env' },
 ];
 
@@ -59,6 +60,10 @@ for (const place of PLACES) {
     if (place.secretAs === 'yaml') {
       target = path.join(outside, 'team.yaml');
       await writeFile(target, `- ${SECRET.replace('=', ': ')}\n`);
+    } else if (place.secretAs === 'data-folder') {
+      target = path.join(outside, 'data');
+      await mkdir(target);
+      await writeFile(path.join(target, 'team.yaml'), `- ${SECRET.replace('=', ': ')}\n`);
     } else if (place.secretAs === 'folder') {
       target = path.join(outside, 'pages');
       await mkdir(target);
