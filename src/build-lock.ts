@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { isRunning } from './output-recovery.ts';
 
-export const LOCK_FILE = '.sitegen/build.lock';
+const LOCK_FILE = '.sitegen/build.lock';
 
 /** Runs `work` holding the root's build lock; `waiting` is told once when another build holds it. */
 export async function withBuildLock<T>(root: string, work: () => Promise<T>, waiting: (pid: number) => void = noteWaiting): Promise<T> {

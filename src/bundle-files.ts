@@ -21,11 +21,6 @@ export const PUBLISHABLE: Readonly<Record<string, readonly string[]>> = {
 
 const KIND_OF = new Map(Object.entries(PUBLISHABLE).flatMap(([kind, extensions]) => extensions.map((extension) => [extension, kind] as const)));
 
-/** The kind of a file an editor may publish (`image`, `document` …), or undefined for one that may not be published. */
-export function publishableKindOf(file: string): string | undefined {
-  return KIND_OF.get(path.posix.extname(file).slice(1).toLowerCase());
-}
-
 /**
  * Why a bundle file (`file`, a path from the root) may not be published, with what to do instead; undefined when
  * it may. `asImage`: the page shows it as an image, which only an image may be.
@@ -53,7 +48,7 @@ export function bundleFileProblem(root: string, file: string, asImage = false): 
 }
 
 /** What in an SVG could run or pull in content: script, event handlers, embedded HTML, javascript: links, entities, outside references. */
-export function activeSvgContent(svg: string): string | undefined {
+function activeSvgContent(svg: string): string | undefined {
   if (/<script\b/i.test(svg)) return 'a <script>';
   if (/<!ENTITY\b/i.test(svg)) return 'an entity declaration';
   if (/<foreignObject\b/i.test(svg)) return 'HTML in a <foreignObject>';

@@ -49,32 +49,48 @@ export class TooLarge extends Error {}
  * connects to itself (Chromium, in `check --browser`): asked before each request is let through.
  */
 export async function addressRefusal(url: URL, allowed: ReadonlySet<string>, allowHint?: string): Promise<Refused | undefined> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  if (allowed.has(url.host.toLowerCase()) || allowed.has(hostname.toLowerCase())) return undefined;
-  if (net.isIP(hostname)) {
-    const kind = nonPublicKind(hostname);
-    return kind ? new Refused(url.host, hostname, kind, allowHint) : undefined;
-  }
-  const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(hostname, { all: true }, (error, found) => resolve(error ? [] : found)));
+  if (isAllowed(url, allowed)) return undefined;
+  const written = writtenAddressRefusal(url, allowHint);
+  if (written !== false) return written;
+  const addresses = await new Promise<LookupAddress[]>((resolve) => dnsLookup(hostOf(url), { all: true }, (error, found) => resolve(error ? [] : found)));
+  return refusalAmong(url, addresses, allowHint);
+}
+
+/** A URL's host name without an IPv6 address's brackets. */
+const hostOf = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
+
+/** Whether the host (`name` or `name:port`) is one the caller allows to resolve to addresses that are not public. */
+function isAllowed(url: URL, allowed: ReadonlySet<string>): boolean {
+  return allowed.has(url.host.toLowerCase()) || allowed.has(hostOf(url).toLowerCase());
+}
+
+/**
+ * A host written as an address is never looked up: it is judged as written (the URL parser has made 127.1 into
+ * 127.0.0.1). The refusal, undefined for a public address, or false for a name (to be judged once looked up).
+ */
+function writtenAddressRefusal(url: URL, allowHint?: string): Refused | undefined | false {
+  const hostname = hostOf(url);
+  if (!net.isIP(hostname)) return false;
+  const kind = nonPublicKind(hostname);
+  return kind ? new Refused(url.host, hostname, kind, allowHint) : undefined;
+}
+
+/** Any address that is not public refuses the name: a name that resolves to a public and a private address could connect to either. */
+function refusalAmong(url: URL, addresses: readonly LookupAddress[], allowHint?: string): Refused | undefined {
   const refused = addresses.find((entry) => nonPublicKind(entry.address));
   return refused ? new Refused(url.host, refused.address, nonPublicKind(refused.address)!, allowHint) : undefined;
 }
 
 /** One request (no redirect followed); the connection is judged by the address it would reach. */
 export function guardedRequest(url: URL, options: GuardedRequest): Promise<GuardedResponse> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const allowed = options.allowed.has(url.host.toLowerCase()) || options.allowed.has(hostname.toLowerCase());
-  // A host written as an address is never looked up: it is judged as written (the URL parser has made 127.1 into 127.0.0.1).
-  if (net.isIP(hostname) && !allowed) {
-    const kind = nonPublicKind(hostname);
-    if (kind) return Promise.reject(new Refused(url.host, hostname, kind, options.allowHint));
-  }
+  const allowed = isAllowed(url, options.allowed);
+  const written = allowed ? undefined : writtenAddressRefusal(url, options.allowHint);
+  if (written) return Promise.reject(written);
   const lookup: net.LookupFunction = (name, lookupOptions, callback) => {
     dnsLookup(name, { ...lookupOptions, all: true }, (error, addresses: LookupAddress[]) => {
       if (error) return callback(error, '', 0);
-      const refused = allowed ? undefined : addresses.find((entry) => nonPublicKind(entry.address));
-      // Any address that is not public refuses the name: a name that resolves to a public and a private address could connect to either.
-      if (refused) return callback(new Refused(url.host, refused.address, nonPublicKind(refused.address)!, options.allowHint), '', 0);
+      const refused = allowed ? undefined : refusalAmong(url, addresses, options.allowHint);
+      if (refused) return callback(refused, '', 0);
       if ((lookupOptions as { all?: boolean }).all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
     });

@@ -78,7 +78,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
   try {
     const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, !options.dev && output !== 'none');
-    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs };
+    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs, warn };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
     const built = await renderSite(run, validated, validated.site);
@@ -116,6 +116,8 @@ interface Run {
   routes: string[];
   render: RenderStage;
   inputs: Inputs;
+  /** Says what was found damaged in the build cache and built again (one warning each, before the build's own). */
+  warn: (message: string) => void;
 }
 
 type Inputs = Awaited<ReturnType<typeof readInputs>>;
@@ -282,8 +284,6 @@ async function renderPages(
   // The pages' dates (page.updated, the sitemap's lastmod): one git call, started with the inputs. dev uses the files' times.
   const commits = options.dev ? Promise.resolve(new Map<string, string>()) : (inputs.commits ??= commitDates(root));
   const staging = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
-  // What the emit stage found damaged in the cache (an image variant) and made again.
-  const cacheNotes: string[] = [];
   try {
     // A clean list page brings its pages and its feeds; any other clean page its one file.
     const cleanFiles = [
@@ -301,8 +301,8 @@ async function renderPages(
     const rendered = await time('pages', async () => run.render.render(job, templates, plan));
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
-    await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages], (message) => cacheNotes.push(`the build cache: ${message}`)));
-    const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page)));
+    await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages], run.warn));
+    const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page), run.warn));
 
     // In one order whatever was reused: a warm build's site-wide files (the sitemap, llms.txt, the feeds' inputs)
     // list the pages as a cold build's do, however many threads rendered them.
@@ -347,7 +347,7 @@ async function renderPages(
     }
     const result = buildResult({
       ...resultParts(run), site, assets, clean, rendered, files, siteDoc: inputs.siteDoc, templates: { ...await inputs.templates(), ...inputs.compiled },
-      warnings: [...cacheNotes, ...validated.warnings, ...rendered.warnings, ...cards.warnings],
+      warnings: [...validated.warnings, ...rendered.warnings, ...cards.warnings],
     });
     const watch = [...new Set(integrations.list.flatMap((integration) => integration.watch ?? []))];
     return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built };

@@ -143,14 +143,13 @@ function linkProblem(folder: SiteFolder, name: string, target: string | undefine
       location: { file }, hint: `remove the link, or make it point at a file inside ${folder}/`,
     });
   }
-  const relative = path.relative(realBase, target);
-  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
+  if (!isInside(realBase, target)) {
     return new SiteError('symlink', `${file} is a symbolic link to ${target}, outside ${folder}/`, {
       location: { file },
       hint: `copy the file into ${folder}/ instead of linking to it: a link out of ${folder}/ would ${folder === 'public' ? 'publish' : 'read and publish'} whatever it points at`,
     });
   }
-  const inside = toPosix(relative);
+  const inside = toPosix(path.relative(realBase, target));
   if (!isPublished(inside, folder)) {
     return new SiteError('symlink', `${file} is a symbolic link to ${folder}/${inside}, which is private (a dotfile or inside a dot-folder)`, {
       location: { file },
@@ -194,6 +193,11 @@ export function leadsOutside(root: string, absolute: string): string | undefined
   } catch {
     return undefined;
   }
-  const relative = path.relative(realpathSync(root), real);
-  return relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative) ? real : undefined;
+  return isInside(realpathSync(root), real) ? undefined : real;
+}
+
+/** Whether a real path is the folder itself or anything under it. */
+function isInside(folder: string, target: string): boolean {
+  const relative = path.relative(folder, target);
+  return relative !== '..' && !relative.startsWith(`..${path.sep}`) && !path.isAbsolute(relative);
 }

@@ -346,7 +346,7 @@ export function memoInputs(files: readonly string[], before: ReadonlyMap<string,
 const CONTENT_STAMP = 'content:';
 
 /** A memo input judged by its content, not its stamp (siteCodeBefore adds the stamp it had, `@STAMP`, as a quick check). */
-export function contentStampOf(bytes: Uint8Array): string {
+function contentStampOf(bytes: Uint8Array): string {
   return CONTENT_STAMP + contentHash(bytes);
 }
 

@@ -13,7 +13,7 @@ import { SiteError } from '../errors.ts';
 import { unescapeHtml } from '../escape-html.ts';
 import { resolvedFrom } from '../base-path.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
-import { isWholeImage } from '../template-api/image-facts.ts';
+import { imageFormatOf, isWholeImage } from '../template-api/image-facts.ts';
 import { checkInBrowser, pagesToOpen, type BrowserCheckOptions, type BrowserProblem } from './browser-check.ts';
 
 export interface CheckReport {
@@ -45,7 +45,7 @@ export async function checkSite(
   }
   const problems: string[] = [];
   let references = 0;
-  const exists = new Map<string, Promise<boolean>>();
+  const exists = new Map<string, Promise<string | undefined>>();
   const resolves = (url: string) => {
     if (!exists.has(url)) exists.set(url, resolveTarget(outDir, url));
     return exists.get(url)!;
@@ -73,11 +73,13 @@ export async function checkSite(
         references++;
         const inside = !base ? url : url === base || url.startsWith(`${base}/`) || url.startsWith(`${base}?`) || url.startsWith(`${base}#`) ? url.slice(base.length) || '/' : undefined;
         if (inside === undefined) problems.push(`${file}: ${attribute}="${url}" is outside the base path ${base}`);
-        else if (!(await resolves(inside))) {
-          problems.push(`${file}: ${attribute}="${written}"${written === url ? '' : ` (${url} from ${servedAt(file, base)})`} does not resolve to a file in the build`);
-        } else if (fragment !== undefined) {
-          const target = await pageFileOf(outDir, inside);
-          if (target) fragments.push({ file, written, target, fragment });
+        else {
+          const target = await resolves(inside);
+          if (target === undefined) {
+            problems.push(`${file}: ${attribute}="${written}"${written === url ? '' : ` (${url} from ${servedAt(file, base)})`} does not resolve to a file in the build`);
+          } else if (fragment !== undefined && target.endsWith('.html')) {
+            fragments.push({ file, written, target, fragment });
+          }
         }
       }
     }
@@ -98,9 +100,8 @@ export async function checkSite(
   // Every image the build wrote must read as what its name says, whole: a variant cut short (a damaged cache, a full
   // disk) resolves as a file and still shows nothing.
   for (const file of listFiles(outDir).filter((name) => /\.(png|jpe?g|webp|avif|gif)$/i.test(name))) {
-    const bytes = await readFile(path.join(outDir, file));
-    const format = file.toLowerCase().replace(/^.*\.(jpe?g)$/, 'jpg').replace(/^.*\./, '');
-    if (!isWholeImage(bytes, format, Number.MAX_SAFE_INTEGER)) problems.push(`${file}: cannot be read as a whole ${format.toUpperCase()} image`);
+    const format = imageFormatOf(file);
+    if (!isWholeImage(await readFile(path.join(outDir, file)), format)) problems.push(`${file}: cannot be read as a whole ${format.toUpperCase()} image`);
   }
   // What agents read (src/integrations/agents.ts): llms.txt and the manifest hold absolute addresses of the site.
   const origin = new URL(model.site.url).origin;
@@ -168,28 +169,19 @@ function servedAt(file: string, base: string): string {
 }
 
 
-/** How a static host maps a URL to a file: the file itself, NAME.html, or NAME/index.html. */
-/** The HTML file of the output a path of the site is served from, if it is a page (a fragment can name a place in it). */
-async function pageFileOf(outDir: string, url: string): Promise<string | undefined> {
-  const pathname = decodeURIComponent(url.replace(/[?#].*$/, ''));
-  const relative = pathname.replace(/^\/+/, '');
-  const candidates = pathname.endsWith('/') ? [`${relative}index.html`] : [relative, `${relative}.html`, `${relative}/index.html`];
-  for (const candidate of candidates.filter((name) => name.endsWith('.html'))) {
-    const info = await stat(path.join(outDir, candidate)).catch(() => undefined);
-    if (info?.isFile()) return toPosix(path.normalize(candidate));
-  }
-  return undefined;
-}
-
-async function resolveTarget(outDir: string, url: string): Promise<boolean> {
+/**
+ * How a static host maps a URL to a file: the file itself, NAME.html, or NAME/index.html. The file found, as a path
+ * in the output (a page's, when a fragment names a place in it), or undefined.
+ */
+async function resolveTarget(outDir: string, url: string): Promise<string | undefined> {
   const pathname = decodeURIComponent(url.replace(/[?#].*$/, ''));
   const base = path.join(outDir, pathname);
-  if (!base.startsWith(outDir)) return false;
+  if (!base.startsWith(outDir)) return undefined;
   const candidates = pathname.endsWith('/') ? [path.join(base, 'index.html')] : [base, `${base}.html`, path.join(base, 'index.html')];
   for (const candidate of candidates) {
     const info = await stat(candidate).catch(() => undefined);
-    if (info?.isFile()) return true;
+    if (info?.isFile()) return toPosix(path.relative(outDir, candidate));
   }
-  return false;
+  return undefined;
 }
 

@@ -92,7 +92,7 @@ export async function emitBundleCopies(root: string, targetDir: string, files: I
 /** How long one variant may take to encode: a 20-megapixel photo takes about 2 s here, at 1920 px as AVIF. */
 const ENCODE_SECONDS = 120;
 
-async function encode(source: string, variant: ImageVariant, target: string, image: string): Promise<Buffer> {
+async function encode(source: string, variant: ImageVariant, target: string, image: string): Promise<void> {
   // rotate() applies a JPEG's EXIF orientation, which the variants would otherwise lose with the metadata.
   // The pixels are bounded as validation bounds them, whatever the header said, and so is the time.
   const resized = sharp()(source, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: variant.width, withoutEnlargement: true }).timeout({ seconds: ENCODE_SECONDS });
@@ -110,5 +110,4 @@ async function encode(source: string, variant: ImageVariant, target: string, ima
   const partial = `${target}.${process.pid}.partial`;
   await writeFile(partial, bytes);
   await rename(partial, target);
-  return bytes;
 }

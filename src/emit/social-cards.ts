@@ -14,8 +14,13 @@ import type { PageSummary } from '../model.ts';
 
 export const CARDS_DIR = 'assets/cards';
 
-/** Writes the cards of `pages` into `targetDir`; returns how many were drawn (not in the cache), and a warning per card its font could not fully draw. */
-export async function emitSocialCards(root: string, targetDir: string, pages: readonly PageSummary[]): Promise<{ drawn: number; warnings: string[] }> {
+/**
+ * Writes the cards of `pages` into `targetDir`; returns how many were drawn (not in the cache), and a warning per card
+ * its font could not fully draw. `warn` is told of a cached card found damaged (it is drawn again).
+ */
+export async function emitSocialCards(
+  root: string, targetDir: string, pages: readonly PageSummary[], warn: (message: string) => void = () => undefined,
+): Promise<{ drawn: number; warnings: string[] }> {
   const cards = new Map<string, { spec: CardSpec; file: string }>();
   for (const page of pages) if (page.card) cards.set(cardNameOf(page.card), { spec: page.card, file: page.file });
   if (cards.size === 0) return { drawn: 0, warnings: [] };
@@ -31,7 +36,7 @@ export async function emitSocialCards(root: string, targetDir: string, pages: re
     const whole = await isWholeCachedImage(cached, 'png', CARD_WIDTH);
     // A card cut short or overwritten in the cache is drawn again, not published.
     if (whole !== true) {
-      if (whole === false) warnings.push(`the build cache: .sitegen/cache/cards/${name} is damaged: drawn again`);
+      if (whole === false) warn(`.sitegen/cache/cards/${name} is damaged: drawn again`);
       draw ??= (await import('../cards/draw-card.ts')).drawCard;
       const { png, missing } = await draw(spec, root);
       if (missing.length > 0) {

@@ -39,7 +39,7 @@ function parseMarkdown(file: string, source: string): RawDoc {
 }
 
 /** The most footnotes one page may define: far past any page a visitor reads, and bounded so that a build is never held by one. */
-export const MAX_FOOTNOTES = 1_000;
+const MAX_FOOTNOTES = 1_000;
 
 /** A page with more footnote definitions than MAX_FOOTNOTES is an error at the first one past it (the footnote extension's time grows faster than their number). */
 function tooManyFootnotes(file: string, source: string): void {

@@ -1,9 +1,7 @@
 import path from 'node:path';
 import { throwIfAny } from '../errors.ts';
 import { contentHash, stampsOf } from '../files.ts';
-import { isPublished, listSiteFolder } from '../site-folders.ts';
-
-export { isPublished };
+import { listSiteFolder } from '../site-folders.ts';
 
 /**
  * Every file under public/ that the site publishes, as URL paths

@@ -20,8 +20,7 @@
  * the status, unless a copy is cached: that copy is used, with a warning.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { isWholeImage } from '../template-api/image-facts.ts';
+import { imageFormatOf, isWholeCachedImage } from '../template-api/image-facts.ts';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
@@ -108,7 +107,7 @@ export async function fetchRemoteImages(
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [url, where] = next;
       // A copy that is not whole (cut short, overwritten) is no copy: fetched again, without its validators.
-      const cached = index[url] && isWholeCopy(path.join(root, index[url].file)) ? index[url] : undefined;
+      const cached = index[url] && await isWholeCachedImage(path.join(root, index[url].file), imageFormatOf(index[url].file)) ? index[url] : undefined;
       if (cached && now - cached.checked < FRESH_MS) {
         result.images.set(url, cached.file);
         continue;
@@ -203,17 +202,6 @@ function nameOf(url: string, type: string): string {
   }
   const base = name.replace(/\.[^.]*$/, '').replace(/[^\w-]+/g, '-').slice(0, 60);
   return `${base || 'image'}${TYPES[type]}`;
-}
-
-function isWholeCopy(file: string): boolean {
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
-    return false;
-  }
-  const format = path.extname(file).slice(1).toLowerCase();
-  return isWholeImage(bytes, format === 'jpeg' ? 'jpg' : format, Number.MAX_SAFE_INTEGER);
 }
 
 /** The index of fetched copies; an entry of the wrong shape (a damaged file) is left out, and its image fetched again. */

@@ -388,10 +388,10 @@ export async function runFiles(
 /**
  * The one check of a path an integration's hook writes (`page`, `collection`, `files`): inside the output, no
  * dotfile but under .well-known, no page (.html) from a hook that makes files beside pages, and no path another
- * writer has (`others`: path → the integration that wrote it; `sitegen`: path → what sitegen writes there). Returns
- * the path without its leading slashes, or undefined after adding the error, which names the integration and both writers.
+ * writer has (`takenBy`: who writes a path already, if anyone). Returns the path without its leading slashes, or
+ * undefined after adding the error, which names the integration and both writers.
  */
-export function claimOutput(
+function claimOutput(
   integration: Integration, hook: 'page' | 'collection' | 'files', file: unknown, takenBy: (name: string) => string | undefined, errors: SiteError[],
 ): string | undefined {
   const name = typeof file === 'string' ? file.replace(/^\/+/, '') : '';
@@ -444,7 +444,7 @@ const ATTRIBUTE_NAME = /^[a-z_:][a-z0-9_:.-]*$/i;
  * that cannot break out of the tag, and no event-handler attribute, which would be inline script the policy refuses
  * in the browser (a script element's text is hashed into the policy instead).
  */
-export function headElementProblem(element: HeadElement): string | undefined {
+function headElementProblem(element: HeadElement): string | undefined {
   if (!element || typeof element !== 'object' || !HEAD_TAGS.has(element.tag)) return `${JSON.stringify(element?.tag)} is not a head element it may add: script, style, link or meta`;
   for (const [name, value] of Object.entries(element.attributes ?? {})) {
     if (!ATTRIBUTE_NAME.test(name)) return `${JSON.stringify(name)} is not an attribute name (letters, digits and - _ : . only) in its <${element.tag}>`;

@@ -106,10 +106,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       for (const handle of handlers) if (await handle(req, res)) return;
       // A build swaps the output folder in with two renames, back to back: a request that falls between them is
       // answered a moment later, from the new folder, not as a path that does not exist.
-      if (!existsSync(options.outDir)) await outputBack(options.outDir);
+      let folder = statSync(options.outDir, { throwIfNoEntry: false })?.ino;
+      if (folder === undefined) {
+        await outputBack(options.outDir);
+        folder = statSync(options.outDir, { throwIfNoEntry: false })?.ino;
+      }
       const moved = redirectFor(options.outDir, base + inner);
       if (moved) return redirectTo(res, moved.to.includes('?') ? moved.to : moved.to + target.search, moved.status);
-      const folder = statSync(options.outDir, { throwIfNoEntry: false })?.ino;
       let file = resolveStaticFile(options.outDir, inner, HOST_FILE_NAMES);
       // Not found while a build swapped the folder (it is another one now, or none): looked for again, a moment later.
       if (!file && statSync(options.outDir, { throwIfNoEntry: false })?.ino !== folder) {

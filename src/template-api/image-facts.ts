@@ -136,13 +136,19 @@ function readHead(file: string): Buffer {
  * at most this wide (a photo turned by its EXIF orientation may come out narrower). A variant cut short by a full
  * disk, or overwritten, is made again rather than published.
  */
-export function isWholeImage(bytes: Uint8Array, format: string, width: number): boolean {
+export function isWholeImage(bytes: Uint8Array, format: string, width = Number.MAX_SAFE_INTEGER): boolean {
   try {
     const found = imageSize(bytes);
     return found.type === format && (found.width ?? 0) > 0 && found.width! <= width && isComplete(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), format);
   } catch {
     return false;
   }
+}
+
+/** The format image-size names a file's by its extension (`photo.JPEG` → `jpg`): what isWholeImage expects it to be. */
+export function imageFormatOf(file: string): string {
+  const extension = path.extname(file).slice(1).toLowerCase();
+  return extension === 'jpeg' ? 'jpg' : extension;
 }
 
 /** Whether a file holds all its container says it does: a cut file passes a header check, not this. */
@@ -172,7 +178,7 @@ const foundWhole = new Map<string, string>();
  * Whether an image the build cached (a variant, a card) is whole, as isWholeImage judges it: undefined when there is
  * none. One found whole is not read again while its stamp holds.
  */
-export async function isWholeCachedImage(file: string, format: string, width: number): Promise<boolean | undefined> {
+export async function isWholeCachedImage(file: string, format: string, width?: number): Promise<boolean | undefined> {
   const info = await stat(file).catch(() => undefined);
   if (!info?.isFile()) return undefined;
   const stamp = `${info.mtimeMs}:${info.size}:${info.ino}`;

@@ -195,7 +195,7 @@ export function localFile(options: LocalFileOptions = {}): z.ZodType<string | un
       return z.NEVER;
     }
     notes.localFiles.push(absolute);
-    // A link inside the site that leads out of it would read what it points at: the rule of content/ and public/ (src/load/site-folders.ts).
+    // A link inside the site that leads out of it would read what it points at: the rule of content/ and public/ (src/site-folders.ts).
     const outside = leadsOutside(scope.root, absolute);
     if (outside) {
       ctx.addIssue({ code: 'custom', message: `${file} is a symbolic link to ${outside}, outside the site folder`, input: file });
@@ -215,4 +215,3 @@ export function localFile(options: LocalFileOptions = {}): z.ZodType<string | un
     }
   });
 }
-

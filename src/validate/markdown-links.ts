@@ -10,7 +10,7 @@ import type { RawDoc } from '../model.ts';
 import { fileOf, type ValidationNotes, type ValidationScope } from '../template-api/scope.ts';
 import { didYouMean } from '../did-you-mean.ts';
 import { bundleFileProblem } from '../bundle-files.ts';
-import { imageFacts, imageLimitProblem } from '../template-api/image-facts.ts';
+import { imageFacts, imageLimitProblem, VARIANT_WIDTHS } from '../template-api/image-facts.ts';
 import path from 'node:path';
 
 /** Checks a body's links and images; the routes it links to are added to `linked`. */
@@ -27,7 +27,7 @@ export function checkMarkdownReferences(
       if (refused) errors.push(refusedError(doc, reference, refused));
       const facts = file && !refused ? imageFacts(path.join(scope.root, file)) : undefined;
       const limit = facts && imageLimitProblem(file!, facts);
-      if (limit) errors.push(refusedError(doc, reference, { problem: limit, instead: 'a page shows an image at most 1920 pixels wide: a smaller file loads faster too' }));
+      if (limit) errors.push(refusedError(doc, reference, { problem: limit, instead: `a page shows an image at most ${VARIANT_WIDTHS.at(-1)} pixels wide: a smaller file loads faster too` }));
       if (file) continue;
       const written = reference.href.startsWith('/') ? `the image public${target} does not exist` : `the image ${target} is neither in public/ nor beside the page`;
       errors.push(referenceError(doc, reference, written, didYouMean(target, [...scope.publicFiles, ...bundle.keys()], false)));

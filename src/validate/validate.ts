@@ -124,32 +124,31 @@ function fontProblem(bytes: Buffer): string | undefined {
 
 /** Whether a font file is whole: its format known, and every table within its length (a cut or damaged download is not). */
 function fontTablesProblem(bytes: Buffer): string | undefined {
-  const cut = 'it is cut short or damaged (a table lies past its end): download it again';
   if (bytes.length < 12) return 'it is too short to be a font';
   const tag = bytes.toString('latin1', 0, 4);
   if (tag === 'ttcf') return 'it is a collection of fonts: name one font of it';
+  // Each format's table directory: where it starts, each entry's size, and where in an entry its offset and length are.
+  let directory: { count: number; start: number; size: number; offsetAt: number } | undefined;
   if (tag === 'wOFF' || tag === 'wOF2') {
-    if (bytes.length < 44 || bytes.readUInt32BE(8) !== bytes.length) return cut;
-    if (tag === 'wOF2') return undefined;
-    const count = bytes.readUInt16BE(12);
-    if (44 + count * 20 > bytes.length) return cut;
-    for (let index = 0; index < count; index++) {
-      const entry = 44 + index * 20;
-      if (bytes.readUInt32BE(entry + 4) + bytes.readUInt32BE(entry + 8) > bytes.length) return cut;
-    }
-    return undefined;
+    // A WOFF says its own length; WOFF2's tables are compressed as one stream, so its length is all there is to check.
+    if (bytes.length < 44 || bytes.readUInt32BE(8) !== bytes.length) return FONT_CUT;
+    if (tag === 'wOFF') directory = { count: bytes.readUInt16BE(12), start: 44, size: 20, offsetAt: 4 };
+  } else if (tag === '\u0000\u0001\u0000\u0000' || tag === 'OTTO' || tag === 'true') {
+    directory = { count: bytes.readUInt16BE(4), start: 12, size: 16, offsetAt: 8 };
+  } else {
+    return 'it is not a TTF, OTF, WOFF or WOFF2 file';
   }
-  if (tag === '\u0000\u0001\u0000\u0000' || tag === 'OTTO' || tag === 'true') {
-    const count = bytes.readUInt16BE(4);
-    if (12 + count * 16 > bytes.length) return cut;
-    for (let index = 0; index < count; index++) {
-      const entry = 12 + index * 16;
-      if (bytes.readUInt32BE(entry + 8) + bytes.readUInt32BE(entry + 12) > bytes.length) return cut;
-    }
-    return undefined;
+  if (!directory) return undefined;
+  const { count, start, size, offsetAt } = directory;
+  if (start + count * size > bytes.length) return FONT_CUT;
+  for (let entry = start; entry < start + count * size; entry += size) {
+    // The offset, then the length (in a WOFF, the compressed one) of the table.
+    if (bytes.readUInt32BE(entry + offsetAt) + bytes.readUInt32BE(entry + offsetAt + 4) > bytes.length) return FONT_CUT;
   }
-  return 'it is not a TTF, OTF, WOFF or WOFF2 file';
+  return undefined;
 }
+
+const FONT_CUT = 'it is cut short or damaged (a table lies past its end): download it again';
 
 /** WCAG's contrast ratio of two #rgb or #rrggbb colours. */
 function contrastRatio(one: string, other: string): number {

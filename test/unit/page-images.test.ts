@@ -17,7 +17,7 @@ import { SiteErrors } from '../../src/errors.ts';
 import { fetchRemoteImages } from '../../src/load/remote-images.ts';
 import { initStarter } from '../helpers/starter.ts';
 import { hashTree } from '../helpers/fixture.ts';
-import { tempDir as tempDirFor } from '../helpers/site.ts';
+import { REPO_ROOT, tempDir as tempDirFor } from '../helpers/site.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
 const BUNDLE = path.join('content', 'pages', 'news', 'a-picture');
@@ -307,6 +307,35 @@ test('an unlisted host, a failing fetch with no copy, a page that is no image an
     host.answer.location = 'http://127.0.0.2:9/metadata.png';
     ({ errors } = await buildError(root));
     assert.match(errors[0].message, 'refused: 127.0.0.2:9 is 127.0.0.2, a loopback address');
+  } finally {
+    host.server.close();
+  }
+});
+
+test('a remote image\'s cached copy is used only when the index names a whole copy in the remote folder; else it is fetched again', async () => {
+  const root = await tempDirFor('sitegen-remote-index-');
+  const png = await readFile(path.join(REPO_ROOT, 'starters', 'news', 'content', 'pages', 'news', 'a-picture', 'newsroom.png'));
+  const host = await imageHost(png);
+  try {
+    const url = `${host.origin}/photos/desk.png`;
+    const wanted = new Map([[url, { file: 'content/site.yaml', line: 1 }]]);
+    const allowed = new Set([new URL(host.origin).host]);
+    const first = await fetchRemoteImages(root, wanted, { allowed });
+    const copy = first.images.get(url)!;
+    assert.is(host.requests.length, 1);
+    const indexFile = path.join(root, '.sitegen', 'cache', 'remote', 'index.json');
+    const index = JSON.parse(await readFile(indexFile, 'utf8'));
+    // An index that names a file outside the remote folder (a damaged or hand-edited index) is not followed.
+    await writeFile(indexFile, JSON.stringify({ [url]: { ...index[url], file: '/etc/passwd' } }));
+    const named = await fetchRemoteImages(root, wanted, { allowed });
+    assert.is(host.requests.length, 2, 'fetched again');
+    assert.is(named.images.get(url), copy);
+    // A copy cut short is no copy: fetched again, without its validators (a 304 would keep the cut copy).
+    await writeFile(path.join(root, copy), png.subarray(0, 40));
+    const cut = await fetchRemoteImages(root, wanted, { allowed });
+    assert.is(host.requests.length, 3, 'fetched again');
+    assert.is(host.requests[2].headers['if-none-match'], undefined);
+    assert.equal(await readFile(path.join(root, cut.images.get(url)!)), png);
   } finally {
     host.server.close();
   }

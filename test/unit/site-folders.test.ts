@@ -105,8 +105,13 @@ test('links that stay inside their folder are read as their targets: a shared da
   await writeFile(path.join(root, 'content', 'shared', 'team.yaml'), '- Linked Ada\n');
   await rm(path.join(root, 'content', 'data', 'team.yaml'));
   await symlink('../shared/team.yaml', path.join(root, 'content', 'data', 'team.yaml'));
-  const { outDir } = await buildSite({ root });
+  await mkdir(path.join(root, 'public', 'docs'));
+  await writeFile(path.join(root, 'public', 'docs', 'manual.txt'), 'the manual\n');
+  await symlink('docs/manual.txt', path.join(root, 'public', 'manual.txt'));
+  const { outDir, model } = await buildSite({ root });
   assert.match(await readFile(path.join(outDir, 'careers.html'), 'utf8'), 'We are hiring.');
+  assert.equal(model.site.data.team, ['Linked Ada'], 'the data file is the one the link points at');
+  assert.is(await readFile(path.join(outDir, 'manual.txt'), 'utf8'), 'the manual\n', 'the public file, copied as the file it points at');
 });
 
 test.run();
