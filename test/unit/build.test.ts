@@ -19,6 +19,23 @@ test('a route per content file, nested and non-ASCII names included', async () =
   assert.ok(files.includes('img/logo.svg'), 'public/ is copied as it is');
 });
 
+test('a template may await at its top level, as an ES module can', async () => {
+  const root = await copyFixture('basic');
+  await edit(root, 'templates/pages/page.tsx', 'export const schema', "const suffix = await Promise.resolve(' (awaited)');\nexport const schema");
+  await edit(root, 'templates/pages/page.tsx', '<Heading text={data.heading} />', '<Heading text={data.heading + suffix} />');
+  const { outDir } = await buildSite({ root });
+  assert.match(await read(outDir, 'about.html'), '(awaited)</h1>');
+});
+
+test('a template reads import.meta.url, import.meta.filename and import.meta.dirname: the compiled bundle\'s', async () => {
+  const root = await copyFixture('basic');
+  await edit(root, 'templates/heading.tsx', 'return <h1>{text}</h1>;',
+    'return <h1 data-url={new URL(\'.\', import.meta.url).protocol} data-file={typeof import.meta.filename} data-dir={import.meta.dirname === path.dirname(import.meta.filename) ? \'same\' : \'other\'}>{text}</h1>;');
+  await edit(root, 'templates/heading.tsx', /^/, "import path from 'node:path';\n");
+  const { outDir } = await buildSite({ root });
+  assert.match(await read(outDir, 'about.html'), '<h1 data-url="file:" data-file="string" data-dir="same">');
+});
+
 test('every page has a title, description, canonical URL, Open Graph tags, lang and a favicon', async () => {
   const root = await copyFixture('basic');
   const { outDir } = await buildSite({ root });
