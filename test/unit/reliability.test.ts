@@ -8,8 +8,9 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -18,6 +19,7 @@ import { startServer } from '../../src/serve/serve.ts';
 import { copyFixture, treeDifferences, treeOf } from '../helpers/fixture.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
+import { pageMarkdown, prng, writeCorpus } from '../../bench/corpus.ts';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'sitegen.js');
 
@@ -175,6 +177,47 @@ test('a warm build\'s output equals a cold one\'s after random edits, deletions 
     assert.equal(treeDifferences(warm, await treeOf(cold)), [], `step ${step}: ${did}`);
     await rm(cold, { recursive: true, force: true });
   }
+});
+
+test('a warm build\'s output equals a cold one\'s after random edits, deletions and additions (a generated corpus with agent files and a sitemap)', async () => {
+  const base = await mkdtemp(path.join(os.tmpdir(), 'sitegen-warm-corpus-'));
+  const { sitegen: root } = await writeCorpus(base, 240, 47);
+  // The agent files list every page in order (llms.txt, llms-full.txt): where a warm build's order showed.
+  await writeFile(path.join(root, 'sitegen.config.ts'), "import { agents, defineConfig, sitemap } from 'sitegen/config';\nexport default defineConfig({ integrations: [agents(), sitemap()] });\n");
+  const pages = path.join(root, 'content', 'pages');
+  await buildSite({ root });
+  const next = prng(4747);
+  for (let step = 0; step < 6; step++) {
+    const files = (await readdir(pages)).filter((file) => file.endsWith('.md')).sort();
+    const did: string[] = [];
+    // A few changes at once, anywhere in the list: the first page, the last, and between.
+    for (let change = 0; change < 3; change++) {
+      const pick = files[change === 0 ? 0 : Math.floor(next() * files.length)];
+      const choice = next();
+      if (choice < 0.5) {
+        const file = path.join(pages, pick);
+        await writeFile(file, (await readFile(file, 'utf8')).replace(/^title: "(.*)"$/m, (_, title: string) => `title: "${title} ${step}"`));
+        did.push(`edited ${pick}`);
+      } else if (choice < 0.7 && files.some((file) => !file.startsWith('page-') || file.length > 13)) {
+        // Only an added page goes (the generated ones link to each other): from the front, the back or between.
+        const added = files.filter((file) => !file.startsWith('page-') || file.length > 13);
+        const gone = added[Math.floor(next() * added.length)];
+        await rm(path.join(pages, gone));
+        files.splice(files.indexOf(gone), 1);
+        did.push(`removed ${gone}`);
+      } else {
+        // Named to sort first, last or between the others.
+        const name = [`a-added-${step}-${change}.md`, `page-00000-${step}${change}.md`, `zz-added-${step}-${change}.md`][Math.floor(next() * 3)];
+        await writeFile(path.join(pages, name), pageMarkdown(1000 + step * 10 + change, 240, 47));
+        did.push(`added ${name}`);
+      }
+    }
+    const { outDir } = await buildSite({ root });
+    const warm = await treeOf(outDir);
+    assert.ok(warm.has('llms-full.txt') && warm.has('sitemap.xml'), 'the corpus writes the agent files and the sitemap');
+    assert.equal(treeDifferences(warm, await coldOutput(root)), [], `step ${step}: ${did.join(', ')}`);
+  }
+  await rm(base, { recursive: true, force: true });
 });
 
 test.run();
