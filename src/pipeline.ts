@@ -137,9 +137,8 @@ async function pagesFromCode(root: string, cache: BuildCache | undefined, time: 
   const templates = time('templates', () => loadTemplates(compiled.moduleFile));
   const loaded = await templates;
   const errors: SiteError[] = [];
-  const { integrationsOf, setIntegrationRoot, writeIntegrationPages } = await integrationHooks();
-  setIntegrationRoot(root);
-  await time('load', () => writeIntegrationPages(root, integrationsOf(loaded.config, undefined).list, errors));
+  const { integrationsOf, writeIntegrationPages } = await integrationHooks();
+  await time('load', () => writeIntegrationPages(root, integrationsOf(loaded.config, undefined, root).hooks, errors));
   throwIfAny(errors);
   return { compiled, templates };
 }
@@ -234,9 +233,8 @@ async function validateOnly(run: Run, validated: Validated): Promise<BuildResult
   const { inputs, time } = run;
   const templates = await inputs.templates();
   const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), templates, renderAll(run.pageFiles)));
-  const { integrationsOf, setIntegrationRoot } = await integrationHooks();
-  setIntegrationRoot(run.root);
-  const errors = [...validated.routeErrors, ...validated.errors, ...integrationsOf(templates.config, validated.site).errors, ...checked.errors];
+  const { integrationsOf } = await integrationHooks();
+  const errors = [...validated.routeErrors, ...validated.errors, ...integrationsOf(templates.config, validated.site, run.root).errors, ...checked.errors];
   throwIfAny(errors);
   // A site that did not validate has errors: only a check gets here.
   if (!validated.site) throw new SiteErrors(errors);
@@ -293,10 +291,10 @@ async function renderPages(
     if (!update) linkFiles(outDir, staging, cleanFiles);
     const job = jobOf(run, staging, { site, assets: assets.page, commits: Object.fromEntries(await commits) });
     const templates = await inputs.templates();
-    const { integrationCsp, integrationPages, integrationSite, integrationsOf, runBuildDone, runFiles, runRobots, setIntegrationRoot } = await integrationHooks();
-    setIntegrationRoot(root);
+    const { integrationCsp, integrationPages, integrationSite, integrationsOf } = await integrationHooks();
     // The site's integrations (sitegen.config.ts, and the built-in ones), wrong options reported before any page renders.
-    const integrations = integrationsOf(templates.config, site);
+    const integrations = integrationsOf(templates.config, site, root);
+    const { hooks } = integrations;
     if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);
     const rendered = await time('pages', async () => run.render.render(job, templates, plan));
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
@@ -321,13 +319,13 @@ async function renderPages(
     // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
     const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
     const hookErrors: SiteError[] = [];
-    const robots = runRobots(integrations.list, context, hookErrors);
-    if (robots) files.set('robots.txt', robots);
+    const robots = hooks.robots(context, hookErrors);
+    if (robots.length > 0) files.set('robots.txt', `User-agent: *\nAllow: /\n\n${robots.join('\n')}\n`);
     const claimed = claimedOutputs(site, built, files, inputs.publicFiles);
-    const added = await time('emit', () => runFiles(integrations.list, context, claimed, hookErrors));
+    const added = await time('emit', () => hooks.files(context, claimed.get, hookErrors));
     throwIfAny(hookErrors);
     for (const [file, contents] of added) files.set(file, contents);
-    await time('emit', () => runBuildDone(integrations.list, {
+    await time('emit', () => hooks.buildDone({
       ...context, outDir: staging,
       read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),
       // A dev rebuild stages only what it rendered; a build has every file of the site staged.
@@ -347,7 +345,7 @@ async function renderPages(
     }
     const result = buildResult({
       ...resultParts(run), site, assets, clean, rendered, files, siteDoc: inputs.siteDoc, templates: { ...await inputs.templates(), ...inputs.compiled },
-      warnings: [...validated.warnings, ...rendered.warnings, ...cards.warnings],
+      warnings: [...validated.warnings, ...rendered.warnings, ...cards.warnings, ...hooks.takeNotices()],
     });
     const watch = [...new Set(integrations.list.flatMap((integration) => integration.watch ?? []))];
     return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built };

@@ -187,6 +187,11 @@ export interface PageFromCode {
 
 /** The hooks: each optional, each at its point of the road (see the module's header). */
 export interface IntegrationHooks {
+  /**
+   * When its hooks run beside other integrations': `pre` before the others, `post` after them (the search indexes
+   * what every other integration wrote); unmarked, in the order of the list (the built-in ones, then the site's).
+   */
+  order?: 'pre' | 'post';
   /** Pages from code, before the pages load: each validated and built like a content file. */
   pages?: (context: { root: string }) => readonly PageFromCode[] | Promise<readonly PageFromCode[]>;
   markdown?: readonly MarkedExtension[];

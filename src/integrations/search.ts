@@ -21,6 +21,8 @@ export const SEARCH_DIR = 'pagefind';
 export const search = defineIntegration({
   name: 'search',
   setup: () => ({
+    // It indexes the pages as built, after every other integration has done its part.
+    order: 'post',
     csp: { script: ["'wasm-unsafe-eval'"] },
     async buildDone({ site, pages, outDir, read }) {
       const pagefind = await import('pagefind');

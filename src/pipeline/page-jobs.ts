@@ -17,7 +17,7 @@ import { validateFor, validatePage, type ValidationScope } from '../validate/val
 import { renderPages } from '../render/render-pages.ts';
 import { summaryOf } from '../render/collection-item.ts';
 import { useIntegrationMarkdown } from '../markdown/markdown-extensions.ts';
-import { integrationMarkdown, integrationsOf, setIntegrationRoot } from './integrations.ts';
+import { integrationsOf } from './integrations.ts';
 
 export interface RenderJob {
   root: string;
@@ -71,8 +71,8 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   const now = new Date(job.now);
   // The integrations' Markdown extensions: the bodies, converted ahead while the templates loaded, are converted again with them.
   // An integration's fault names its files from the site root, on this thread as on the main one.
-  setIntegrationRoot(job.root);
-  const markdown = integrationMarkdown(integrationsOf(templates.config, job.render?.site).list);
+  const { hooks } = integrationsOf(templates.config, job.render?.site, job.root);
+  const markdown = hooks.markdown();
   useIntegrationMarkdown(markdown);
   if (markdown.length > 0) for (const doc of share.docs) if (doc.kind === 'markdown') doc.html = undefined;
   for (const doc of share.docs.filter(wanted)) {
@@ -103,6 +103,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   }));
   const deferred = published.filter(isList).map((model) => ({ model, ...share.sources.get(model.info.file)! }));
   if (errors.length === 0) writeOutputs(job.outDir, html);
+  warnings.push(...hooks.takeNotices());
   return {
     pages, errors: errors.map(toRecord), warnings, deferred,
     drafts: draftsOf(job, models, links),

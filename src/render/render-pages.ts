@@ -9,8 +9,9 @@ import { contentHash } from '../files.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
-import { inlineCodeOf, integrationFault, integrationCsp, integrationSite, integrationsOf, runCollection, runHead, runPage, isListed } from '../pipeline/integrations.ts';
-import { cspHash, type HeadElement, type Integration } from '../integrations/api.ts';
+import { inlineCodeOf, integrationCsp, integrationSite, integrationsOf, isListed } from '../pipeline/integrations.ts';
+import type { HookRunner } from '../pipeline/hook-runner.ts';
+import { cspHash, type HeadElement } from '../integrations/api.ts';
 import { templateError } from './template-error.ts';
 import { entryContentOf } from './entry-content.ts';
 import { framingOf, withPageFrames } from './component-frames.ts';
@@ -80,7 +81,7 @@ export function renderPages(
   root: string, context: SiteContext,
 ): RenderedPages {
   const items = context.items ?? [];
-  const integrations = integrationsOf(templates.config, site).list;
+  const { list: integrations, hooks } = integrationsOf(templates.config, site, root);
   const sources = integrationCsp(integrations);
   const policy = pagePolicyOf(site, [...assets.inlineHead, ...(assets.importMap ? [assets.importMap] : [])], sources);
   const framing = framingOf(templates.markdown);
@@ -92,7 +93,7 @@ export function renderPages(
   const derived = new Map<string, string[]>();
   const listKeys = new Map<string, string>();
   const keptLists = new Set<string>();
-  const paging = integrations.some((integration) => integration.page);
+  const paging = hooks.has('page');
   const errors: SiteError[] = [];
   for (const page of pages) {
     const template = templates.pages[page.info.template];
@@ -100,7 +101,7 @@ export function renderPages(
     try {
       const local = localItems(site, own.route, items);
       const lists = template.collection
-        ? listPages({ ...page, info: own }, template.collection, site, local, { files, integrations, errors, readPage: context.readPage })
+        ? listPages({ ...page, info: own }, template.collection, site, local, { files, hooks, errors, readPage: context.readPage })
         : [{ route: own.route, page: undefined, head: undefined }];
       for (const list of lists) {
         if (template.collection && context.keepList) {
@@ -121,7 +122,7 @@ export function renderPages(
           route: info.route, title: info.title, description: info.description, lang: info.locale ?? site.lang, template: info.template,
           listed: isListed(info),
         };
-        const added = runHead(integrations, asked, errors);
+        const added = hooks.head(asked, errors);
         const head = added.map(({ element }) => element);
         const rendered = templates.renderPage({
           layout: templates.layout, template, data: page.data, page: info, site, assets, ...(list.page ? { collection: list.page } : {}),
@@ -137,7 +138,7 @@ export function renderPages(
         for (const problem of blocked) {
           const owner = problem.url === undefined ? undefined : added.find(({ element }) => Object.values(element.attributes ?? {}).includes(problem.url!));
           if (!owner) others.push(problem);
-          else errors.push(integrationFault(integrations.find((integration) => integration.name === owner.integration)!, 'head', `${info.route} holds ${problem.message}: declare it in the integration's csp`));
+          else errors.push(hooks.fault(owner.integration, 'head', `${info.route} holds ${problem.message}: declare it in the integration's csp`));
         }
         if (others.length > 0) errors.push(...policyErrors({ ...own, route: list.route }, others, root));
         const html = withPageFrames(rendered.html, framing, { islands: rendered.islands, blocks: page.components }, sources.frame ?? []);
@@ -146,7 +147,7 @@ export function renderPages(
         // What integrations make of the page as rendered (its Markdown twin): written and reused with it.
         if (paging) {
           const link = pageLink(site, list.route);
-          const made = runPage(integrations, { ...asked, html, path: link, url: new URL(link, site.url).href, trailingSlash: site.trailingSlash }, errors);
+          const made = hooks.page({ ...asked, html, path: link, url: new URL(link, site.url).href, trailingSlash: site.trailingSlash }, errors);
           for (const [file, text] of made) files.set(file, text);
           if (made.size > 0) derived.set(list.route, [...made.keys()]);
         }
@@ -162,9 +163,9 @@ export function renderPages(
 /** The list pages a collection template's page becomes, with what integrations add to each list (its feeds, written into `files`). */
 function listPages(
   page: PageModel, query: NonNullable<SiteTemplates['pages'][string]['collection']>, site: SiteInfo, items: readonly CollectionItem[],
-  out: { files: Map<string, string>; integrations: readonly Integration[]; errors: SiteError[]; readPage?: SiteContext['readPage'] },
+  out: { files: Map<string, string>; hooks: HookRunner; errors: SiteError[]; readPage?: SiteContext['readPage'] },
 ): { route: string; page?: CollectionPage; head?: readonly HeadElement[] }[] {
-  const { files, integrations, errors, readPage } = out;
+  const { files, hooks, errors, readPage } = out;
   const checked = checkedQuery(query, page.info.template);
   const url = (route: string) => new URL(pageLink(site, route), site.url).href;
   const content = (entry: { route: string }) => {
@@ -174,7 +175,7 @@ function listPages(
   const heads = new Map<string, readonly HeadElement[]>();
   // The collection hook of every integration, once per list: its files beside the list, its links for the template.
   const outputsOf = (info: PageInfo, selected: readonly CollectionItem[]): CollectionPage['feeds'] => {
-    const output = runCollection(integrations, {
+    const output = hooks.collection({
       site: integrationSite(site), route: info.route, title: info.title, description: info.description, source: info.file,
       entries: selected, query: checked, lang: info.locale ?? site.lang, url, content,
     }, errors, (name) => (files.has(name) ? 'a page of the site, or a file made from one' : undefined));

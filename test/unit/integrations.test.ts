@@ -316,4 +316,59 @@ for (const threads of [1, 4]) {
   });
 }
 
+// Every hook, each throwing at a line of its own: told the same way, with the integration's file and line, on any thread.
+const THROWING_HOOKS: Record<string, string> = {
+  pages: "pages: () => { throw new Error('pages went boom'); },",
+  head: "head: () => { throw new Error('head went boom'); },",
+  page: "page: () => { throw new Error('page went boom'); },",
+  collection: "collection: () => { throw new Error('collection went boom'); },",
+  robots: "robots: () => { throw new Error('robots went boom'); },",
+  files: "files: () => { throw new Error('files went boom'); },",
+  buildDone: "buildDone: async () => { await Promise.resolve(); throw new Error('buildDone went boom'); },",
+};
+
+for (const threads of [1, 4]) {
+  test(`an error thrown in each hook is told the same way, at the integration's file and line, under --threads ${threads}`, async () => {
+    const root = await copyStarter('news', 'sitegen-hook-errors-');
+    const { mkdir } = await import('node:fs/promises');
+    await mkdir(path.join(root, 'integrations'));
+    const source = ["import { defineIntegration } from 'sitegen/config';"];
+    const lines: Record<string, number> = {};
+    for (const [hook, body] of Object.entries(THROWING_HOOKS)) {
+      source.push(`export const ${hook}Boom = defineIntegration({ name: '${hook.toLowerCase()}-boom', setup: () => ({`);
+      lines[hook] = source.push(`  ${body}`);
+      source.push('}) });');
+    }
+    await writeFile(path.join(root, 'integrations', 'boom.ts'), `${source.join('\n')}\n`);
+    for (const hook of Object.keys(THROWING_HOOKS)) {
+      await writeFile(path.join(root, 'sitegen.config.ts'), `import { defineConfig, feeds, sitemap } from 'sitegen/config';\nimport { ${hook}Boom } from './integrations/boom.ts';\nexport default defineConfig({ integrations: [feeds(), sitemap(), ${hook}Boom()] });\n`);
+      const errors = await buildSite({ root, threads, cache: false }).then(() => assert.unreachable(`the build succeeded with ${hook} throwing`) as never, (caught: SiteErrors) => caught.errors);
+      const told = [...new Set(errors.map((error) => `${error.origin} ${error.location?.file}:${error.location?.line}: ${error.message}`))];
+      assert.equal(told, [`integration integrations/boom.ts:${lines[hook]}: the integration ${hook.toLowerCase()}-boom failed in its ${hook} hook: ${hook} went boom`], `threads ${threads}, ${hook}`);
+      assert.not.ok(existsSync(path.join(root, 'dist')), `${hook}: nothing was published`);
+    }
+  });
+}
+
+test('order: an integration marked pre runs its hooks before the others, one marked post after them, the rest as listed', async () => {
+  const root = await siteWithConfig(`
+const seen: string[] = [];
+const mark = (name: string, order?: 'pre' | 'post') => defineIntegration({ name, setup: () => ({
+  ...(order ? { order } : {}),
+  files: () => { seen.push(name); return name === 'last' ? { 'order.txt': seen.join(' ') } : {}; },
+}) })();
+export default defineConfig({ integrations: [mark('last', 'post'), mark('plain-one'), mark('first', 'pre'), mark('plain-two')] });`);
+  await buildSite({ root });
+  assert.is(await read(root, 'order.txt'), 'first plain-one plain-two last');
+});
+
+test('a hook that takes a second or more is named in the build\'s warnings, once', async () => {
+  const root = await siteWithConfig(`
+const slow = defineIntegration({ name: 'slow', setup: () => ({ buildDone: () => new Promise<void>((resolve) => setTimeout(resolve, 1100)) }) });
+export default defineConfig({ integrations: [slow()] });`);
+  const { warnings } = await buildSite({ root });
+  assert.equal(warnings.filter((warning) => warning.includes('slow')).map((warning) => warning.replace(/\d+\.\d s/, 'N s')),
+    ['the integration slow took N s in its buildDone hook: the build waited for it']);
+});
+
 test.run();
