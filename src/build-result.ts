@@ -10,6 +10,7 @@ import type { Templates } from './render/compile-templates.ts';
 import type { SiteAssets } from './render/page-assets.ts';
 import type { PageEntry } from './cache/build-cache.ts';
 import type { RenderedShares } from './pipeline/render-stage.ts';
+import type { HookRunner } from './pipeline/hook-runner.ts';
 
 export interface BuildOptions {
   root: string;
@@ -69,6 +70,8 @@ export interface BuildResult {
   pagesByThread: number[];
   /** With output 'update': how many files of the output folder changed (0: nothing to reload). */
   changed?: number;
+  /** The site's integrations, through their one runner: `sitegen check` asks them what to check in what they wrote. Set by a check. */
+  hooks?: HookRunner;
   /** Files beyond content/, templates/ and public/ that the site's integrations read (their `watch`), relative to the root: dev rebuilds on them. */
   watch?: string[];
 }

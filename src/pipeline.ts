@@ -234,12 +234,14 @@ async function validateOnly(run: Run, validated: Validated): Promise<BuildResult
   const templates = await inputs.templates();
   const checked = await time('pages', async () => run.render.render(jobOf(run, run.outDir, undefined), templates, renderAll(run.pageFiles)));
   const { integrationsOf } = await integrationHooks();
-  const errors = [...validated.routeErrors, ...validated.errors, ...integrationsOf(templates.config, validated.site, run.root).errors, ...checked.errors];
+  const integrations = integrationsOf(templates.config, validated.site, run.root);
+  const errors = [...validated.routeErrors, ...validated.errors, ...integrations.errors, ...checked.errors];
   throwIfAny(errors);
   // A site that did not validate has errors: only a check gets here.
   if (!validated.site) throw new SiteErrors(errors);
   const assets = pageAssets(validated.site, inputs.bundle, { dev: run.options.dev });
-  return buildResult({ ...resultParts(run), site: validated.site, assets, clean: [], warnings: [...validated.warnings, ...checked.warnings] });
+  const result = buildResult({ ...resultParts(run), site: validated.site, assets, clean: [], warnings: [...validated.warnings, ...checked.warnings] });
+  return Object.assign(result, { hooks: integrations.hooks });
 }
 
 /** What a run leaves for the build cache to record: its pages, and what they all depend on. */

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { buildSite } from '../pipeline.ts';
 import { PAGES_DIR, listPageFiles, routeOf } from '../load/content-files.ts';
 import { listFiles, toPosix } from '../files.ts';
-import { SiteError } from '../errors.ts';
+import { SiteError, throwIfAny } from '../errors.ts';
+import { integrationSite } from '../pipeline/integrations.ts';
 import { unescapeHtml } from '../escape-html.ts';
 import { resolvedFrom } from '../base-path.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
@@ -35,7 +36,7 @@ export async function checkSite(
   root: string, outDir: string, options: { external?: ExternalLinkOptions | boolean; browser?: BrowserCheckOptions | boolean } = {},
 ): Promise<CheckReport> {
   // Every page validated afresh (no cache): a check must not trust a page for being unchanged.
-  const { model } = await buildSite({ root, outDir, output: 'none', cache: false });
+  const { model, hooks } = await buildSite({ root, outDir, output: 'none', cache: false });
   // The built HTML carries the base path (`/docs/about`); the files in the output do not.
   const base = model.site.basePath;
 
@@ -103,27 +104,22 @@ export async function checkSite(
     const format = imageFormatOf(file);
     if (!isWholeImage(await readFile(path.join(outDir, file)), format)) problems.push(`${file}: cannot be read as a whole ${format.toUpperCase()} image`);
   }
-  // What agents read (src/integrations/agents.ts): llms.txt and the manifest hold absolute addresses of the site.
+  // What the integrations wrote, checked by each (the agents' llms.txt and manifest hold addresses of the site).
   const origin = new URL(model.site.url).origin;
-  const onSite = async (where: string, address: string) => {
-    const url = URL.parse(address);
-    if (!url || url.origin !== origin) return;
-    references++;
-    const inside = !base ? url.pathname : url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : undefined;
-    if (inside === undefined || !(await resolves(inside))) problems.push(`${where}: ${address} does not resolve to a file in the build`);
-  };
-  for (const file of listFiles(outDir).filter((name) => /(^|\/)llms(-full)?\.txt$/.test(name))) {
-    const text = await readFile(path.join(outDir, file), 'utf8');
-    if (file.endsWith('llms.txt') && !/^# \S/.test(text)) problems.push(`${file}: does not open with an H1 (\`# Site name\`), as llmstxt.org asks`);
-    for (const [, address] of text.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) await onSite(file, address);
-  }
-  const manifestFile = path.join(outDir, '.well-known', 'ard.json');
-  const manifest = await readFile(manifestFile, 'utf8').catch(() => undefined);
-  if (manifest !== undefined) {
-    for (const problem of manifestProblems(manifest)) problems.push(`.well-known/ard.json: ${problem}`);
-    const entries = (JSON.parse(manifest) as { entries?: { url?: unknown }[] }).entries ?? [];
-    for (const entry of entries) if (typeof entry.url === 'string') await onSite('.well-known/ard.json', entry.url);
-  }
+  const hookErrors: SiteError[] = [];
+  problems.push(...await hooks!.check({
+    site: integrationSite(model.site),
+    files: listFiles(outDir).map(toPosix),
+    readOutput: (file) => readFile(path.join(outDir, file.replace(/^\/+/, '')), 'utf8').catch(() => undefined),
+    resolves: async (address) => {
+      const url = URL.parse(address, origin);
+      if (!url || url.origin !== origin) return false;
+      references++;
+      const inside = !base ? url.pathname : url.pathname.startsWith(`${base}/`) ? url.pathname.slice(base.length) : undefined;
+      return inside !== undefined && (await resolves(inside)) !== undefined;
+    },
+  }, hookErrors));
+  throwIfAny(hookErrors);
   const browser = options.browser
     ? await checkInBrowser(outDir, await pagesToOpen(outDir, htmlFiles, (file) => servedAt(file, base),
       new Map((await listPageFiles(root)).map((file) => [base + routeOf(file), `${PAGES_DIR}/${toPosix(file)}`]))),
@@ -137,28 +133,6 @@ export async function checkSite(
   }
   const external = await checkExternalLinks(root, links, sources, options.external === true ? {} : options.external);
   return { pages: htmlFiles.length, references, problems, external, ...(browser ? { browser } : {}) };
-}
-
-/** What is wrong with a discovery manifest, by the ai-catalog schema's required fields and the URN its entries are named by. */
-export function manifestProblems(text: string): string[] {
-  let data: { specVersion?: unknown; entries?: unknown };
-  try {
-    data = JSON.parse(text) as typeof data;
-  } catch (error) {
-    return [`is not JSON: ${(error as Error).message}`];
-  }
-  const problems: string[] = [];
-  if (data.specVersion !== '1.0') problems.push(`specVersion is ${JSON.stringify(data.specVersion)}, not "1.0"`);
-  if (!Array.isArray(data.entries)) return [...problems, 'has no entries array'];
-  data.entries.forEach((entry: Record<string, unknown>, index) => {
-    const name = `entries[${index}]`;
-    if (typeof entry.identifier !== 'string' || !/^urn:air:[a-zA-Z0-9.-]+(:[a-zA-Z0-9._-]+)+$/.test(entry.identifier)) {
-      problems.push(`${name}: identifier ${JSON.stringify(entry.identifier)} is not a urn:air:<publisher>:<namespace>:<name>`);
-    }
-    for (const key of ['displayName', 'type']) if (typeof entry[key] !== 'string' || entry[key] === '') problems.push(`${name}: has no ${key}`);
-    if ((entry.url === undefined) === (entry.data === undefined)) problems.push(`${name}: needs exactly one of url and data`);
-  });
-  return problems;
 }
 
 /** The address a static host serves an HTML file at: `blog/post/index.html` at /blog/post/, `blog/post.html` at /blog/post. */

@@ -100,8 +100,53 @@ export const agents = defineIntegration({
         await write(MANIFEST_FILE, JSON.stringify(manifestOf(site, [...tools.values()], settings.llms), null, 2) + '\n');
       }
     },
+    // What `sitegen check` finds wrong in these files: llms.txt opens with its H1, and every address of the site that
+    // they or the manifest hold leads to a file of the build.
+    async check({ files, readOutput, resolves, site }) {
+      const problems: string[] = [];
+      const origin = new URL(site.url).origin;
+      const onSite = async (where: string, address: string) => {
+        if (URL.parse(address)?.origin === origin && !(await resolves(address))) problems.push(`${where}: ${address} does not resolve to a file in the build`);
+      };
+      for (const file of files.filter((name) => /(^|\/)llms(-full)?\.txt$/.test(name))) {
+        const text = (await readOutput(file)) ?? '';
+        if (file.endsWith('llms.txt') && !/^# \S/.test(text)) problems.push(`${file}: does not open with an H1 (\`# Site name\`), as llmstxt.org asks`);
+        for (const [, address] of text.matchAll(/\]\((https?:\/\/[^)\s]+)\)/g)) await onSite(file, address);
+      }
+      const manifest = await readOutput(MANIFEST_FILE);
+      if (manifest !== undefined) {
+        const problemsOfManifest = manifestProblems(manifest);
+        for (const problem of problemsOfManifest) problems.push(`${MANIFEST_FILE}: ${problem}`);
+        const entries = problemsOfManifest.some((problem) => problem.startsWith('is not JSON')) ? [] : (JSON.parse(manifest) as { entries?: { url?: unknown }[] }).entries ?? [];
+        for (const entry of Array.isArray(entries) ? entries : []) if (typeof entry?.url === 'string') await onSite(MANIFEST_FILE, entry.url);
+      }
+      return problems;
+    },
   }),
 });
+
+/** What is wrong with a discovery manifest, by the ai-catalog schema's required fields and the URN its entries are named by. */
+export function manifestProblems(text: string): string[] {
+  let data: { specVersion?: unknown; entries?: unknown };
+  try {
+    data = JSON.parse(text) as typeof data;
+  } catch (error) {
+    return [`is not JSON: ${(error as Error).message}`];
+  }
+  const problems: string[] = [];
+  if (data.specVersion !== '1.0') problems.push(`specVersion is ${JSON.stringify(data.specVersion)}, not "1.0"`);
+  if (!Array.isArray(data.entries)) return [...problems, 'has no entries array'];
+  data.entries.forEach((entry: Record<string, unknown>, index) => {
+    const name = `entries[${index}]`;
+    if (typeof entry.identifier !== 'string' || !/^urn:air:[a-zA-Z0-9.-]+(:[a-zA-Z0-9._-]+)+$/.test(entry.identifier)) {
+      problems.push(`${name}: identifier ${JSON.stringify(entry.identifier)} is not a urn:air:<publisher>:<namespace>:<name>`);
+    }
+    for (const key of ['displayName', 'type']) if (typeof entry[key] !== 'string' || entry[key] === '') problems.push(`${name}: has no ${key}`);
+    if ((entry.url === undefined) === (entry.data === undefined)) problems.push(`${name}: needs exactly one of url and data`);
+  });
+  return problems;
+}
+
 
 function absolute(site: IntegrationSite, file: string): string {
   return new URL(`${site.basePath}/${file}`, site.url).href;

@@ -26,6 +26,9 @@
  * - `buildDone`: after every page is built: read them, and write files (an
  *   index for a search).
  * - `watch`: files under the site root that `sitegen dev` rebuilds on.
+ * - `check`: what `sitegen check` should find wrong in the files the
+ *   integration wrote (llms.txt's addresses, say): sitegen itself knows
+ *   only pages, links and images.
  *
  * Search, the feeds, the sitemap and what agents read (llms.txt, Markdown
  * twins, the discovery manifest) are integrations of this kind (./search.ts,
@@ -167,6 +170,17 @@ export interface BuildDoneContext extends FilesContext {
   outputSize(file: string): Promise<number | undefined>;
 }
 
+/** What `check` is given: the built output, read-only. */
+export interface CheckContext {
+  site: IntegrationSite;
+  /** Every file of the output, as a path in it (`llms.txt`, `.well-known/ard.json`). */
+  files: readonly string[];
+  /** A file of the output as text, or undefined when there is none. */
+  readOutput(file: string): Promise<string | undefined>;
+  /** Whether an address of the site (absolute, or a path from its root) leads to a file of the build, as a static host maps it. */
+  resolves(address: string): Promise<boolean>;
+}
+
 /**
  * A page an integration makes from code (from data fetched at build time,
  * say): written as a Markdown file with this front matter and validated
@@ -204,6 +218,8 @@ export interface IntegrationHooks {
   files?: (context: FilesContext) => Readonly<Record<string, string | Uint8Array>> | Promise<Readonly<Record<string, string | Uint8Array>>>;
   buildDone?: (context: BuildDoneContext) => void | Promise<void>;
   watch?: readonly string[];
+  /** Problems `sitegen check` reports in what the integration wrote, each naming its file (`llms.txt: …`). */
+  check?: (context: CheckContext) => readonly string[] | Promise<readonly string[]>;
 }
 
 /** Where an integration was added: the line of sitegen.config.ts that called it. */

@@ -23,7 +23,7 @@ import { SiteError } from '../errors.ts';
 import { toPosix } from '../files.ts';
 import {
   ContentError,
-  type BuildDoneContext, type CollectionList, type CollectionOutput, type FilesContext, type HeadElement, type HeadPage, type Integration,
+  type BuildDoneContext, type CheckContext, type CollectionList, type CollectionOutput, type FilesContext, type HeadElement, type HeadPage, type Integration,
   type IntegrationHooks, type IntegrationSite, type IntegrationPage, type PageFromCode, type RenderedPage,
 } from '../integrations/api.ts';
 
@@ -151,6 +151,18 @@ export class HookRunner {
   /** Every integration's buildDone, in order; the first that throws stops the others. */
   async buildDone(context: BuildDoneContext, errors: SiteError[]): Promise<void> {
     await this.eachAsync('buildDone', errors, (_, hook) => hook(context), { stopAtError: true });
+  }
+
+  /** What every integration finds wrong in the files it wrote, for `sitegen check`. */
+  async check(context: CheckContext, errors: SiteError[]): Promise<string[]> {
+    const problems: string[] = [];
+    await this.eachAsync('check', errors, async (integration, hook) => {
+      for (const problem of await hook(context)) {
+        if (typeof problem === 'string') problems.push(problem);
+        else errors.push(this.fault(integration, 'check', `${JSON.stringify(problem)} is not a problem's text`));
+      }
+    });
+    return problems;
   }
 
   /** Every integration's pages from code, each route checked, by the integration that made it. */

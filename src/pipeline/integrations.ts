@@ -46,6 +46,7 @@ const integrationShape = z.object({
   files: z.function().optional(),
   buildDone: z.function().optional(),
   watch: z.array(z.string()).optional(),
+  check: z.function().optional(),
 }, { error: 'expected an integration: an object with a name and its hooks, as defineIntegration() makes' });
 
 const configShape = z.strictObject({

@@ -362,6 +362,25 @@ export default defineConfig({ integrations: [mark('last', 'post'), mark('plain-o
   assert.is(await read(root, 'order.txt'), 'first plain-one plain-two last');
 });
 
+test('check: sitegen check reports what an integration finds wrong in the files it wrote, and its own addresses resolve as the check resolves them', async () => {
+  const root = await siteWithConfig(`
+const stamped = defineIntegration({ name: 'stamped', setup: () => ({
+  files: () => ({ 'stamp.txt': 'see /about and /nowhere' }),
+  async check({ files, readOutput, resolves }) {
+    if (!files.includes('stamp.txt')) return ['stamp.txt: not in the output'];
+    const text = (await readOutput('stamp.txt')) ?? '';
+    const problems: string[] = [];
+    for (const address of text.match(/\\/[a-z]+/g) ?? []) if (!(await resolves(address))) problems.push(\`stamp.txt: \${address} leads nowhere\`);
+    return problems;
+  },
+}) });
+export default defineConfig({ integrations: [stamped()] });`);
+  await buildSite({ root });
+  const { checkSite } = await import('../../src/check/check-output.ts');
+  const { problems } = await checkSite(root, path.join(root, 'dist'));
+  assert.equal(problems, ['stamp.txt: /nowhere leads nowhere']);
+});
+
 test('a hook that takes a second or more is named in the build\'s warnings, once', async () => {
   const root = await siteWithConfig(`
 const slow = defineIntegration({ name: 'slow', setup: () => ({ buildDone: () => new Promise<void>((resolve) => setTimeout(resolve, 1100)) }) });
