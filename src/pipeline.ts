@@ -321,10 +321,8 @@ async function renderPages(
     // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
     const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
     const hookErrors: SiteError[] = [];
-    const robots = hooks.robots(context, hookErrors);
-    if (robots.length > 0) files.set('robots.txt', `User-agent: *\nAllow: /\n\n${robots.join('\n')}\n`);
     const claimed = claimedOutputs(site, built, files, inputs.publicFiles);
-    const added = await time('emit', () => hooks.files(context, claimed.get, hookErrors));
+    const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, hookErrors) }, claimed.get, hookErrors));
     throwIfAny(hookErrors);
     for (const [file, contents] of added) files.set(file, contents);
     await time('emit', () => hooks.buildDone({
@@ -337,7 +335,7 @@ async function renderPages(
     throwIfAny(hookErrors);
     // Last, so that a bundle file over anything else the build writes is found: an error naming both.
     const copies = built.flatMap((entry) => entry.copies ?? []);
-    for (const file of added.keys()) claimed.set(file, 'an integration\'s files hook');
+    for (const [file, owner] of owners) claimed.set(file, owner);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimed));
     let changed: number | undefined;
     if (update) {

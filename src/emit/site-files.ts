@@ -2,7 +2,7 @@
  * The files the emit stage writes beside the pages: the redirects and the
  * fallback for unknown paths (404.html, _redirects, the nginx snippet, a
  * page at each old path), and the headers for hosts and nginx. The sitemap
- * and robots.txt are the sitemap integration's (src/integrations/sitemap.ts).
+ * and robots.txt are built-in integrations' (src/integrations/).
  */
 import { escapeHtml } from '../escape-html.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';

@@ -22,7 +22,7 @@
  *   the links the list's template receives for them.
  * - `files`: files to write into the output, from the list of pages.
  * - `robots`: lines for robots.txt (the sitemap's `Sitemap:`), which the
- *   build writes when any integration gives one.
+ *   built-in robots integration writes when any integration gives one.
  * - `buildDone`: after every page is built: read them, and write files (an
  *   index for a search).
  * - `watch`: files under the site root that `sitegen dev` rebuilds on.
@@ -154,12 +154,18 @@ export interface CollectionOutput {
   head?: readonly HeadElement[];
 }
 
-export interface FilesContext {
+/** What the hooks after the pages are given: the site, and every page of the build. */
+export interface BuildContext {
   site: IntegrationSite;
   pages: readonly IntegrationPage[];
 }
 
-export interface BuildDoneContext extends FilesContext {
+export interface FilesContext extends BuildContext {
+  /** The lines every integration's `robots` hook gave, in order: what the built-in robots integration writes into robots.txt. */
+  robots: readonly string[];
+}
+
+export interface BuildDoneContext extends BuildContext {
   /** The folder the output is being built in: what is written here is published with the pages. */
   outDir: string;
   /** A built page's HTML. */
@@ -213,7 +219,7 @@ export interface IntegrationHooks {
   head?: (page: HeadPage) => readonly HeadElement[] | undefined | void;
   /** Files by path in the output (`about.md`), made from the page as rendered; reused with it while it is unchanged. */
   page?: (page: RenderedPage) => Readonly<Record<string, string>> | undefined | void;
-  robots?: (context: FilesContext) => readonly string[] | undefined | void;
+  robots?: (context: BuildContext) => readonly string[] | undefined | void;
   collection?: (list: CollectionList) => CollectionOutput | undefined | void;
   files?: (context: FilesContext) => Readonly<Record<string, string | Uint8Array>> | Promise<Readonly<Record<string, string | Uint8Array>>>;
   buildDone?: (context: BuildDoneContext) => void | Promise<void>;
@@ -266,7 +272,7 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 export interface SiteConfig {
   integrations?: readonly Integration[];
   /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
-  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean };
+  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean };
 }
 
 export function defineConfig(config: SiteConfig): SiteConfig {

@@ -13,3 +13,4 @@ export { search } from './search.ts';
 export { feeds, feedRouteOf, FEED_TYPES } from './feeds.ts';
 export { sitemap } from './sitemap.ts';
 export { agents } from './agents.ts';
+export { robots } from './robots.ts';

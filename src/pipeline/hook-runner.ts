@@ -23,8 +23,8 @@ import { SiteError } from '../errors.ts';
 import { toPosix } from '../files.ts';
 import {
   ContentError,
-  type BuildDoneContext, type CheckContext, type CollectionList, type CollectionOutput, type FilesContext, type HeadElement, type HeadPage, type Integration,
-  type IntegrationHooks, type IntegrationSite, type IntegrationPage, type PageFromCode, type RenderedPage,
+  type BuildContext, type BuildDoneContext, type CheckContext, type CollectionList, type CollectionOutput, type FilesContext, type HeadElement, type HeadPage, type Integration,
+  type IntegrationHooks, type PageFromCode, type RenderedPage,
 } from '../integrations/api.ts';
 
 export const CONFIG_FILE = 'sitegen.config.ts';
@@ -122,7 +122,7 @@ export class HookRunner {
   }
 
   /** robots.txt's lines from every integration, each one line. */
-  robots(context: FilesContext, errors: SiteError[]): string[] {
+  robots(context: BuildContext, errors: SiteError[]): string[] {
     const lines: string[] = [];
     this.each('robots', errors, (integration, hook) => {
       for (const line of hook(context) ?? []) {
@@ -133,8 +133,8 @@ export class HookRunner {
     return lines;
   }
 
-  /** Every integration's files; a path another writer has (`takenBy`) is an error naming both. */
-  async files(context: { site: IntegrationSite; pages: readonly IntegrationPage[] }, takenBy: TakenBy, errors: SiteError[]): Promise<Map<string, string | Uint8Array>> {
+  /** Every integration's files, and who wrote each; a path another writer has (`takenBy`) is an error naming both. */
+  async files(context: FilesContext, takenBy: TakenBy, errors: SiteError[]): Promise<{ files: Map<string, string | Uint8Array>; owners: Map<string, string> }> {
     const files = new Map<string, string | Uint8Array>();
     const owners = new Map<string, string>();
     await this.eachAsync('files', errors, async (integration, hook) => {
@@ -145,7 +145,7 @@ export class HookRunner {
         files.set(name, contents);
       }
     });
-    return files;
+    return { files, owners };
   }
 
   /** Every integration's buildDone, in order; the first that throws stops the others. */

@@ -26,6 +26,7 @@ import {
 import { CONFIG_FILE, HookRunner, originOf } from './hook-runner.ts';
 import { agents } from '../integrations/agents.ts';
 import { feeds } from '../integrations/feeds.ts';
+import { robots } from '../integrations/robots.ts';
 import { search } from '../integrations/search.ts';
 import { sitemap } from '../integrations/sitemap.ts';
 
@@ -51,7 +52,7 @@ const integrationShape = z.object({
 
 const configShape = z.strictObject({
   integrations: z.array(z.unknown()).default([]),
-  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional() }).default({}),
+  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional() }).default({}),
 });
 
 export { CONFIG_FILE };
@@ -117,8 +118,9 @@ function resolve(config: unknown, site: Pick<SiteInfo, 'search'> | undefined, ro
   return { list: [...kept, ...own], errors };
 }
 
-function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean }): Integration[] {
+function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean }): Integration[] {
   return [
+    ...(builtIn.robots === false ? [] : [robots()]),
     ...(builtIn.feeds === false ? [] : [feeds()]),
     ...(builtIn.sitemap === false ? [] : [sitemap()]),
     ...(builtIn.agents === false ? [] : [agents()]),

@@ -96,6 +96,18 @@ export default defineConfig({ integrations: [sitemap()] });`);
   assert.not.ok(existsSync(path.join(replaced, 'dist', 'sitemap.xml')), 'the built-in one is replaced, not added to');
 });
 
+test('robots.txt is the built-in robots integration\'s: turned off, none is written; one of the same name replaces it', async () => {
+  const off = await siteWithConfig(`export default defineConfig({ builtIn: { robots: false } });`);
+  await buildSite({ root: off });
+  assert.ok(existsSync(path.join(off, 'dist', 'sitemap.xml')), 'the sitemap stays');
+  assert.not.ok(existsSync(path.join(off, 'dist', 'robots.txt')));
+  const own = await siteWithConfig(`
+const robots = defineIntegration({ name: 'robots', setup: () => ({ files: ({ robots: lines }) => ({ 'robots.txt': \`User-agent: *\\nDisallow: /private/\\n\${lines.join('\\n')}\\n\` }) }) });
+export default defineConfig({ integrations: [robots()] });`);
+  await buildSite({ root: own });
+  assert.is(await read(own, 'robots.txt'), 'User-agent: *\nDisallow: /private/\nSitemap: https://fixture.example/sitemap.xml\n');
+});
+
 test('a wrong option is an error at its line of sitegen.config.ts; an unsafe CSP source is refused; nothing is written', async () => {
   const root = await siteWithConfig(`
 const tracked = defineIntegration({ name: 'tracked', options: z.strictObject({ id: z.string() }), setup: () => ({}) });

@@ -146,7 +146,7 @@ test('a file beside a page that another output of the build has (robots.txt, a p
   assert.equal(messages, [
     'content/pages/assets/notes.txt would be published at /assets/notes.txt, which sitegen (/assets/ holds the bundle and the image variants) writes',
     'content/pages/img/newsroom.png would be published at /img/newsroom.png, which public/img/newsroom.png writes',
-    'content/pages/robots.txt would be published at /robots.txt, which sitegen writes',
+    'content/pages/robots.txt would be published at /robots.txt, which the integration robots writes',
   ]);
   assert.ok(errors.every((error) => error.code === 'bundle-file'));
   assert.is(await hashTree(path.join(root, 'dist')), before);
