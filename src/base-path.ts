@@ -7,7 +7,7 @@
  * templates and Markdown need no helper and an island's props carry the same
  * URLs as the HTML they hydrate. With the defaults the HTML is returned as it is.
  */
-import { escapeHtml } from './escape-html.ts';
+import { escapeHtml, unescapeHtml } from './escape.ts';
 
 /** How a site writes its own URLs: the two keys of site.yaml this module reads (the site model's SiteInfo has them). */
 export interface UrlPolicy {
@@ -64,12 +64,6 @@ function rewriteStrings(value: unknown, policy: UrlPolicy): unknown {
   if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, rewriteStrings(item, policy)]));
   return value;
 }
-
-function unescapeHtml(text: string): string {
-  return text.replace(/&(quot|#x27|#39|lt|gt|amp);/g, (_, name: string) => UNESCAPES[name]);
-}
-
-const UNESCAPES: Record<string, string> = { quot: '"', '#x27': "'", '#39': "'", lt: '<', gt: '>', amp: '&' };
 
 /** A relative address (`./pic.png`, `../about`) resolved as a browser resolves it from the path `from`: root-relative, with its query and fragment. */
 export function resolvedFrom(from: string, relative: string): string {

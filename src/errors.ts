@@ -1,6 +1,6 @@
 import { errorDocsLink, type ErrorCode } from './error-codes.ts';
 import { GENERATED_PAGES, generatedPageOf } from './generated-pages.ts';
-import { printable } from './terminal.ts';
+import { printable } from './escape.ts';
 
 /** Where in a source file something went wrong (1-based line and column). */
 export interface SourceLocation {

@@ -6,6 +6,7 @@
  * machine has; outlines look the same on every machine, offline.
  */
 import * as fontkit from 'fontkit';
+import { escapeHtml, xmlText } from '../escape.ts';
 
 export type Anchor = 'start' | 'middle' | 'end';
 
@@ -84,6 +85,5 @@ export class Drawing {
   }
 }
 
-/** Text as an XML attribute: escaped, and without the characters XML 1.0 cannot hold at all (controls, U+FFFE, U+FFFF, lone surrogates). */
-const escapeAttribute = (text: string) => text.replace(NOT_XML, '').replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+/** Text as an XML attribute: escaped, and without the characters XML 1.0 cannot hold at all. */
+const escapeAttribute = (text: string) => escapeHtml(xmlText(text));

@@ -11,7 +11,7 @@ import { PAGES_DIR, listPageFiles, routeOf } from '../load/content-files.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
 import { integrationSite } from '../pipeline/integrations.ts';
-import { unescapeHtml } from '../escape-html.ts';
+import { unescapeHtml } from '../escape.ts';
 import { resolvedFrom } from '../base-path.ts';
 import { checkExternalLinks, externalLinksOf, type ExternalLinkOptions, type ExternalReport } from './external-links.ts';
 import { imageFormatOf, isWholeImage } from '../template-api/image-facts.ts';

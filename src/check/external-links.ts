@@ -22,7 +22,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Refused, guardedRequest } from '../guarded-request.ts';
-import { unescapeHtml } from '../escape-html.ts';
+import { unescapeHtml } from '../escape.ts';
 
 export interface ExternalLinkOptions {
   /** Requests in flight at once, over every host (default 8). */

@@ -13,7 +13,7 @@
  * make them.
  */
 import { SiteError, throwIfAny } from '../errors.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../escape.ts';
 import { NOT_FOUND_ROUTE, outputPathOf } from '../output-path.ts';
 import { pageLink } from '../base-path.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';

@@ -4,7 +4,7 @@
  * page at each old path), and the headers for hosts and nginx. The sitemap
  * and robots.txt are built-in integrations' (src/integrations/).
  */
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../escape.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import { formatHeadersFile, formatNginxSnippets, headerRules, NGINX_REDIRECTS } from './security-headers.ts';
 import { NOT_FOUND_ROUTE, nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';

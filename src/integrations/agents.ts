@@ -28,7 +28,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { defineIntegration, markdownLink, markdownText, markdownUrl, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
+import { defineIntegration, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
 
 /** The manifest's place, which each page's `<link rel="ai-catalog">` names. */
 export const MANIFEST_FILE = '.well-known/ard.json';
@@ -357,11 +357,6 @@ function attributeOf(attributes: string, name: string): string | undefined {
   return undefined;
 }
 
-/** Characters that would be Markdown of their own inside text. */
-const SPECIAL = /[\\`*_[\]<]/;
-const escapeText = (text: string) => (SPECIAL.test(text) ? text.replace(/([\\`*_[\]<])/g, '\\$1') : text);
-/** A line whose words would start a heading, a quote or a list. */
-const escapeStart = (text: string) => text.replace(/^([#>+-])(?=\s)/, '\\$1').replace(/^(\d+)\.(?=\s)/, '$1\\.');
 const BREAK = '\u0000';
 
 interface ListFrame { ordered: boolean; index: number }
@@ -392,7 +387,7 @@ export function htmlToMarkdown(html: string): string {
       return;
     }
     const lead = heading ? `${'#'.repeat(heading)} ` : marker;
-    const body = heading || marker ? text : escapeStart(text);
+    const body = heading || marker ? text : markdownLineStart(text);
     const continued = `${prefix()}${lists.length > 0 ? indent() + (marker ? '' : '   ') : ''}`;
     out.push(`${prefix()}${lists.length > 0 ? indent() : ''}${lead}${body.replaceAll(BREAK, `  \n${continued}`)}`);
     marker = '';
@@ -410,7 +405,7 @@ export function htmlToMarkdown(html: string): string {
     if (text !== undefined || (whole === '<')) {
       const words = decodeEntities(text ?? '<');
       if (pre) pre.text += words;
-      else line += escapeText(words);
+      else line += markdownInline(words);
       continue;
     }
     if (!rawName) continue; // a comment
@@ -447,7 +442,7 @@ export function htmlToMarkdown(html: string): string {
           break;
         case 'img': {
           const src = attributeOf(attributes, 'src');
-          if (src) line += `![${escapeText(attributeOf(attributes, 'alt') ?? '')}](${src})`;
+          if (src) line += `![${markdownInline(attributeOf(attributes, 'alt') ?? '')}](${src})`;
           break;
         }
         case 'ul': case 'ol':

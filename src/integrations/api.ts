@@ -296,19 +296,16 @@ export class ContentError extends Error {
   }
 }
 
-/** The text of an inline script or style as the page holds it: it cannot close its own element (and is hashed as written so). */
-export function inlineText(tag: 'script' | 'style', content: string): string {
-  return content.replace(new RegExp(`</(${tag})`, 'gi'), '<\\/$1');
-}
+/**
+ * The escapers sitegen writes its own output with, one per format (src/escape.ts): `escapeXml` for HTML and XML text
+ * and attributes, `inlineText` for an inline script or style, `markdownText`, `markdownUrl` and `markdownLink` for
+ * Markdown a CommonMark parser reads back as written.
+ */
+export { escapeHtml as escapeXml, inlineText, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl } from '../escape.ts';
 
 /** A CSP hash of an inline script or style (`sha256-…`), as the build adds it to the policy. */
 export function cspHash(code: string): string {
   return 'sha256-' + createHash('sha256').update(code).digest('base64');
-}
-
-/** Text or an attribute value made safe for HTML and XML. */
-export function escapeXml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#x27;' })[char]!);
 }
 
 /** The frame of a stack in the site's configuration (sitegen.config.ts), or else the first outside this module. */
@@ -320,49 +317,3 @@ function callerOf(stack: string): IntegrationOrigin | undefined {
   return { file: chosen[1].replace(/^file:\/\//, ''), line: Number(chosen[2]), column: Number(chosen[3]) };
 }
 
-/*
- * Values written into Markdown the way a CommonMark parser reads them back: the counterpart of escapeXml for the
- * Markdown sitegen and integrations write (llms.txt, agent skills). A value from content (a title, a description, a
- * route) can then never end a link, start a heading or a list, or add a line.
- */
-/** Characters with a meaning anywhere in a line (emphasis, code, links, HTML, strikethrough, an escape), and `&` that starts an entity. */
-const INLINE = /[\\`*_[\]<~]|&(?=#?[a-z0-9]+;)/gi;
-const HAS_INLINE = /[\\`*_[\]<~&]/;
-/** What makes a line a heading, a quote, a list item or a thematic break when it starts it. */
-const LINE_START = /^([#>+-]|\d{1,9}[.)])(?=[ \t]|$)/;
-/** The start of what GFM makes a link by itself: a scheme's `://`, `www.`, or an e-mail address's `@`. */
-const AUTOLINK = /\b(?:https?|ftp):(?=\/\/)|\bwww\.|(?<=[\w.+-])@(?=[\w-]+\.)/gi;
-/** Anything markdownText would change: a character with a meaning, a control, two spaces, white space at an end, an autolink's start. */
-const NEEDS_CARE = /[\\`*_[\]<~&\u0000-\u001f\u007f-\u009f\u2028\u2029]| {2}|^\s|\s$|:\/\/|www\.|@/i;
-/** Line breaks and other control characters, which a one-line value must not carry. */
-const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
-
-/**
- * Text on one line, read back as exactly these characters: every line break and control character a space, runs of
- * spaces one, each character with a meaning inline backslash-escaped (most titles have none: tested first), and a
- * start that would open a block escaped too.
- */
-export function markdownText(text: string): string {
-  // Most titles and descriptions need nothing: one test says so (llms.txt asks twice a page, 10,000 times at 5,000 pages).
-  if (!NEEDS_CARE.test(text) && !/^[#>+\-\d]/.test(text)) return text;
-  const line = text.replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim();
-  let escaped = HAS_INLINE.test(line) ? line.replace(INLINE, '\\$&') : line;
-  // An address in the words would be a link to a GFM parser (an autolink literal): written so that it is only words.
-  if (AUTOLINK.test(escaped)) escaped = escaped.replace(AUTOLINK, (start) => start.replace(/[:.]/, '\\$&'));
-  return LINE_START.test(escaped) ? escaped.replace(LINE_START, (start) => start.replace(/[#>+\-.)]/, '\\$&')) : escaped;
-}
-
-const UNSAFE_IN_URL = /[\s()<>\\\u0000-\u001f\u007f]/g;
-
-/**
- * An address as a link's destination: characters that would end it or break its line (white space, parentheses,
- * angle brackets, a backslash, controls) percent-encoded; the address means the same to a browser.
- */
-export function markdownUrl(url: string): string {
-  return url.replace(UNSAFE_IN_URL, (char) => (char.charCodeAt(0) < 128 ? `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}` : encodeURIComponent(char)));
-}
-
-/** `[words](address)`, both escaped. */
-export function markdownLink(words: string, url: string): string {
-  return `[${markdownText(words)}](${markdownUrl(url)})`;
-}

@@ -14,7 +14,7 @@ import markedFootnote from 'marked-footnote';
 import { markedHighlight } from 'marked-highlight';
 import type PrismApi from 'prismjs';
 import { componentBlocks } from './markdown-components.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../escape.ts';
 
 /**
  * Prism rather than highlight.js: on the same blocks it highlights about

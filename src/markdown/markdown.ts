@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Token } from 'marked';
 import { resolvedFrom } from '../base-path.ts';
 import { generatedPageOf } from '../generated-pages.ts';
-import { unescapeHtml } from '../escape-html.ts';
+import { unescapeHtml } from '../escape.ts';
 import { CODE_ENTRY, contentId, headingsOfLastBody, markdownFor } from './markdown-extensions.ts';
 import type { ComponentToken, MarkdownComponentCall } from './markdown-components.ts';
 import type sanitizeHtml from 'sanitize-html';

@@ -9,7 +9,7 @@
  * still frames nothing.
  */
 import type { MarkdownBlock, MarkdownComponents } from '../model.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../escape.ts';
 
 interface FramingEntry {
   name: string;

@@ -8,7 +8,7 @@ import { Island, IslandContext, type IslandRegistry } from './island-wrapper.tsx
 import type { HeadElement, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
 import { inlineText } from '../integrations/api.ts';
 import { PLACEHOLDER } from '../markdown/markdown-components.ts';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../escape.ts';
 import { hreflangsOf } from '../i18n.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';

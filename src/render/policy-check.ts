@@ -22,7 +22,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
-import { unescapeHtml } from '../escape-html.ts';
+import { unescapeHtml } from '../escape.ts';
 import { foreignOrigin } from '../base-path.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
 

@@ -6,7 +6,7 @@
  * loads the real page once it builds.
  */
 import type http from 'node:http';
-import { escapeHtml } from '../escape-html.ts';
+import { escapeHtml } from '../escape.ts';
 import type { ErrorReport } from '../report.ts';
 import { DEV_CLIENT_URL } from './live-reload.ts';
 

@@ -19,7 +19,8 @@ export { jsonDepth, MAX_REQUEST_JSON_DEPTH, RequestBodyError } from './web-objec
 
 export { defineServer } from './types.ts';
 export type { SiteServer, StartedServer, Routes, Endpoint, EndpointContext, HttpMethod, SiteCommandTools } from './types.ts';
-export { style, printable, printableJson } from '../terminal.ts';
+export { style } from '../terminal.ts';
+export { printable, printableJson } from '../escape.ts';
 export { createRateLimiter, MAX_CLIENTS, type RateLimit, type RateLimiter, type Reservation } from './rate-limit.ts';
 export { rateLimitKey } from '../serve/client-address.ts';
 

@@ -8,7 +8,7 @@
  * read (an SVG with no viewBox) is left as written.
  */
 import path from 'node:path';
-import { escapeHtml, unescapeHtml } from '../escape-html.ts';
+import { escapeHtml, unescapeHtml } from '../escape.ts';
 import type { MarkdownReference } from '../markdown/markdown.ts';
 import { fileOf, type ValidationNotes, type ValidationScope } from '../template-api/scope.ts';
 import { imageFacts, publishedSrcOf, variantsOf, VARIANT_FORMATS } from '../template-api/image-facts.ts';

@@ -69,8 +69,23 @@ rules('the built-in integrations use the public API only, as another package\'s 
     for (const target of importsOf(file, text)) if (target !== 'integrations/api.ts') offenders.push(`${file} -> ${target}`);
   }
   assert.equal(offenders, [], 'imports of sitegen beyond src/integrations/api.ts');
-  const api = (await sources()).find(({ file }) => file === 'integrations/api.ts')!;
-  assert.equal(importsOf(api.file, api.text), [], 'the API itself stands on no module of the pipeline');
+  const all = await sources();
+  const api = all.find(({ file }) => file === 'integrations/api.ts')!;
+  assert.equal(importsOf(api.file, api.text), ['escape.ts'], 'the API itself stands on no module of the pipeline, only on the escapers it hands on');
+  const escape = all.find(({ file }) => file === 'escape.ts')!;
+  assert.equal(importsOf(escape.file, escape.text), [], 'the escapers import nothing');
+});
+
+rules('one escaper per format: only src/escape.ts writes an entity, a Markdown escape or a terminal escape', async () => {
+  // An entity table (`&amp;`, `&lt;`, `&quot;`), a class of Markdown's characters (a backslash, a backtick, * and _)
+  // to put a backslash before, a control character written as its escape for a terminal: each is the mark of an
+  // escaper written again. (A format one file alone writes keeps its escaper there: nginx's strings, in
+  // emit/security-headers.ts.)
+  const marks = [/'&amp;'|"&amp;"|&lt;['"]|'&quot;'/, /\[\\\\`\*_/, /\\\\x\$\{/];
+  const offenders = (await sources())
+    .filter(({ file }) => file !== 'escape.ts')
+    .flatMap(({ file, text }) => marks.filter((mark) => mark.test(text)).map((mark) => `${file}: ${mark.source}`));
+  assert.equal(offenders, []);
 });
 
 /**
