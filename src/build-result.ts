@@ -24,11 +24,6 @@ export interface BuildOptions {
   threads?: number;
   /** Reuse what the last build made from unchanged inputs (default true). */
   cache?: boolean;
-  /**
-   * Keep every page's data and HTML in the result, for a caller that reads them (a test): such a build renders every
-   * page. By default it keeps none and reuses the unchanged pages of the last build, whatever the site's size.
-   */
-  keep?: boolean;
   /** Told when each stage starts and ends (the CLI's progress line); stages overlap. */
   onStage?: StageListener;
   /**
@@ -49,17 +44,15 @@ export interface BuildResult {
   pageCount: number;
   /** How many pages this build rendered (the others were unchanged and reused). */
   rendered: number;
-  /** The site and every page's data; `pages` is complete only for builds that keep them (`keep: true`). */
-  model: SiteModel;
+  /** The site as site.yaml gives it, validated. */
+  model: Pick<SiteModel, 'site'>;
   /** The imported templates; absent when every page was unchanged and none had to be rendered. */
   templates?: Templates;
   bundle: BundleResult;
   publicFiles: Set<string>;
-  /** Every content file as read; complete only for builds that keep them. */
-  rawDocs: Map<string, RawDoc>;
   /** Route → islands its page uses. */
   islands: Map<string, string[]>;
-  /** Every file written besides public/; page HTML only for builds that keep them. */
+  /** The files written beside the pages and public/'s: the site files, and what integrations' files hooks made. */
   files: OutputFiles;
   outDir: string;
   assets: SiteAssets;
@@ -86,23 +79,20 @@ export function buildResult(parts: {
   rendered?: RenderedShares; files?: OutputFiles; siteDoc?: RawDoc; templates?: Templates; warnings: string[]; timings: Record<string, number>;
   pageCount?: number;
 }): BuildResult {
-  const { rendered, siteDoc } = parts;
-  const kept = rendered?.results.flatMap((item) => (item.kept ? [item.kept] : [])) ?? [];
+  const { rendered } = parts;
   let sorted: PageSummary[] | undefined;
   // Code-unit order, as the file list is sorted.
   const pages = () => (sorted ??= [...typeof parts.clean === 'function' ? parts.clean() : parts.clean, ...rendered?.built ?? []].map((entry) => entry.page)
     .sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0)));
   let islands: Map<string, string[]> | undefined;
-  const html = kept.flatMap((item) => [...item.html]);
   const result: Omit<BuildResult, 'pages' | 'islands'> = {
     pageCount: parts.pageCount ?? pages().length,
     rendered: rendered?.built.filter((entry) => !entry.reused).length ?? 0,
-    model: { site: parts.site, pages: kept.flatMap((item) => item.models) },
+    model: { site: parts.site },
     templates: parts.templates,
     bundle: parts.bundle,
     publicFiles: parts.publicFiles,
-    rawDocs: new Map([...siteDoc ? [siteDoc] : [], ...kept.flatMap((item) => item.docs)].map((doc) => [doc.file, doc])),
-    files: new Map([...html, ...parts.files ?? []]),
+    files: new Map(parts.files ?? []),
     outDir: parts.outDir,
     assets: parts.assets,
     warnings: parts.warnings,

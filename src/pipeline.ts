@@ -73,16 +73,14 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const early = await pagesFromCode(root, cache, time);
   const { pages: pageFiles, bundles } = await time('load', () => listPagesFolder(root));
   if (pageFiles.length === 0) throw noPagesError();
-  // Kept output is for the callers that ask (tests read every page's model): every other build reuses what it can.
-  const keep = options.keep ?? false;
-  const render = await startRender({ root, outDir, pageFiles, reuseFrom: keep ? undefined : cache, threads: options.parallel === false ? 1 : options.threads });
+  const render = await startRender({ root, outDir, pageFiles, reuseFrom: cache, threads: options.parallel === false ? 1 : options.threads });
   try {
     const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, !options.dev && output !== 'none');
-    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, keep, pageFiles, routes: pageFiles.map(routeOf), render, inputs, warn };
+    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, pageFiles, routes: pageFiles.map(routeOf), render, inputs, warn };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
     const built = await renderSite(run, validated, validated.site);
-    if (useCache && built.record) saveBuildCache({ ...built.record, root, kind, outDir }, keep ? [] : built.record.pages);
+    if (useCache && built.record) saveBuildCache({ ...built.record, root, kind, outDir }, built.record.pages);
     if (cacheWarnings.length > 0) built.result.warnings.unshift(...cacheWarnings);
     return built.result;
   } finally {
@@ -111,7 +109,6 @@ interface Run {
   now: Date;
   time: Stopwatch;
   cache?: BuildCache;
-  keep: boolean;
   pageFiles: string[];
   routes: string[];
   render: RenderStage;
@@ -219,7 +216,7 @@ function resultParts(run: Run) {
 /** The page jobs' common part: where they write, and whether drafts are published. */
 function jobOf(run: Run, outDir: string, render: RenderJob['render']): RenderJob {
   return {
-    root: run.root, routes: run.routes, publicFiles: [...run.inputs.publicFiles], render, outDir, keep: run.keep,
+    root: run.root, routes: run.routes, publicFiles: [...run.inputs.publicFiles], render, outDir,
     bundleFiles: [...run.inputs.bundles], remote: { images: [...run.inputs.remote.images], origins: run.inputs.remote.origins },
     drafts: run.options.dev ?? false, now: run.now.toISOString(),
   };

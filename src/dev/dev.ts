@@ -65,7 +65,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   const build = async () => {
     const uncached = fresh;
     fresh = false;
-    const built = await buildSite({ root, outDir, dev: true, keep: false, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}) });
+    const built = await buildSite({ root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}) });
     for (const file of built.watch ?? []) {
       if (integrationFiles.has(file)) continue;
       integrationFiles.add(file);

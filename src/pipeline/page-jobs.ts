@@ -36,7 +36,6 @@ export interface RenderJob {
   /** The staging folder the HTML is written into. */
   outDir: string;
   /** Keep documents, models and HTML in memory for the caller (small builds). */
-  keep: boolean;
   /** Render pages marked `draft: true`, and those dated after `now` (sitegen dev); a build leaves them out. */
   drafts: boolean;
   /** The build's moment (ISO 8601): a page dated after it is scheduled. */
@@ -47,7 +46,6 @@ export interface PageJobResult {
   pages: PageEntry[];
   errors: ErrorRecord[];
   warnings: string[];
-  kept?: { docs: RawDoc[]; models: PageModel[]; html: Map<string, string> };
   /**
    * Pages whose template lists a collection: rendered once every page's summary is known (./render-stage.ts),
    * with what the cache records of their file.
@@ -107,7 +105,6 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   return {
     pages, errors: errors.map(toRecord), warnings, deferred,
     drafts: draftsOf(job, models, links),
-    kept: job.keep ? { docs: share.read.filter(wanted), models: ready, html } : undefined,
   };
 }
 
@@ -146,12 +143,6 @@ export function appendResult(into: PageJobResult, more: PageJobResult): void {
   into.errors.push(...more.errors);
   into.warnings.push(...more.warnings);
   (into.deferred ??= []).push(...more.deferred ?? []);
-  if (more.kept) {
-    into.kept ??= { docs: [], models: [], html: new Map() };
-    into.kept.docs.push(...more.kept.docs);
-    into.kept.models.push(...more.kept.models);
-    for (const [file, html] of more.kept.html) into.kept.html.set(file, html);
-  }
   if (more.drafts) {
     into.drafts ??= { routes: [], links: {} };
     into.drafts.routes.push(...more.drafts.routes);

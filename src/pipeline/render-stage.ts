@@ -198,6 +198,5 @@ function renderLists(
   if (errors.length === 0) writeOutputs(job.outDir, files);
   return {
     pages: [...reused, ...pages], errors: errors.map(toRecord), warnings: [],
-    kept: job.keep ? { docs: [], models, html: files } : undefined,
   };
 }

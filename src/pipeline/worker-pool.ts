@@ -166,7 +166,7 @@ export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[
       queue.startRendering();
       const wantedSet = new Set(wanted);
       const [{ joinShares, loadPages }, { renderQueue, appendResult }] = await Promise.all([import('../load/load-pages.ts'), import('./page-jobs.ts')]);
-      const fromWorkers = workers.map((worker) => ask(worker, { type: 'render', templatesModule: templates.moduleFile, job: { ...job, keep: false }, only: wanted }, appendResult));
+      const fromWorkers = workers.map((worker) => ask(worker, { type: 'render', templatesModule: templates.moduleFile, job, only: wanted }, appendResult));
       const queued = new Set(files);
       const late = wanted.filter((file) => !queued.has(file));
       const own = await ownLoad;

@@ -30,8 +30,7 @@ export function buildRealSite(): Promise<BuildResult> {
     // The login page embeds the public key; like `npm start`, make the pair in the repo's gitignored .sitegen/ if missing.
     await ensureLoginKeys(REPO_ROOT);
     const outDir = path.join(await tempDir(), 'dist');
-    // Kept: the tests read every page's model and HTML from the result.
-    return buildSite({ root: REPO_ROOT, outDir, keep: true });
+    return buildSite({ root: REPO_ROOT, outDir });
   })();
   return realBuild;
 }

@@ -120,9 +120,9 @@ test('each language has its own llms.txt of its own pages; drafts are in none; t
 test('a warm build keeps the twins of the pages it reuses, and rewrites the edited one', async () => {
   const root = await newsSite();
   const outDir = path.join(root, 'dist');
-  await buildSite({ root, outDir, now: NOW, keep: false });
+  await buildSite({ root, outDir, now: NOW });
   await edit(root, 'content/pages/news/a-picture/index.md', 'This post is a folder', 'This post, edited, is a folder');
-  const second = await buildSite({ root, outDir, now: NOW, keep: false });
+  const second = await buildSite({ root, outDir, now: NOW });
   assert.ok(second.rendered < second.pages.length, 'pages were reused');
   assert.match(await read(outDir, 'news/a-picture.md'), 'This post, edited, is a folder');
   assert.match(await read(outDir, 'news/hello-world.md'), '# Hello, world', 'a reused page keeps its twin');

@@ -10,8 +10,8 @@ const read = (dir: string, file: string) => readFile(path.join(dir, file), 'utf8
 
 test('a route per content file, nested and non-ASCII names included', async () => {
   const root = await copyFixture('basic');
-  const { outDir, model } = await buildSite({ root, keep: true });
-  assert.equal(model.pages.map((page) => page.info.route).sort(), ['/', '/about', '/café', '/docs/guide', '/hidden']);
+  const { outDir, pages } = await buildSite({ root });
+  assert.equal(pages.map((page) => page.route).sort(), ['/', '/about', '/café', '/docs/guide', '/hidden']);
   const files = await readdir(outDir, { recursive: true });
   for (const file of ['index.html', 'about.html', 'café.html', 'docs/guide.html', 'hidden.html', '404.html', '_redirects', 'sitemap.xml', 'robots.txt', '_headers']) {
     assert.ok(files.includes(file), `missing: ${file}`);

@@ -10,8 +10,7 @@ import { quietDev } from '../helpers/dev-session.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { readCacheJson, writeCacheJson } from '../helpers/cache-file.ts';
 
-// keep: false is what a large site gets by default: pages are not held in memory, so unchanged ones are reused.
-const build = (root: string) => buildSite({ root, keep: false, parallel: false });
+const build = (root: string) => buildSite({ root, parallel: false });
 const inode = async (root: string, file: string) => (await stat(path.join(root, 'dist', file))).ino;
 
 test('a warm build of unchanged content renders nothing and leaves dist/ as it is', async () => {
@@ -47,7 +46,7 @@ test('an unchanged build never reads the pages\' entries: every stamp matches th
 
 test('a dev rebuild takes the entries its session wrote from memory, and a cache another process wrote from its file', async () => {
   const root = await copyFixture('basic');
-  const dev = () => buildSite({ root, outDir: path.join(root, '.sitegen', 'dev-out'), dev: true, keep: false, parallel: false, output: 'update' });
+  const dev = () => buildSite({ root, outDir: path.join(root, '.sitegen', 'dev-out'), dev: true, parallel: false, output: 'update' });
   const cold = await dev();
   const pagesFile = path.join(root, '.sitegen', 'cache', 'dev.pages.json');
   const headerFile = path.join(root, '.sitegen', 'cache', 'dev.json');
@@ -93,7 +92,7 @@ export default defineConfig({ integrations: [feeds(), sitemap(), { name: 'count'
 `);
   const rendered = ((globalThis as Record<string, unknown>).__rendered ??= []) as string[];
   const now = new Date('2026-11-20T12:00:00Z');
-  await buildSite({ root, keep: false, parallel: false, now });
+  await buildSite({ root, parallel: false, now });
   assert.ok(rendered.length > 10, `the cold build rendered ${rendered.length} pages`);
   const feedBefore = await readFile(path.join(root, 'dist/news/feed.atom'), 'utf8');
   const aboutBefore = await inode(root, 'news/a-picture.html');
@@ -109,7 +108,7 @@ export default defineConfig({ integrations: [feeds(), sitemap(), { name: 'count'
   }) as typeof fs.readFileSync;
   syncBuiltinESMExports();
   try {
-    await buildSite({ root, keep: false, parallel: false, now });
+    await buildSite({ root, parallel: false, now });
   } finally {
     fs.readFileSync = readFileSync;
     syncBuiltinESMExports();
@@ -132,7 +131,7 @@ export default defineConfig({ integrations: [feeds(), sitemap(), { name: 'count'
   assert.equal(await Promise.all(['news.html', 'tags/photos.html', 'de/news.html'].map((file) => inode(root, file))), listsBefore, 'list pages that do not show the post are linked, not written again');
   // And a third build, with nothing changed, renders nothing: what the second recorded of its lists holds.
   rendered.length = 0;
-  await buildSite({ root, keep: false, parallel: false, now });
+  await buildSite({ root, parallel: false, now });
   assert.equal(rendered, [], 'an unchanged build after it');
 });
 

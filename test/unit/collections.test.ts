@@ -211,16 +211,15 @@ test('text in the feed is escaped: a title with & and < stays text', async () =>
 test('a warm build lists a new post and a changed title on the list pages (they are never reused from the cache)', async () => {
   const root = await newsSite();
   const outDir = path.join(root, 'dist');
-  // keep: false makes the build reuse unchanged pages, as it does for large sites.
-  await buildSite({ root, outDir, now: NOW, keep: false });
+  await buildSite({ root, outDir, now: NOW });
   const hello = path.join(root, 'content', 'pages', 'news', 'hello-world.md');
   await writeFile(hello, (await readFile(hello, 'utf8')).replace('title: Hello, world', 'title: Hello again'));
-  const second = await buildSite({ root, outDir, now: NOW, keep: false });
+  const second = await buildSite({ root, outDir, now: NOW });
   assert.ok(second.rendered < second.pages.length, 'the unchanged post was reused');
   assert.match(await read(outDir, 'news/2.html'), '>Hello again</a>', 'the list shows the new title');
   assert.match(await read(outDir, 'news/feed.atom'), '<title>Hello again</title>');
   await writeFile(path.join(root, 'content', 'pages', 'news', 'newest.md'), '---\ntemplate: post\ntitle: Newest\ndescription: A new post.\ndate: 2026-11-19\n---\n\nNew.\n');
-  await buildSite({ root, outDir, now: NOW, keep: false });
+  await buildSite({ root, outDir, now: NOW });
   assert.equal(listed(await read(outDir, 'news.html')), ['/news/newest']);
   assert.ok(existsSync(path.join(outDir, 'news', '3.html')), 'a third list page');
   assert.match(await read(outDir, 'sitemap.xml'), '/news/3</loc>');
@@ -348,7 +347,7 @@ test('a warm build reuses the list pages while no post changed what they list', 
   await rm(path.join(root, 'content/pages/news/coming-soon.md'));
   // Feeds of summaries: a feed that carries its entries' content is rendered again when any page changes (feeds.test.ts).
   await edit(root, 'templates/pages/news-list.tsx', 'feed: { content: true }', 'feed: true');
-  const build = () => buildSite({ root, keep: false, parallel: false });
+  const build = () => buildSite({ root, parallel: false });
   // The oldest post is on the list's second page, and in each feed.
   const list = () => readFile(path.join(root, 'dist', 'news', '2.html'), 'utf8');
   const inode = async () => (await stat(path.join(root, 'dist', 'news', '2.html'))).ino;

@@ -156,15 +156,15 @@ feeds('`content: true`: each item carries its page\'s content, sanitised, with a
 feeds('an editor\'s change past a post\'s summary reaches the content feed on a warm build', async () => {
   const root = await newsSite();
   const warm = path.join(root, 'dist');
-  await buildSite({ root, outDir: warm, now: NOW, keep: false });
+  await buildSite({ root, outDir: warm, now: NOW });
   const hello = path.join(root, 'content', 'pages', 'news', 'hello-world.md');
   const source = await readFile(hello, 'utf8');
   assert.match(source, 'shows it under the title.');
   await writeFile(hello, source.replace('shows it under the title.', 'shows it under the title, freshly edited.'));
-  const second = await buildSite({ root, outDir: warm, now: NOW, keep: false });
+  const second = await buildSite({ root, outDir: warm, now: NOW });
   assert.ok(second.rendered < second.pages.length, 'unchanged pages were reused');
   assert.match(await read(warm, 'news/feed.atom'), 'freshly edited');
-  const third = await buildSite({ root, outDir: warm, now: NOW, keep: false });
+  const third = await buildSite({ root, outDir: warm, now: NOW });
   assert.is(third.rendered, 0, 'and with nothing changed, nothing is rendered');
   assert.match(await read(warm, 'news/feed.json'), 'freshly edited');
 });

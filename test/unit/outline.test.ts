@@ -4,15 +4,35 @@
  * time, and its summary (the text before `<!--more-->`, else the
  * description); and the news starter showing them, in each language.
  */
+import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
+import { unescapeHtml } from '../../src/escape.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { initStarter } from '../helpers/starter.ts';
 
 const NOW = new Date('2026-11-20T12:00:00Z');
+
+/** The outline a template gets (page.headings, readingTime, summary, description), written into the page as JSON text. */
+const OUTLINE = '<pre data-outline="">{JSON.stringify({ headings: page.headings, readingTime: page.readingTime, summary: page.summary, description: page.description })}</pre>';
+
+/** The basic fixture's templates, each showing what it gets of the page's outline. */
+async function showOutline(root: string): Promise<void> {
+  const markdown = path.join(root, 'templates', 'pages', 'markdown.tsx');
+  await writeFile(markdown, (await readFile(markdown, 'utf8')).replace('</article>', `${OUTLINE}</article>`));
+  const page = path.join(root, 'templates', 'pages', 'page.tsx');
+  await writeFile(page, (await readFile(page, 'utf8')).replace('({ data }: PageProps', '({ data, page }: PageProps').replace(/<\/>\s*\);/, `${OUTLINE}</>);`));
+}
+
+/** The outline a page shows. */
+function outlineOf(html: string): { headings: unknown[]; readingTime: number; summary: string; description: string } {
+  const shown = /<pre data-outline="">(.*?)<\/pre>/s.exec(html);
+  assert.ok(shown, 'the page shows its outline');
+  return JSON.parse(unescapeHtml(shown[1]));
+}
 
 test('headings as a tree with the page\'s ids, reading time without code, and the summary before <!--more-->', async () => {
   const root = await copyFixture('basic');
@@ -24,8 +44,10 @@ test('headings as a tree with the page\'s ids, reading time without code, and th
     '## Setup', '', prose, '', '### Install', '', code, '', '### Sitegen config', '', 'Text.', '', '## Use', '', 'Text.', '',
   ].join('\n'));
   await writeFile(path.join(root, 'content/pages/short.md'), '---\ntitle: Short\ndescription: A short page.\n---\n\nOne line.\n');
-  const result = await buildSite({ root, keep: true });
-  const info = (route: string) => result.model.pages.find((page) => page.info.route === route)!.info;
+  // What a template gets, as it gets it: the fixture's two templates write it into each page they render.
+  await showOutline(root);
+  const result = await buildSite({ root });
+  const info = (route: string) => outlineOf(readFileSync(path.join(result.outDir, `${route.slice(1) || 'index'}.html`), 'utf8'));
   const long = info('/long');
   assert.equal(long.headings, [
     { depth: 2, text: 'Setup', id: 'setup', children: [

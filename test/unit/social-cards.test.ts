@@ -21,7 +21,7 @@ const FONTS = path.join(path.dirname(createRequire(import.meta.url).resolve('@fo
 
 const newsSite = () => copyNewsStarter('sitegen-cards-');
 
-const build = (root: string) => buildSite({ root, outDir: path.join(root, 'dist'), now: NOW, keep: false });
+const build = (root: string) => buildSite({ root, outDir: path.join(root, 'dist'), now: NOW });
 const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
 const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"/>`).exec(html)?.[1];
 const cached = async (root: string) => (await readdir(path.join(root, '.sitegen', 'cache', 'cards'))).filter((name) => name.endsWith('.png')).sort();

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Window } from 'happy-dom';
-import { buildRealSite } from '../helpers/site.ts';
+import { REPO_ROOT, buildRealSite } from '../helpers/site.ts';
 import { outputPathOf } from '../../src/output-path.ts';
 
 const DEMO_LABEL = 'Request Demo';
@@ -66,7 +66,15 @@ test('every link to /demo says "Request Demo", but the home page\'s closing band
 
 test('every product and solution page ends on the closing demo band', async () => {
   const built = await buildRealSite();
-  const pages = built.model.pages.filter((page) => ['product', 'solution'].includes(page.info.template));
+  // The pages whose content file names one of the two templates, or is a copy of such a page (/ztna of /botshieldai).
+  const byRoute = new Map(built.pages.map((page) => [page.route, page.file]));
+  const templateOf = async (file: string): Promise<string | undefined> => {
+    const source = await readFile(path.join(REPO_ROOT, file), 'utf8');
+    const copied = /^copyOf: *(\S+)/m.exec(source)?.[1];
+    return copied ? templateOf(byRoute.get(copied)!) : /^template: *(\S+)/m.exec(source)?.[1];
+  };
+  const pages = [];
+  for (const page of built.pages) if (['product', 'solution'].includes(await templateOf(page.file) ?? '')) pages.push({ info: page });
   assert.is(pages.length, 10, `product and solution pages (/ztna copies /botshieldai): ${pages.map((page) => page.info.route)}`);
   for (const { info } of pages) {
     const document = await documentOf(built.outDir, info.route);
