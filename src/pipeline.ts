@@ -322,17 +322,18 @@ async function renderPages(
     const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, hookErrors) }, claimed.get, hookErrors));
     throwIfAny(hookErrors);
     for (const [file, contents] of added) files.set(file, contents);
-    await time('emit', () => hooks.buildDone({
-      ...context, outDir: staging,
+    for (const [file, owner] of owners) claimed.set(file, owner);
+    const late = await time('emit', () => hooks.buildDone({
+      ...context,
       read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),
       // A dev rebuild stages only what it rendered; a build has every file of the site staged.
       readOutput: (file) => readOutputFile(file, files, update ? [staging, outDir] : [staging]),
       outputSize: (file) => outputSizeOf(file, files, update ? [staging, outDir] : [staging]),
-    }, hookErrors));
+    }, staging, claimed.get, hookErrors));
     throwIfAny(hookErrors);
+    for (const [file, owner] of late) claimed.set(file, owner);
     // Last, so that a bundle file over anything else the build writes is found: an error naming both.
     const copies = built.flatMap((entry) => entry.copies ?? []);
-    for (const [file, owner] of owners) claimed.set(file, owner);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimed));
     let changed: number | undefined;
     if (update) {

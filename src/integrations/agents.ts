@@ -25,8 +25,6 @@
  * default; `builtIn: { agents: false }` turns it off, and
  * `agents({ twins: false, … })` in sitegen.config.ts each part.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { z } from 'zod';
 import { defineIntegration, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl, type HeadElement, type IntegrationPage, type IntegrationSite } from './api.ts';
 
@@ -65,11 +63,7 @@ export const agents = defineIntegration({
       if (settings.manifest && page.html.includes(' toolname=')) for (const tool of toolsIn(page.html)) files[skillFileOf(tool.name)] = skillOf(page, tool);
       return files;
     },
-    async buildDone({ site, pages, outDir, readOutput, outputSize }) {
-      const write = async (file: string, text: string) => {
-        await mkdir(path.dirname(path.join(outDir, file)), { recursive: true });
-        await writeFile(path.join(outDir, file), text);
-      };
+    async buildDone({ site, pages, readOutput, outputSize, write }) {
       const listed = pages.filter((page) => page.listed);
       if (settings.llms) {
         for (const [lang, own] of byLanguage(site, listed)) {

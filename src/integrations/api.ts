@@ -166,8 +166,11 @@ export interface FilesContext extends BuildContext {
 }
 
 export interface BuildDoneContext extends BuildContext {
-  /** The folder the output is being built in: what is written here is published with the pages. */
-  outDir: string;
+  /**
+   * Adds a file to the build, by its path in the output (`pagefind/pagefind.js`): checked as every integration's file
+   * is (inside the output, no dotfile but under .well-known, no path another writer has), and published with the pages.
+   */
+  write(file: string, contents: string | Uint8Array): Promise<void>;
   /** A built page's HTML. */
   read(page: IntegrationPage): Promise<string>;
   /** A file of the build by its path in the output (a page hook's file, say), or undefined when there is none. */

@@ -13,7 +13,6 @@
  * them all. Pagefind's binary ships in its npm package, for each platform,
  * with no install script.
  */
-import path from 'node:path';
 import { defineIntegration } from './api.ts';
 
 export const SEARCH_DIR = 'pagefind';
@@ -24,7 +23,7 @@ export const search = defineIntegration({
     // It indexes the pages as built, after every other integration has done its part.
     order: 'post',
     csp: { script: ["'wasm-unsafe-eval'"] },
-    async buildDone({ site, pages, outDir, read }) {
+    async buildDone({ site, pages, read, write }) {
       const pagefind = await import('pagefind');
       // A site in several languages gets an index per language, by each page's <html lang>, and a page searches its own.
       const { index, errors } = await pagefind.createIndex({ rootSelector: 'main', ...(site.locales ? {} : { forceLanguage: site.lang.split('-')[0] }) });
@@ -34,8 +33,10 @@ export const search = defineIntegration({
           const added = await index.addHTMLFile({ url: page.path, content: await read(page) });
           if (added.errors.length > 0) throw searchError(added.errors, page.source);
         }
-        const written = await index.writeFiles({ outputPath: path.join(outDir, SEARCH_DIR) });
-        if (written.errors.length > 0) throw searchError(written.errors);
+        // Taken as bytes and written through the build, as every integration's file is.
+        const made = await index.getFiles();
+        if (made.errors.length > 0) throw searchError(made.errors);
+        for (const file of made.files) await write(`${SEARCH_DIR}/${file.path.replace(/^\/+/, '')}`, file.content);
       } finally {
         await pagefind.close();
       }

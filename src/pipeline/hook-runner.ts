@@ -17,6 +17,7 @@
  * A runner belongs to one thread's view of one build's integrations
  * (integrationsOf makes it); nothing of it is a module global.
  */
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SiteError } from '../errors.ts';
@@ -148,9 +149,25 @@ export class HookRunner {
     return { files, owners };
   }
 
-  /** Every integration's buildDone, in order; the first that throws stops the others. */
-  async buildDone(context: BuildDoneContext, errors: SiteError[]): Promise<void> {
-    await this.eachAsync('buildDone', errors, (_, hook) => hook(context), { stopAtError: true });
+  /**
+   * Every integration's buildDone, in order; the first that throws stops the others. What each writes goes through
+   * `claim` into `outDir` (the staging folder), and is returned with who wrote it.
+   */
+  async buildDone(
+    context: Omit<BuildDoneContext, 'write'>, outDir: string, takenBy: TakenBy, errors: SiteError[],
+  ): Promise<Map<string, string>> {
+    const owners = new Map<string, string>();
+    await this.eachAsync('buildDone', errors, (integration, hook) => hook({
+      ...context,
+      write: async (file, contents) => {
+        const name = this.claim(integration, 'buildDone', file, (taken) => owners.get(taken) ?? takenBy(taken), errors);
+        if (name === undefined) return;
+        owners.set(name, `the integration ${integration.name}`);
+        await mkdir(path.dirname(path.join(outDir, name)), { recursive: true });
+        await writeFile(path.join(outDir, name), contents);
+      },
+    }), { stopAtError: true });
+    return owners;
   }
 
   /** What every integration finds wrong in the files it wrote, for `sitegen check`. */
@@ -214,15 +231,15 @@ export class HookRunner {
   }
 
   /**
-   * The one check of a path a hook writes (`page`, `collection`, `files`): inside the output, no dotfile but under
+   * The one check of a path a hook writes (`page`, `collection`, `files`, `buildDone`): inside the output, no dotfile but under
    * .well-known, no page (.html) from a hook that makes files beside pages, and no path another writer has. Returns
    * the path without its leading slashes, or undefined after adding the error, which names both writers.
    */
-  private claim(integration: Integration, hook: 'page' | 'collection' | 'files', file: unknown, takenBy: TakenBy, errors: SiteError[]): string | undefined {
+  private claim(integration: Integration, hook: 'page' | 'collection' | 'files' | 'buildDone', file: unknown, takenBy: TakenBy, errors: SiteError[]): string | undefined {
     const name = typeof file === 'string' ? file.replace(/^\/+/, '') : '';
     const other = isOutputPath(name) ? takenBy(name) : undefined;
     const problem = !isOutputPath(name) ? `${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder but .well-known)`
-      : hook !== 'files' && /\.html?$/i.test(name) ? `${name} would be a page: a ${hook} hook writes files beside the pages, never a page`
+      : (hook === 'page' || hook === 'collection') && /\.html?$/i.test(name) ? `${name} would be a page: a ${hook} hook writes files beside the pages, never a page`
         : other ? `${name} is written by ${other} too` : undefined;
     if (problem) errors.push(this.fault(integration, hook, problem));
     return problem ? undefined : name;

@@ -70,10 +70,9 @@ test('files and buildDone: files from the page list, then a step that reads the 
   const root = await siteWithConfig(`
 const listing = defineIntegration({ name: 'listing', setup: () => ({
   files: ({ pages }) => ({ 'pages.txt': pages.filter((page) => page.listed).map((page) => page.url).sort().join('\\n') + '\\n' }),
-  async buildDone({ pages, read, outDir }) {
-    const { writeFile } = await import('node:fs/promises');
+  async buildDone({ pages, read, write }) {
     const sizes = await Promise.all(pages.map(async (page) => [page.route, (await read(page)).length]));
-    await writeFile(outDir + '/sizes.json', JSON.stringify(Object.fromEntries(sizes)));
+    await write('sizes.json', JSON.stringify(Object.fromEntries(sizes)));
   },
 }) });
 export default defineConfig({ integrations: [listing()] });`);
@@ -221,23 +220,26 @@ async function newsWithConfig(body: string): Promise<string> {
 // Every way out of the output, or over another writer's file, that the hardening probe found, in each hook that names a path.
 const ESCAPES = ['/../../ESCAPED.txt', '../escape.txt', '.git/config', '.htaccess', 'a/.env'];
 
-for (const hook of ['page', 'collection', 'files'] as const) {
+for (const hook of ['page', 'collection', 'files', 'buildDone'] as const) {
   test(`${hook}: every path out of the output, a dotfile, and a page or a file another writer has are refused, naming the integration`, async () => {
-    const wanted = [...ESCAPES, 'index.html', hook === 'files' ? 'sitemap.xml' : 'news/feed.xml', 'twice.txt'];
+    const wanted = [...ESCAPES, 'index.html', hook === 'files' || hook === 'buildDone' ? 'sitemap.xml' : 'news/feed.xml', 'twice.txt'];
     const make = `() => Object.fromEntries(${JSON.stringify(wanted)}.map((file) => [file, 'hostile']))`;
-    const body = hook === 'collection' ? `({ files: (${make})() })` : `(${make})()`;
+    // buildDone writes through the build's writer, file by file; the others give their files back.
+    const writes = (files: string) => `async ({ write }) => { for (const [file, text] of Object.entries(${files})) await write(file, text); }`;
+    const body = hook === 'collection' ? `() => ({ files: (${make})() })` : hook === 'buildDone' ? writes(`(${make})()`) : `() => (${make})()`;
+    const twice = hook === 'collection' ? "() => ({ files: { 'twice.txt': 'x' } })" : hook === 'buildDone' ? writes("{ 'twice.txt': 'x' }") : "() => ({ 'twice.txt': 'x' })";
     const root = await newsWithConfig(`
-const hostile = defineIntegration({ name: 'hostile', setup: () => ({ ${hook}: () => ${body} }) });
-const second = defineIntegration({ name: 'second', setup: () => ({ ${hook}: () => (${hook === 'collection' ? "{ files: { 'twice.txt': 'x' } }" : "{ 'twice.txt': 'x' }"}) }) });
+const hostile = defineIntegration({ name: 'hostile', setup: () => ({ ${hook}: ${body} }) });
+const second = defineIntegration({ name: 'second', setup: () => ({ ${hook}: ${twice} }) });
 export default defineConfig({ integrations: [feeds(), sitemap(), hostile(), second()] });`);
     const errors = await errorsOf(root);
     const messages = [...new Set(errors.map((error) => error.message))];
     for (const file of ESCAPES) {
       assert.ok(messages.some((message) => message.startsWith(`the integration hostile failed in its ${hook} hook: ${JSON.stringify(file)} is not a path inside the output`)), `${file} is refused: ${messages.join('\n')}`);
     }
-    if (hook === 'files') {
-      assert.ok(messages.includes('the integration hostile failed in its files hook: index.html is written by the page / (content/pages/index.md) too'), messages.join('\n'));
-      assert.ok(messages.includes('the integration hostile failed in its files hook: sitemap.xml is written by the integration sitemap too') || messages.some((message) => message.includes('sitemap.xml is written by')), messages.join('\n'));
+    if (hook === 'files' || hook === 'buildDone') {
+      assert.ok(messages.includes(`the integration hostile failed in its ${hook} hook: index.html is written by the page / (content/pages/index.md) too`), messages.join('\n'));
+      assert.ok(messages.includes(`the integration hostile failed in its ${hook} hook: sitemap.xml is written by the integration sitemap too`), messages.join('\n'));
     } else {
       assert.ok(messages.includes(`the integration hostile failed in its ${hook} hook: index.html would be a page: a ${hook} hook writes files beside the pages, never a page`), messages.join('\n'));
     }
