@@ -332,8 +332,19 @@ const BLOCK = new Set([
   'p', 'div', 'section', 'article', 'header', 'footer', 'aside', 'main', 'figure', 'figcaption', 'address', 'details', 'summary',
   'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'table', 'tr', 'dl', 'dt', 'dd', 'hr', 'form', 'fieldset',
 ]);
-const INLINE_MARKS: ReadonlyMap<string, string> = new Map([['code', '`'], ['strong', '**'], ['b', '**'], ['em', '_'], ['i', '_'], ['del', '~~'], ['s', '~~']]);
+const INLINE_MARKS: ReadonlyMap<string, string> = new Map([['strong', '**'], ['b', '**'], ['em', '_'], ['i', '_'], ['del', '~~'], ['s', '~~']]);
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', mdash: '—', ndash: '–', hellip: '…', copy: '©', rsquo: '’', lsquo: '‘', rdquo: '”', ldquo: '“' };
+
+/**
+ * Inline code as CommonMark reads it back verbatim: fenced by one backtick more than its longest run of them, with a
+ * space inside each fence when it starts or ends with a backtick (or would lose a space at both ends).
+ */
+function codeSpan(text: string): string {
+  const code = text.replace(/\n/g, ' ');
+  const fence = '`'.repeat(Math.max(0, ...[...code.matchAll(/`+/g)].map((run) => run[0].length)) + 1);
+  const pad = /^`|`$/.test(code) || (/^ .*[^ ].* $/.test(code)) ? ' ' : '';
+  return `${fence}${pad}${code}${pad}${fence}`;
+}
 
 export function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
@@ -392,19 +403,33 @@ export function htmlToMarkdown(html: string): string {
     if (out.length > 0 && out.at(-1) !== empty && lists.length === 0) out.push(empty);
   };
 
-  // Inline elements set side by side (lines of an address, shown as blocks by the stylesheet) keep their words apart.
-  const spaced = html.replace(/<\/(span|strong|b|em|i|a|time|small)>(?=<(?:span|strong|b|em|i|a|time|small)\b)/g, '</$1> ');
+  // Inline elements set side by side (lines of an address, shown as blocks by the stylesheet) keep their words apart;
+  // never in code, whose highlighting spans sit side by side within one token's worth of text (`Client(`).
+  const spaced = html.split(/(<pre\b[\s\S]*?<\/pre>|<code\b[\s\S]*?<\/code>)/i).map((part, index) => (index % 2 === 1 ? part
+    : part.replace(/<\/(span|strong|b|em|i|a|time|small)>(?=<(?:span|strong|b|em|i|a|time|small)\b)/g, '</$1> '))).join('');
+  // Inline code, gathered verbatim (no escape works inside a code span) and fenced once it closes.
+  let code: string | undefined;
   for (const match of spaced.matchAll(/([^<]+)|<(\/?)([a-zA-Z][\w-]*)([^>]*)>|<!--[\s\S]*?-->|</g)) {
     const [whole, text, closing, rawName, attributes] = match;
     if (text !== undefined || (whole === '<')) {
       const words = decodeEntities(text ?? '<');
       if (pre) pre.text += words;
+      else if (code !== undefined) code += words;
       else line += markdownInline(words);
       continue;
     }
     if (!rawName) continue; // a comment
     const name = rawName.toLowerCase();
     if (pre && !(closing && name === 'pre')) continue; // the code's own markup (highlighting spans, marked lines)
+    if (name === 'code') {
+      if (!closing) code = '';
+      else if (code !== undefined) {
+        line += codeSpan(code);
+        code = undefined;
+      }
+      continue;
+    }
+    if (code !== undefined) continue; // markup inside inline code: its text is the code
     // Inline marks are the same on both sides of their words.
     const mark = INLINE_MARKS.get(name);
     if (mark !== undefined) {

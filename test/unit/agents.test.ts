@@ -162,4 +162,27 @@ test('the integration turns off as a whole or in parts; a section naming no page
   }
 });
 
+test('every fenced code block of the news and docs starters is in its page\'s twin byte for byte, with its language', async () => {
+  const { copyStarter } = await import('../helpers/starter.ts');
+  const { readdir } = await import('node:fs/promises');
+  let blocks = 0;
+  for (const starter of ['news', 'docs'] as const) {
+    const root = await copyStarter(starter, `sitegen-twin-code-${starter}-`);
+    const { outDir, pages } = await buildSite({ root, now: NOW });
+    const routes = new Map(pages.map((page) => [page.file, page.route]));
+    const files = (await readdir(path.join(root, 'content', 'pages'), { recursive: true })).map(String).filter((file) => file.endsWith('.md'));
+    for (const file of files) {
+      const source = await readFile(path.join(root, 'content', 'pages', file), 'utf8');
+      const route = routes.get(`content/pages/${file}`);
+      for (const [, , language, code] of source.matchAll(/^(`{3,})(\w*)[^\n]*\n([\s\S]*?)\n\1$/gm)) {
+        assert.ok(route, `${file} is a page`);
+        const twin = await read(outDir, route === '/' ? 'index.md' : `${route!.slice(1)}.md`);
+        assert.ok(twin.includes(`\`\`\`${language}\n${code}\n\`\`\``), `${starter} ${file}: the block of ${language || 'text'} is in its twin as written:\n${code}\n--- twin:\n${twin}`);
+        blocks++;
+      }
+    }
+  }
+  assert.ok(blocks >= 5, `${blocks} code blocks found`);
+});
+
 test.run();

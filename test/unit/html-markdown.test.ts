@@ -21,6 +21,15 @@ test('text that would be Markdown of its own reads back as the words: strikethro
   );
 });
 
+test('code keeps its text: highlighted tokens side by side stay joined, and inline code is verbatim, fenced past its backticks', () => {
+  const highlighted = '<pre><code class="language-ts"><span class="token keyword">const</span> client <span class="token operator">=</span> <span class="token keyword">new</span> <span class="token class-name">Client</span><span class="token punctuation">(</span><span class="token punctuation">{</span> retries<span class="token operator">:</span> <span class="token number">3</span> <span class="token punctuation">}</span><span class="token punctuation">)</span><span class="token punctuation">;</span>\n<span class="token keyword">use</span> acme<span class="token punctuation">::</span><span class="token class-name">Client</span><span class="token punctuation">;</span></code></pre>';
+  assert.is(htmlToMarkdown(highlighted), '```ts\nconst client = new Client({ retries: 3 });\nuse acme::Client;\n```');
+  assert.is(
+    htmlToMarkdown('<p>Put <code>&lt;!--more--&gt;</code> after the summary, set <code><span>template</span><span>:</span> post</code>, or write <code>a`b</code> and <code>`x`</code>.</p>'),
+    'Put `<!--more-->` after the summary, set `template: post`, or write ``a`b`` and `` `x` ``.',
+  );
+});
+
 test('lists, nested and numbered from where they start', () => {
   assert.is(
     htmlToMarkdown('<ul><li>One</li><li>Two<ul><li>Two and a half</li></ul></li></ul><ol start="3"><li><p>Third</p></li><li>Fourth</li></ol>'),
