@@ -85,8 +85,8 @@ export const siteCoreSchema = z.strictObject({
     .describe('the path the site is served under, such as /docs; links in content stay /about and come out as /docs/about'),
   trailingSlash: z.enum(['never', 'always']).default('never')
     .describe('never: /about is about.html (the default); always: /about/ is about/index.html, for hosts that serve folders only (an S3 bucket)'),
-  fallback: z.enum(['redirect', 'not-found']).default('redirect')
-    .describe('unknown paths: redirect sends them to / (the default); not-found answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one'),
+  fallback: z.enum(['redirect', 'not-found']).default('not-found')
+    .describe('unknown paths: not-found (the default) answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one; redirect sends them to / with a 302, a soft 404 that search engines count against a site'),
   search: z.boolean().default(false)
     .describe("a site search: the build indexes the <main> of every page the sitemap lists with Pagefind into /pagefind/, and the policy lets scripts compile WebAssembly ('wasm-unsafe-eval'), which Pagefind's search runs on"),
   i18n: z.strictObject({

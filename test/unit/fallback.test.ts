@@ -1,11 +1,12 @@
 /**
- * `fallback` in site.yaml: `redirect` (the default, the specification's
- * behaviour) sends unknown paths to `/`; `not-found` answers them with the
+ * `fallback` in site.yaml: `redirect` (the specification's behaviour, which
+ * the company site asks for) sends unknown paths to `/`; `not-found` (the
+ * default) answers them with the
  * site's not-found page and status 404, pages and assets alike, in `sitegen
  * serve` as on the static hosts that read dist/.
  */
 import { existsSync } from 'node:fs';
-import { appendFile, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,9 +18,11 @@ import { serveBuild } from '../helpers/site.ts';
 const servers: RunningServer[] = [];
 test.after(async () => { await Promise.all(servers.map((server) => server.close())); });
 
+/** The basic fixture (whose site.yaml says `fallback: redirect`, as the company site's does) with its fallback line replaced. */
 async function buildWith(siteYaml: string, pages: Record<string, string> = {}) {
   const root = await copyFixture('basic');
-  await appendFile(path.join(root, 'content', 'site.yaml'), siteYaml);
+  const file = path.join(root, 'content', 'site.yaml');
+  await writeFile(file, (await readFile(file, 'utf8')).replace(/^fallback: .*\n/m, '') + siteYaml);
   for (const [name, text] of Object.entries(pages)) await writeFile(path.join(root, 'content', 'pages', name), text);
   const { outDir } = await buildSite({ root });
   const server = await serveBuild(outDir, { root, api: false });
@@ -29,8 +32,15 @@ async function buildWith(siteYaml: string, pages: Record<string, string> = {}) {
 
 const get = (server: RunningServer, route: string, method = 'GET') => fetch(server.url + route, { method, redirect: 'manual' });
 
-test('by default an unknown page or asset is redirected to /, and the host files say the same', async () => {
+test('by default an unknown page or asset answers 404, and no host file sends it home', async () => {
   const { outDir, server } = await buildWith('');
+  for (const route of ['/nope', '/assets/nope.js']) assert.is((await get(server, route)).status, 404, `status of ${route}`);
+  assert.not.ok(existsSync(path.join(outDir, '_redirects')), 'no catch-all for Netlify-style hosts');
+  assert.not.match(await readFile(path.join(outDir, '404.html'), 'utf8'), 'http-equiv="refresh"');
+});
+
+test('fallback redirect: an unknown page or asset is redirected to /, and the host files say the same', async () => {
+  const { outDir, server } = await buildWith('fallback: redirect\n');
   for (const route of ['/nope', '/assets/nope.js']) {
     const response = await get(server, route);
     assert.is(response.status, 302, `status of ${route}`);
@@ -60,7 +70,7 @@ test('fallback not-found: an unknown page or asset gets the site\'s own /404 pag
 
 test('fallback redirect with a /404 page of the site\'s own: unknown paths still go home, as the specification asks', async () => {
   const notFound = 'template: page\ntitle: Not found\ndescription: No such page.\nnoindex: true\nheading: Nothing here\nlinks: [{ label: Home, href: / }]\n';
-  const { outDir, server } = await buildWith('', { '404.yaml': notFound });
+  const { outDir, server } = await buildWith('fallback: redirect\n', { '404.yaml': notFound });
   const response = await get(server, '/nope');
   assert.is(response.status, 302);
   assert.is(response.headers.get('location'), '/');
@@ -77,7 +87,8 @@ test('fallback not-found without a /404 page: a plain not-found page, still 404'
 
 test('an unknown fallback is a content error naming the choices', async () => {
   const root = await copyFixture('basic');
-  await appendFile(path.join(root, 'content', 'site.yaml'), 'fallback: home\n');
+  const file = path.join(root, 'content', 'site.yaml');
+  await writeFile(file, (await readFile(file, 'utf8')).replace(/^fallback: .*$/m, 'fallback: home'));
   const error = await buildSite({ root }).then(() => undefined, (thrown: { errors?: { message: string; field?: string; location?: { file: string } }[] }) => thrown);
   const [first] = error?.errors ?? [];
   assert.ok(first, 'the build passed');

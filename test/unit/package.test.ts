@@ -49,11 +49,11 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   assert.match(init.stdout, 'next: `cd site && npm run dev`');
   // The starter's own npm scripts run the sitegen installed above it.
   const scripted = await run('npm', ['run', 'build', '--loglevel=error'], { cwd: path.join(project, 'site'), env: PLAIN_ENV });
-  assert.match(scripted.stdout, 'built 1 page', 'npm run build in the site runs sitegen build');
+  assert.match(scripted.stdout, 'built 2 pages', 'npm run build in the site runs sitegen build');
 
   const build = await npx(['build', '--root', 'site'], project);
   // The same site and output as `npm run build` above: the page is taken from its cache, as on a site of any size.
-  assert.match(build.stdout, 'built 1 page, 0 rendered and the rest unchanged into site/dist');
+  assert.match(build.stdout, 'built 2 pages, 0 rendered and the rest unchanged into site/dist');
   const warnings = build.stderr.split('\n').filter((line) => line.startsWith('warning'));
   assert.equal(warnings, [], `a starter that asked for nothing hears of nothing (no gate it never asked for):\n${build.stderr}`);
   const home = await readFile(path.join(project, 'site', 'dist', 'index.html'), 'utf8');
@@ -74,9 +74,14 @@ test('the packed package installs into another project, whose `sitegen init`, `b
     const contact = await fetch(`${serving.url}/api/contact`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     assert.ok(contact.status === 404 || contact.status === 405, `POST /api/contact: ${contact.status}`);
     assert.is((await fetch(`${serving.url}/`)).status, 200);
+    // An honest 404, with the starter's own page: no soft 404 that sends every unknown address home.
+    const unknownPage = await fetch(`${serving.url}/no-such-page`, { redirect: 'manual' });
+    assert.is(unknownPage.status, 404);
+    assert.match(await unknownPage.text(), '<h1>Page not found</h1>');
   } finally {
     await serving.stop();
   }
+  assert.not.ok(existsSync(path.join(project, 'site', 'dist', '_redirects')), 'no catch-all for Netlify-style hosts either');
   assert.not.match(serving.output(), 'warning', 'no warning');
   assert.not.ok(existsSync(path.join(project, 'site', '.sitegen', 'submissions.db')), 'no database file');
 
@@ -88,6 +93,7 @@ test('the packed package installs into another project, whose `sitegen init`, `b
     const signUp = await fetch(`${news.url}/api/newsletter`, { method: 'POST', body: new URLSearchParams({ email: 'ada@example.com' }), redirect: 'manual' });
     assert.is(signUp.status, 303, await signUp.text());
     assert.ok(signUp.headers.get('content-security-policy'), 'with the generator\'s headers');
+    assert.is((await fetch(`${news.url}/news/no-such-post`, { redirect: 'manual' })).status, 404, 'the news starter answers an unknown address 404 too');
   } finally {
     await news.stop();
   }
