@@ -140,6 +140,18 @@ async function pruneOldModules(dir: string, keep: string): Promise<void> {
  * awaits at its top level has an ES module bundle, kept as before.
  */
 export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> {
+  // The bundle last loaded, again: its name is its content's hash, so each of dev's rebuilds after a content edit
+  // takes it as it is (running 400 kB of bundle again cost every such rebuild 5 to 10 ms, and made its integrations
+  // anew). Only the last is held, so an older one is still collected.
+  if (lastLoaded?.moduleFile === moduleFile) return lastLoaded.templates;
+  const templates = await loadTemplatesAnew(moduleFile);
+  lastLoaded = { moduleFile, templates };
+  return templates;
+}
+
+let lastLoaded: { moduleFile: string; templates: Promise<SiteTemplates> | SiteTemplates } | undefined;
+
+async function loadTemplatesAnew(moduleFile: string): Promise<SiteTemplates> {
   // Only modules loaded from now on have their maps read: the template bundle, not sitegen's own compiled code.
   process.setSourceMapsEnabled(true);
   const loaded = (moduleFile.endsWith('.cjs') ? runScript(moduleFile) : await import(pathToFileURL(moduleFile).href)) as Record<string, any>;
