@@ -106,6 +106,19 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   const docsPage = await readFile(path.join(project, 'docs', 'dist', 'guides', 'getting-started.html'), 'utf8');
   assert.match(docsPage, 'aria-current="page">Getting started</a>');
   assert.match(docsPage, "localStorage.getItem('theme')");
+
+  // Types in the editor, as docs/getting-started.md sets them up: each starter's tsconfig.json, as written, type-checks
+  // its templates, configuration and server code against the package's declarations of sitegen, sitegen/config and
+  // sitegen/server, with no error; and a mistake in a template is one.
+  assert.ok(paths.includes('types/template-api/index.d.ts') && paths.includes('types/integrations/index.d.ts') && paths.includes('types/site-server/api.d.ts'), 'the declarations are packed');
+  await npm(['install', '--prefer-offline', '--save-dev', '--include=dev', 'typescript@5', '@types/react@19', '@types/node@24'], project);
+  const tsc = (site: string) => run('npx', ['--no-install', 'tsc', '-p', site], { cwd: project, env: PLAIN_ENV }).then(
+    () => '', (error: { stdout: string; stderr: string }) => `${error.stdout}${error.stderr}`,
+  );
+  for (const site of ['site', 'news', 'docs']) assert.is(await tsc(site), '', `${site}: tsc -p ${site} finds no error`);
+  const template = path.join(project, 'site', 'templates', 'pages', 'markdown.tsx');
+  await writeFile(template, (await readFile(template, 'utf8')).replace('page.title', 'page.titel'));
+  assert.match(await tsc('site'), "Property 'titel' does not exist on type 'PageInfo'. Did you mean 'title'?");
 });
 
 test.run();
