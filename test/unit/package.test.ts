@@ -121,4 +121,32 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   assert.match(await tsc('site'), "Property 'titel' does not exist on type 'PageInfo'. Did you mean 'title'?");
 });
 
+test('npm create sitegen: the packed create-sitegen writes a starter with sitegen and Node 24 installed, whose npm scripts build it', async () => {
+  const packDir = await tempDir('sitegen-create-pack-');
+  const packOf = async (cwd: string) => (JSON.parse((await npm(['pack', '--json', '--pack-destination', packDir], cwd)).stdout) as { filename: string }[])[0].filename;
+  const sitegen = path.join(packDir, await packOf(REPO_ROOT));
+  const create = path.join(packDir, await packOf(path.join(REPO_ROOT, 'packages', 'create-sitegen')));
+  const where = await tempDir('sitegen-create-');
+  // What `npm create sitegen@latest made -- --starter news` runs, from the tarball rather than the registry.
+  const made = await run('npm', ['exec', '--yes', `--package=${create}`, '--', 'create-sitegen', 'made', '--starter', 'news', '--sitegen', sitegen], { cwd: where, env: PLAIN_ENV });
+  assert.match(made.stdout, 'wrote the news starter in made, with sitegen and Node 24 installed');
+  assert.match(made.stdout, 'next: `cd made && npm run dev`');
+  const site = path.join(where, 'made');
+  const manifest = JSON.parse(await readFile(path.join(site, 'package.json'), 'utf8'));
+  assert.equal(manifest.scripts, { dev: 'sitegen dev', build: 'sitegen build', start: 'sitegen start', check: 'sitegen check' });
+  assert.equal(Object.keys(manifest.devDependencies).sort(), ['node', 'sitegen']);
+  assert.ok(existsSync(path.join(site, 'content', 'pages', 'news', 'hello-world.md')), 'the news starter\'s posts');
+  assert.not.ok(existsSync(path.join(site, '.create-sitegen')), 'no staging folder left');
+  // The npm scripts run the Node 24 installed beside sitegen, whatever Node the machine has first on its PATH.
+  const { stdout: version } = await run('npm', ['exec', '--', 'node', '--version'], { cwd: site, env: PLAIN_ENV });
+  assert.match(version, /^v24\./);
+  const built = await run('npm', ['run', 'build', '--loglevel=error'], { cwd: site, env: PLAIN_ENV });
+  assert.match(built.stdout, /built \d+ pages into dist/);
+  assert.ok(existsSync(path.join(site, 'dist', 'news', 'hello-world.html')));
+  // A folder that is not empty is refused, and nothing is written into it.
+  const refused = await run('npm', ['exec', '--yes', `--package=${create}`, '--', 'create-sitegen', 'made'], { cwd: where, env: PLAIN_ENV })
+    .then(() => '', (error: { stderr: string }) => error.stderr);
+  assert.match(refused, 'create-sitegen: made is not empty; nothing was written');
+});
+
 test.run();
