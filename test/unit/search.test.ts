@@ -49,7 +49,7 @@ test('the news starter\'s build indexes exactly the pages its sitemap lists, and
 
 test('a site\'s own not-found page is left out of the index, as it is out of the sitemap', async () => {
   const root = await initStarter('news');
-  await edit(root, 'content/site.yaml', 'search: true', 'search: true\nfallback: not-found');
+  // The starter answers an unknown address with its not-found page (fallback: not-found): here one of the site's own.
   await writeFile(path.join(root, 'content', 'pages', '404.md'), '---\ntitle: Page not found\ndescription: Nothing lives at this address.\n---\n\nTry the search.\n');
   const { outDir } = await buildSite({ root, now: NOW });
   assert.match(await readFile(path.join(outDir, '404.html'), 'utf8'), 'Try the search.');

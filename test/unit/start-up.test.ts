@@ -37,7 +37,7 @@ cache('npm install leaves the code cached: the first build after it compiles nei
   await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'prepare.js')], { env: { ...env, NODE_COMPILE_CACHE: directory } });
   const root = await initStarter('basic');
   const { stdout, stderr } = await build(root, { NODE_COMPILE_CACHE: directory, NODE_DEBUG_NATIVE: 'COMPILE_CACHE' });
-  assert.match(stdout, /^built 1 page into /);
+  assert.match(stdout, /^built 2 pages into /);
   const accepted = acceptedModules(stderr);
   for (const name of ['cli.js', 'react-dom-server.js', 'zod.js']) {
     assert.ok(accepted.has(name), `${name} was compiled again; taken from the cache: ${[...accepted].join(', ')}`);
