@@ -143,7 +143,9 @@ function outlineOf(body: string, headings: MarkdownHeading[]): MarkdownOutline {
   const words = prose.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu)?.length ?? 0;
   const more = MORE.exec(body);
   if (!more) return { headings, words };
-  const before = markdownFor(body.slice(0, more.index)).parse(body.slice(0, more.index)) as string;
+  // A footnote's marker means nothing where its note is not (a list's summary): it goes, and not as literal [^1].
+  const lead = body.slice(0, more.index).replace(/\[\^[^\]\s]+\](?!:)/g, '');
+  const before = markdownFor(lead).parse(lead) as string;
   // A block's tag is a break between words; an inline one (code, em, a) is not.
   const text = before.replace(/<\/?(?:p|div|li|ul|ol|h[1-6]|br|blockquote|pre|tr|td|th|table|section|hr)\b[^>]*>/gi, ' ').replace(/<[^>]*>/g, '');
   const summary = unescapeHtml(text).replace(/\s+/g, ' ').trim();

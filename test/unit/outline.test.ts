@@ -40,8 +40,8 @@ test('headings as a tree with the page\'s ids, reading time without code, and th
   const code = ['```js', ...Array.from({ length: 300 }, (_, index) => `const value${index} = compute(${index});`), '```'].join('\n');
   await writeFile(path.join(root, 'content/pages/long.md'), [
     '---', 'title: Long', 'description: A long page.', '---', '',
-    'The **first** part, with `code` and a [link](/about).', '', '<!--more-->', '',
-    '## Setup', '', prose, '', '### Install', '', code, '', '### Sitegen config', '', 'Text.', '', '## Use', '', 'Text.', '',
+    'The **first** part, with `code` and a [link](/about).[^1]', '', '<!--more-->', '',
+    '## Setup', '', prose, '', '### Install', '', code, '', '### Sitegen config', '', 'Text.', '', '## Use', '', 'Text.', '', '[^1]: A note on the first part.', '',
   ].join('\n'));
   await writeFile(path.join(root, 'content/pages/short.md'), '---\ntitle: Short\ndescription: A short page.\n---\n\nOne line.\n');
   // What a template gets, as it gets it: the fixture's two templates write it into each page they render.

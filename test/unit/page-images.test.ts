@@ -91,6 +91,15 @@ async function bundleSite(prefix: string, files: Record<string, string>, body: s
   return { root, before, post: `${BUNDLE.split(path.sep).join('/')}/index.md`, line: source.split('\n').length + 1 };
 }
 
+test('an image missing beside a page is named as the file beside the page that is not there, at its line', async () => {
+  const { root, before, post, line } = await bundleSite('sitegen-bundle-missing-', {}, '![A map](./mapp.png)');
+  const { errors } = await buildError(root);
+  assert.equal(errors.map((error) => `${error.location?.file}:${error.location?.line}: ${error.message}`), [
+    `${post}:${line}: the image ./mapp.png does not exist: there is no ${post.replace(/index\.md$/, 'mapp.png')} beside the page (nor public/news/a-picture/mapp.png)`,
+  ]);
+  assert.is(await hashTree(path.join(root, 'dist')), before);
+});
+
 test('a page publishes no HTML, JavaScript or CSS beside it: each link is an error at its line saying where code goes, and dist/ stays as it was', async () => {
   const { root, before, post, line } = await bundleSite('sitegen-bundle-code-', {
     [`${BUNDLE}/report.html`]: '<!doctype html><script src="report.js"></script>',
