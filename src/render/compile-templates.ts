@@ -292,9 +292,23 @@ function templateBuildError(root: string, error: unknown): SiteError {
   const first = failure.errors?.[0];
   if (!first) return new SiteError('template-build', String(error), { cause: error });
   const file = first.location ? toPosix(path.relative(root, path.resolve(first.location.file))) : undefined;
+  const more = failure.errors.length > 1 ? `; and ${failure.errors.length - 1} more error(s) in the templates` : '';
   return new SiteError('template-build', first.text, {
     location: file ? { file, line: first.location!.line, column: first.location!.column + 1 } : undefined,
-    hint: failure.errors.length > 1 ? `and ${failure.errors.length - 1} more error(s) in the templates` : undefined,
+    hint: `${buildHint(first.text)}${more}`,
     cause: error,
   });
+}
+
+/** What esbuild's words usually mean in a site's templates, and where to look. */
+function buildHint(message: string): string {
+  if (/Unterminated regular expression/.test(message)) {
+    return 'a `/` that esbuild read as the start of a regular expression: a tag not closed just above (`</p` without `>`), or a `/` in JSX text, which is written {\'/\'}';
+  }
+  if (/^Expected ".+" but found/.test(message)) return 'something opened above this line and not closed: a tag, a `{`, a `(` or a `[`; the line shown is where esbuild noticed';
+  if (/Unterminated (string|template)/.test(message)) return 'a quote or a backtick left open on this line';
+  if (/to terminate multi-line comment/.test(message)) return 'a `/*` comment (in JSX, `{/* … */}`) that is never closed';
+  if (/^Could not resolve/.test(message)) return 'the file or package is not there: a path is relative to the file that imports it; a package is installed with npm install';
+  if (/Multiple exports with the same name|has already been declared/.test(message)) return 'two declarations of one name in a file: rename or remove one';
+  return 'the site\'s code does not compile: sitegen bundles templates/ and sitegen.config.ts with esbuild, as TypeScript and JSX';
 }

@@ -81,4 +81,19 @@ test('a fault that breaks many pages is told once, with the pages counted, and o
   assert.match(stderr, '1 error in the templates; nothing was written.');
 });
 
+test('a template that does not parse is an error at its file and line, with the line shown and a hint of what is usually wrong', async () => {
+  const root = await copyFixture('basic');
+  await edit(root, 'templates/pages/markdown.tsx', '<h1>{page.title}</h1>', '<h1>{page.title}</h1>\n      <p>a note</p');
+  const { stderr, code } = await failedBuild(root);
+  assert.is(code, 1);
+  assert.match(stderr, /error templates\/pages\/markdown\.tsx:\d+:\d+: Expected ">" but found "<" \[template-build\]/);
+  assert.match(stderr, '|       <p>a note</p', 'the lines around it');
+  assert.match(stderr, 'hint: something opened above this line and not closed: a tag, a `{`, a `(` or a `[`');
+  await edit(root, 'templates/pages/markdown.tsx', '      <p>a note</p\n', '');
+  await edit(root, 'templates/pages/markdown.tsx', 'export default function', 'const pattern = /abc\nexport default function');
+  const unterminated = await failedBuild(root);
+  assert.match(unterminated.stderr, 'Unterminated regular expression');
+  assert.match(unterminated.stderr, 'hint: a `/` that esbuild read as the start of a regular expression');
+});
+
 test.run();
