@@ -66,6 +66,14 @@ test('the template chooses the layout and words; a page\'s own image, or `card =
   assert.equal([...post.matchAll(/data-text="([^"]*)"/g)].map((match) => match[1]), ['My Site', 'News · 2026-11-09', 'A picture from the', 'newsroom', 'www.example.com']);
 });
 
+test('the news starter\'s post card names the section in the post\'s language', async () => {
+  const root = await newsSite();
+  const { pages } = await build(root);
+  const eyebrow = (route: string) => pages.find((page) => page.route === route)?.card?.eyebrow;
+  assert.is(eyebrow('/de/news/hello-world'), 'Neuigkeiten · 2026-11-02');
+  assert.is(eyebrow('/news/hello-world'), 'News · 2026-11-02');
+});
+
 test('a title too long for the card is cut with an ellipsis, and every line stays inside it', () => {
   const title = Array.from({ length: 40 }, (_, index) => `word${index}`).join(' ');
   const { svg } = cardSvg({ layout: 'headline', eyebrow: '', title, site: 'S', host: 'h.example', style: { background: '#000000', text: '#ffffff', accent: '#7dd3fc' } }, '.');

@@ -12,6 +12,7 @@ const en = {
   subscribe: 'Subscribe', newsletter: 'The newsletter', email: 'E-mail address', signUp: 'Subscribe',
   tags: 'Tags', tagged: (tag: string) => `Tagged “${tag}”`, allTags: 'All tags', allNews: 'All news',
   contents: 'On this page', readingTime: (minutes: number) => (minutes === 1 ? '1 minute read' : `${minutes} minutes read`),
+  news: 'News',
 };
 
 export type Words = typeof en;
@@ -26,6 +27,7 @@ const de: Words = {
   subscribe: 'Abonnieren', newsletter: 'Der Newsletter', email: 'E-Mail-Adresse', signUp: 'Abonnieren',
   tags: 'Schlagwörter', tagged: (tag: string) => `Schlagwort „${tag}“`, allTags: 'Alle Schlagwörter', allNews: 'Alle Neuigkeiten',
   contents: 'Auf dieser Seite', readingTime: (minutes: number) => (minutes === 1 ? '1 Minute Lesezeit' : `${minutes} Minuten Lesezeit`),
+  news: 'Neuigkeiten',
 };
 
 /** The words of a page's language, English for any other. */

@@ -5,8 +5,11 @@ import { Contents } from '../components/Contents.tsx';
 /** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
 export const schema = z.strictObject({ body: z.string(), cover: image().optional() });
 
-/** A post's social card: "News" and its date above its title (a page's own `image` replaces the card). */
-export const card = ({ page }: PageProps<unknown>): PageCard => ({ layout: 'headline', eyebrow: page.date ? `News · ${page.date.slice(0, 10)}` : 'News' });
+/** A post's social card: "News" in the post's language and its date above its title (a page's own `image` replaces the card). */
+export const card = ({ page }: PageProps<unknown>): PageCard => {
+  const news = wordsFor(page.locale).news;
+  return { layout: 'headline', eyebrow: page.date ? `${news} · ${page.date.slice(0, 10)}` : news };
+};
 
 export default function Post({ data, page, site }: PageProps<z.infer<typeof schema>>) {
   const words = wordsFor(page.locale);
