@@ -54,6 +54,7 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   const build = await npx(['build', '--root', 'site'], project);
   // The same site and output as `npm run build` above: the page is taken from its cache, as on a site of any size.
   assert.match(build.stdout, 'built 2 pages, 0 rendered and the rest unchanged into site/dist');
+  assert.not.match(build.stdout, 'note: the endpoints', 'a site without server code hears nothing of endpoints');
   const warnings = build.stderr.split('\n').filter((line) => line.startsWith('warning'));
   assert.equal(warnings, [], `a starter that asked for nothing hears of nothing (no gate it never asked for):\n${build.stderr}`);
   const home = await readFile(path.join(project, 'site', 'dist', 'index.html'), 'utf8');
@@ -87,7 +88,8 @@ test('the packed package installs into another project, whose `sitegen init`, `b
 
   // The news starter's endpoint, compiled against the installed sitegen's `sitegen/server`.
   await npx(['init', 'news', '--starter', 'news'], project);
-  await npx(['build', '--root', 'news'], project);
+  const newsBuild = await npx(['build', '--root', 'news'], project);
+  assert.match(newsBuild.stdout, 'note: the endpoints of server/index.ts are served by `sitegen serve` and `sitegen start`', 'the build says its endpoints need a server');
   const news = await serveCli('news', installed);
   try {
     const signUp = await fetch(`${news.url}/api/newsletter`, { method: 'POST', body: new URLSearchParams({ email: 'ada@example.com' }), redirect: 'manual' });
