@@ -117,7 +117,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
       const built = await build();
       const written = built.changed ?? 0;
       server.clearErrors();
-      if (written > 0) server.reload();
+      // A stylesheet alone changed: open tabs swap it in place, as Vite does, keeping where they are and what they hold.
+      if (written > 0) (changed.every((file) => file.endsWith('.css')) ? server.reloadStyles() : server.reload());
       console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
       retries = 0;
     } catch (error) {

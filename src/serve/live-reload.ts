@@ -1,7 +1,8 @@
 /**
  * Dev only: the event stream that drives open tabs, and the client script
  * every dev page loads (src/client/dev-client.ts, bundled on first request).
- * Events: `reload` after a rebuild that wrote files; `build-error` with the
+ * Events: `reload` after a rebuild that wrote files (`styles` when only
+ * stylesheets changed: the tab swaps them in place); `build-error` with the
  * report the terminal printed, while the site is broken (also sent to a tab
  * that connects then); `build-ok` once it builds again.
  */
@@ -17,6 +18,8 @@ export const DEV_CLIENT_URL = '/__sitegen/reload.js';
 export interface LiveReload {
   handle(req: http.IncomingMessage, res: http.ServerResponse): boolean | Promise<boolean>;
   reload(): void;
+  /** Only stylesheets changed: open tabs swap them in place, keeping their scroll and state. */
+  reloadStyles(): void;
   /** The site is broken: open tabs show this report, and tabs opened later too, until `clearErrors`. */
   showErrors(report: ErrorReport): void;
   clearErrors(): void;
@@ -95,6 +98,9 @@ export function liveReload(limits: Partial<StreamLimits> = {}): LiveReload {
     },
     reload() {
       broadcast('reload', 'now');
+    },
+    reloadStyles() {
+      broadcast('styles', 'now');
     },
     showErrors(report) {
       current = report;

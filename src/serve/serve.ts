@@ -55,6 +55,8 @@ export interface RunningServer {
   server: http.Server;
   /** Tells open tabs to reload (dev mode). */
   reload(): void;
+  /** Tells open tabs to swap their stylesheets in place (dev mode, when only stylesheets changed). */
+  reloadStyles(): void;
   /** Dev mode: open tabs show this report over the page, and paths of pages that failed to build answer with it. */
   showErrors(report: ErrorReport): void;
   /** Dev mode: the site builds again; the overlay goes away. */
@@ -168,6 +170,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://${host}:${port}`,
     server,
     reload: () => reloader?.reload(),
+    reloadStyles: () => reloader?.reloadStyles(),
     showErrors: (report) => reloader?.showErrors(report),
     clearErrors: () => reloader?.clearErrors(),
     close: () => new Promise((resolve) => {
