@@ -89,6 +89,12 @@ export const siteCoreSchema = z.strictObject({
     .describe('unknown paths: not-found (the default) answers 404 with the page at /404 (content/pages/404.yaml or .md) or a plain one; redirect sends them to / with a 302, a soft 404 that search engines count against a site'),
   search: z.boolean().default(false)
     .describe("a site search: the build indexes the <main> of every page the sitemap lists with Pagefind into /pagefind/, and the policy lets scripts compile WebAssembly ('wasm-unsafe-eval'), which Pagefind's search runs on"),
+  words: z.record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as de or pt-BR'), z.strictObject({
+    footnotes: z.string().min(1).optional().describe('the heading of a page\'s footnotes (read by screen readers)'),
+    backToReference: z.string().regex(/\{n\}/, 'expected words with {n}, the number of the reference, such as "Back to reference {n}"').optional()
+      .describe('the label of the link from a footnote back to where it is referenced; {n} is its number'),
+  })).optional()
+    .describe('the words sitegen writes into a page for its footnotes, by language (de: { footnotes: Anmerkungen }): sitegen knows them in en, de, fr, es, it, nl and pt'),
   i18n: z.strictObject({
     locales: z.record(z.string().regex(/^[a-z]{2,3}(-[A-Za-z0-9]+)*$/, 'expected a language tag such as de or pt-BR'), z.string().min(1))
       .describe("each language's tag and its name in itself (en: English, de: Deutsch), the default one (lang) included"),

@@ -33,6 +33,8 @@ export interface SiteInfo extends UrlPolicy {
    * itself, in site.yaml's order; `lang` is the default one.
    */
   i18n?: { locales: { code: string; name: string }[]; prefixDefault: boolean; missing: 'fallback' | 'error' };
+  /** The words sitegen writes into a page for its footnotes, by language, where the site gives its own (src/markdown/body-words.ts). */
+  words?: Record<string, { footnotes?: string; backToReference?: string }>;
   /** The layout's own keys (banner, navbar, footer …), validated by its schema. */
   layout: Record<string, unknown>;
   /** content/data/NAME.yaml (or .json), each as its schema in templates/data.ts made it: `site.data.NAME`. */

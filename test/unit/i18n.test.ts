@@ -147,6 +147,26 @@ starter('an address German lacks goes to the English page for now (302), in ever
 
 starter.run();
 
+const words = suite('sitegen\'s own words in a page\'s language');
+
+words('a footnote\'s heading and its way back are in the page\'s language, and site.yaml can give its own', async () => {
+  const site = await initStarter('news', 'sitegen-i18n-words-');
+  for (const [file, note] of [['news/hello-world.md', 'A note.'], ['de/news/hello-world.md', 'Eine Anmerkung.']]) {
+    const full = path.join(site, 'content', 'pages', file);
+    await writeFile(full, `${await readFile(full, 'utf8')}\nWith a note.[^1]\n\n[^1]: ${note}\n`);
+  }
+  await buildSite({ root: site, now: NOW });
+  const footnotes = (html: string) => [/<h2 id="footnote-label"[^>]*>([^<]*)<\/h2>/.exec(html)?.[1], /data-footnote-backref aria-label="([^"]*)"/.exec(html)?.[1]];
+  assert.equal(footnotes(await read(site, 'de/news/hello-world.html')), ['Fußnoten', 'Zurück zum Verweis 1']);
+  assert.equal(footnotes(await read(site, 'news/hello-world.html')), ['Footnotes', 'Back to reference 1']);
+  await editSite(site, (text) => `${text}\nwords:\n  de: { footnotes: Anmerkungen }\n  en: { backToReference: "Up to note {n}" }\n`);
+  await buildSite({ root: site, now: NOW });
+  assert.equal(footnotes(await read(site, 'de/news/hello-world.html')), ['Anmerkungen', 'Zurück zum Verweis 1']);
+  assert.equal(footnotes(await read(site, 'news/hello-world.html')), ['Footnotes', 'Up to note 1']);
+});
+
+words.run();
+
 const errors = suite('errors of a site in several languages');
 
 errors('with `missing: error`, each untranslated English page fails the build, naming the German file to write', async () => {
