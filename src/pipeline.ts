@@ -79,7 +79,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, pageFiles, routes: pageFiles.map(routeOf), render, inputs, warn };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
-    const built = await renderSite(run, validated, validated.site);
+    const built = await planAndPublish(run, validated, validated.site);
     if (useCache && built.record) saveBuildCache({ ...built.record, root, kind, outDir }, built.record.pages);
     if (cacheWarnings.length > 0) built.result.warnings.unshift(...cacheWarnings);
     return built.result;
@@ -164,7 +164,7 @@ async function readInputs(
   return {
     siteDoc, data, publicFiles, compiled, bundle, templates, bundles: content.bundles, remote,
     // The content files' commit dates: a build without a cache renders every page, so git runs while the templates
-    // compile; a warm build asks only once it has pages to render (renderPages); dev and check never ask.
+    // compile; a warm build asks only once it has pages to render (renderAndEmit); dev and check never ask.
     commits: publishes && !cache ? commitDates(root) : undefined,
     imagesStamp: imagesStampOf(root, publicFiles, bundleImages),
   };
@@ -250,7 +250,7 @@ type CacheRecord = Omit<CacheParts, 'root' | 'kind' | 'outDir'> & { pages: PageE
  * staging folder beside the output, then the output swapped for it (build)
  * or updated from it (dev). A build with an error writes nothing.
  */
-async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promise<{ result: BuildResult; record?: CacheRecord }> {
+async function planAndPublish(run: Run, validated: Validated, site: SiteInfo): Promise<{ result: BuildResult; record?: CacheRecord }> {
   const { inputs, options } = run;
   const assets = pageAssets(site, inputs.bundle, { dev: options.dev });
   const siteKey = siteKeyOf({ ...inputs, site, templates: inputs.compiled, assets: assets.page, routes: run.routes, dev: options.dev ?? false });
@@ -268,11 +268,11 @@ async function renderSite(run: Run, validated: Validated, site: SiteInfo): Promi
     const learnt = plan.restamped || run.cache?.site?.key !== validated.memo?.key;
     return { result, record: learnt ? { ...record, pages: plan.clean } : undefined };
   }
-  const built = await renderPages(run, validated, site, assets, plan);
+  const built = await renderAndEmit(run, validated, site, assets, plan);
   return { result: built.result, record: { ...record, pages: built.pages } };
 }
 
-async function renderPages(
+async function renderAndEmit(
   run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReusePlan,
 ): Promise<{ result: BuildResult; pages: PageEntry[] }> {
   const { root, outDir, inputs, time, options } = run;
