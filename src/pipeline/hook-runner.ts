@@ -157,16 +157,19 @@ export class HookRunner {
     context: Omit<BuildDoneContext, 'write'>, outDir: string, takenBy: TakenBy, errors: SiteError[],
   ): Promise<Map<string, string>> {
     const owners = new Map<string, string>();
-    await this.eachAsync('buildDone', errors, (integration, hook) => hook({
+    await this.eachAsync('buildDone', errors, (integration, hook) => hook(Object.defineProperty({
       ...context,
-      write: async (file, contents) => {
+      write: async (file: string, contents: string | Uint8Array) => {
         const name = this.claim(integration, 'buildDone', file, (taken) => owners.get(taken) ?? takenBy(taken), errors);
         if (name === undefined) return;
         owners.set(name, `the integration ${integration.name}`);
         await mkdir(path.dirname(path.join(outDir, name)), { recursive: true });
         await writeFile(path.join(outDir, name), contents);
       },
-    }), { stopAtError: true });
+    }, 'outDir', {
+      // An integration written for the folder it used to be given is told, at its own line, what took its place.
+      get: () => { throw new Error('buildDone no longer gives the output folder (outDir): add a file with write(path, contents), which checks it as every integration\'s file is'); },
+    }) as BuildDoneContext), { stopAtError: true });
     return owners;
   }
 

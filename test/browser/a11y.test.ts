@@ -4,7 +4,7 @@
  * then the keyboard: the skip link, the current page in the navbar, and a
  * focus ring that is visible and contrasts with what surrounds it.
  */
-import { appendFile, readFile, readdir, rm } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -116,7 +116,8 @@ test('with fallback not-found, the site\'s designed not-found page answers an un
   const root = await tempDir('sitegen-not-found-');
   await copyRepoSite(root);
   await makeLoginKeys(root);
-  await appendFile(path.join(root, 'content', 'site.yaml'), '\nfallback: not-found\n');
+  const siteYaml = path.join(root, 'content', 'site.yaml');
+  await writeFile(siteYaml, (await readFile(siteYaml, 'utf8')).replace(/^fallback: redirect$/m, 'fallback: not-found'));
   const { outDir } = await buildSite({ root });
   const notFound = await serveBuild(outDir, { root, api: false });
   try {

@@ -52,7 +52,7 @@ test('another package\'s integration, installed with npm, builds a site Chromium
   // The beacon's host cannot be reached from these machines (no internet): its request fails, and that is all.
   const unreachable = (problem: { kind: string; detail: string }) => problem.kind === 'request' && problem.detail === 'https://collect.example.com/hit failed (net::ERR_NAME_NOT_RESOLVED)';
   assert.equal(report.browser?.filter((problem) => !unreachable(problem)), [], 'CSP violations, console errors or broken images in Chromium');
-  assert.equal(report.browser?.filter(unreachable).map((problem) => problem.page).sort(), ['/', '/glossary', '/terms'],
+  assert.equal(report.browser?.filter(unreachable).map((problem) => problem.page).sort(), ['/', '/404', '/glossary', '/terms'],
     'the beacon was sent from every page (the policy allowed it)');
 });
 

@@ -376,6 +376,21 @@ export default defineConfig({ integrations: [mark('last', 'post'), mark('plain-o
   assert.is(await read(root, 'order.txt'), 'first plain-one plain-two last');
 });
 
+test('buildDone: an integration that still writes into outDir is told, at its own line, to use write()', async () => {
+  const root = await siteWithConfig(`
+const old = defineIntegration({ name: 'old', setup: () => ({
+  async buildDone(context) {
+    const folder = (context as unknown as { outDir: string }).outDir;
+    console.log(folder);
+  },
+}) });
+export default defineConfig({ integrations: [old()] });`);
+  const [error, ...more] = await errorsOf(root);
+  assert.equal(more, []);
+  assert.is(error.message, 'the integration old failed in its buildDone hook: buildDone no longer gives the output folder (outDir): add a file with write(path, contents), which checks it as every integration\'s file is');
+  assert.equal([error.location?.file, error.location?.line], ['sitegen.config.ts', 5]);
+});
+
 test('check: sitegen check reports what an integration finds wrong in the files it wrote, and its own addresses resolve as the check resolves them', async () => {
   const root = await siteWithConfig(`
 const stamped = defineIntegration({ name: 'stamped', setup: () => ({
