@@ -160,9 +160,11 @@ export class HookRunner {
     await this.eachAsync('buildDone', errors, (integration, hook) => hook(Object.defineProperty({
       ...context,
       write: async (file: string, contents: string | Uint8Array) => {
-        const name = this.claim(integration, 'buildDone', file, (taken) => owners.get(taken) ?? takenBy(taken), errors);
+        // A file this integration wrote already it may write again (an index updated as it goes); another's it may not.
+        const own = `the integration ${integration.name}`;
+        const name = this.claim(integration, 'buildDone', file, (taken) => (owners.get(taken) === own ? undefined : owners.get(taken) ?? takenBy(taken)), errors);
         if (name === undefined) return;
-        owners.set(name, `the integration ${integration.name}`);
+        owners.set(name, own);
         await mkdir(path.dirname(path.join(outDir, name)), { recursive: true });
         await writeFile(path.join(outDir, name), contents);
       },

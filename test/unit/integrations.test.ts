@@ -71,6 +71,8 @@ test('files and buildDone: files from the page list, then a step that reads the 
 const listing = defineIntegration({ name: 'listing', setup: () => ({
   files: ({ pages }) => ({ 'pages.txt': pages.filter((page) => page.listed).map((page) => page.url).sort().join('\\n') + '\\n' }),
   async buildDone({ pages, read, write }) {
+    // Its own file it may write again as it goes.
+    await write('sizes.json', '{}');
     const sizes = await Promise.all(pages.map(async (page) => [page.route, (await read(page)).length]));
     await write('sizes.json', JSON.stringify(Object.fromEntries(sizes)));
   },
