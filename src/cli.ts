@@ -149,8 +149,9 @@ async function declareSiteCommands(argv: string[]): Promise<void> {
   if (first !== undefined && GENERATOR_COMMANDS.has(first) && first !== 'help') return;
   const rootAt = argv.findIndex((arg) => arg === '--root' || arg.startsWith('--root='));
   const root = resolveRoot(rootAt < 0 ? '.' : argv[rootAt].startsWith('--root=') ? argv[rootAt].slice('--root='.length) : argv[rootAt + 1] ?? '.');
-  const { hasSiteServer, loadSiteServer } = await import('./site-server/load-server.ts');
+  const { hasSiteServer } = await import('./site-server/entry.ts');
   if (!hasSiteServer(root)) return;
+  const { loadSiteServer } = await import('./site-server/load-server.ts');
   const server = await loadSiteServer(root);
   if (!server?.commands) return;
   program.commandsGroup(`The site's commands (${path.relative(process.cwd(), path.join(root, 'server', 'index.ts')) || 'server/index.ts'}):`);

@@ -36,7 +36,7 @@ export async function buildCommand(root: string, out?: string, options: { thread
   const rendered = result.rendered === result.pageCount ? '' : `, ${result.rendered} rendered and the rest unchanged`;
   console.log(`built ${countOf(result.pageCount, 'page')}${rendered} into ${path.relative(process.cwd(), outDir) || '.'} (${stages}; ${total.toFixed(0)} ms of stage time)`);
   // dist/ is what a static host serves; the site's endpoints are not in it, and a form posting to one would fail there unseen.
-  const { hasSiteServer, SERVER_ENTRY } = await import('./site-server/load-server.ts');
+  const { hasSiteServer, SERVER_ENTRY } = await import('./site-server/entry.ts');
   if (hasSiteServer(root)) {
     console.log(`note: the endpoints of ${SERVER_ENTRY} are served by \`sitegen serve\` and \`sitegen start\` (or your own server), not by a static host that serves dist/ alone; see docs/deploying.md#the-sites-endpoints`);
   }

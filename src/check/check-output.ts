@@ -40,7 +40,9 @@ export async function checkSite(
   // The built HTML carries the base path (`/docs/about`); the files in the output do not.
   const base = model.site.basePath;
 
-  const htmlFiles = listFiles(outDir).filter((file) => file.endsWith('.html'));
+  // The output's files, listed once for the pages, the images and the integrations.
+  const outputFiles = listFiles(outDir).map(toPosix);
+  const htmlFiles = outputFiles.filter((file) => file.endsWith('.html'));
   if (htmlFiles.length === 0) {
     throw new SiteError('check', `no HTML in ${outDir}`, { hint: 'run `sitegen build` first' });
   }
@@ -100,7 +102,7 @@ export async function checkSite(
   }
   // Every image the build wrote must read as what its name says, whole: a variant cut short (a damaged cache, a full
   // disk) resolves as a file and still shows nothing.
-  for (const file of listFiles(outDir).filter((name) => /\.(png|jpe?g|webp|avif|gif)$/i.test(name))) {
+  for (const file of outputFiles.filter((name) => /\.(png|jpe?g|webp|avif|gif)$/i.test(name))) {
     const format = imageFormatOf(file);
     if (!isWholeImage(await readFile(path.join(outDir, file)), format)) problems.push(`${file}: cannot be read as a whole ${format.toUpperCase()} image`);
   }
@@ -109,8 +111,8 @@ export async function checkSite(
   const hookErrors: SiteError[] = [];
   problems.push(...await hooks!.check({
     site: integrationSite(model.site),
-    files: listFiles(outDir).map(toPosix),
-    readOutput: (file) => readFile(path.join(outDir, file.replace(/^\/+/, '')), 'utf8').catch(() => undefined),
+    files: outputFiles,
+    readOutput: (file) => (file.split('/').includes('..') ? Promise.resolve(undefined) : readFile(path.join(outDir, file.replace(/^\/+/, '')), 'utf8').catch(() => undefined)),
     resolves: async (address) => {
       const url = URL.parse(address, origin);
       if (!url || url.origin !== origin) return false;

@@ -117,8 +117,9 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
       const built = await build();
       const written = built.changed ?? 0;
       server.clearErrors();
-      // A stylesheet alone changed: open tabs swap it in place, as Vite does, keeping where they are and what they hold.
-      if (written > 0) (changed.every((file) => file.endsWith('.css')) ? server.reloadStyles() : server.reload());
+      // The bundled stylesheets alone changed (a new hashed name for each): open tabs swap them in place, as Vite does,
+      // keeping where they are and what they hold. A stylesheet in public/ keeps its address, so its change reloads.
+      if (written > 0) (changed.every((file) => /^templates\/.*\.css$/.test(file)) ? server.reloadStyles() : server.reload());
       console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
       retries = 0;
     } catch (error) {

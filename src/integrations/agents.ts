@@ -109,10 +109,15 @@ export const agents = defineIntegration({
       }
       const manifest = await readOutput(MANIFEST_FILE);
       if (manifest !== undefined) {
-        const problemsOfManifest = manifestProblems(manifest);
-        for (const problem of problemsOfManifest) problems.push(`${MANIFEST_FILE}: ${problem}`);
-        const entries = problemsOfManifest.some((problem) => problem.startsWith('is not JSON')) ? [] : (JSON.parse(manifest) as { entries?: { url?: unknown }[] }).entries ?? [];
-        for (const entry of Array.isArray(entries) ? entries : []) if (typeof entry?.url === 'string') await onSite(MANIFEST_FILE, entry.url);
+        let data: { specVersion?: unknown; entries?: unknown };
+        try {
+          data = JSON.parse(manifest) as typeof data;
+        } catch (error) {
+          return [...problems, `${MANIFEST_FILE}: is not JSON: ${(error as Error).message}`];
+        }
+        if (!data || typeof data !== 'object') return [...problems, `${MANIFEST_FILE}: is not a JSON object`];
+        for (const problem of manifestProblems(data)) problems.push(`${MANIFEST_FILE}: ${problem}`);
+        for (const entry of Array.isArray(data.entries) ? data.entries as { url?: unknown }[] : []) if (typeof entry?.url === 'string') await onSite(MANIFEST_FILE, entry.url);
       }
       return problems;
     },
@@ -120,13 +125,7 @@ export const agents = defineIntegration({
 });
 
 /** What is wrong with a discovery manifest, by the ai-catalog schema's required fields and the URN its entries are named by. */
-export function manifestProblems(text: string): string[] {
-  let data: { specVersion?: unknown; entries?: unknown };
-  try {
-    data = JSON.parse(text) as typeof data;
-  } catch (error) {
-    return [`is not JSON: ${(error as Error).message}`];
-  }
+function manifestProblems(data: { specVersion?: unknown; entries?: unknown }): string[] {
   const problems: string[] = [];
   if (data.specVersion !== '1.0') problems.push(`specVersion is ${JSON.stringify(data.specVersion)}, not "1.0"`);
   if (!Array.isArray(data.entries)) return [...problems, 'has no entries array'];

@@ -27,15 +27,22 @@ const BUILT_IN: Record<string, BodyWords> = {
   pt: { footnotes: 'Notas', backToReference: 'Voltar à referência {n}' },
 };
 
+type SiteWords = Readonly<Record<string, Partial<BodyWords>>>;
+
 /** The words of a language (`de-AT` takes `de`'s), the site's own first, English for one sitegen does not know. */
-export function bodyWordsFor(lang: string, own?: Readonly<Record<string, Partial<BodyWords>>>): BodyWords {
+function bodyWordsFor(lang: string, own?: SiteWords): BodyWords {
   const base = lang.split('-')[0].toLowerCase();
   return { ...ENGLISH, ...BUILT_IN[base], ...own?.[base], ...own?.[lang] };
 }
 
-/** A converted body with its footnotes' words in the page's language; unchanged when they are English or it has none. */
-export function withBodyWords(html: string, words: BodyWords): string {
-  if (!html.includes('data-footnotes') || (words.footnotes === ENGLISH.footnotes && words.backToReference === ENGLISH.backToReference)) return html;
+/**
+ * A converted body with its footnotes' words in the page's language (`lang`, with the site's own words); the same
+ * string when it has no footnotes (most bodies: the words are not even looked up) or they are English.
+ */
+export function withBodyWords(html: string, lang: string, own?: SiteWords): string {
+  if (!html.includes('data-footnotes')) return html;
+  const words = bodyWordsFor(lang, own);
+  if (words.footnotes === ENGLISH.footnotes && words.backToReference === ENGLISH.backToReference) return html;
   return html
     .replace('<h2 id="footnote-label" class="visually-hidden">Footnotes</h2>', `<h2 id="footnote-label" class="visually-hidden">${escapeHtml(words.footnotes)}</h2>`)
     .replace(/ aria-label="Back to reference (\d+)"/g, (_, n: string) => ` aria-label="${escapeHtml(words.backToReference.replaceAll('{n}', n))}"`);

@@ -32,8 +32,10 @@ export function markdownToHtml(body: string): string {
 /** A link or image in a Markdown body whose address is on this site, for the validate stage to check. */
 export interface MarkdownReference {
   kind: 'link' | 'image';
-  /** The address as written (`/contact`, `../img/a.png`, `pricing#faq`). */
+  /** The address, resolved from the page's folder when written relative (`../img/a.png` → `/img/a.png`). */
   href: string;
+  /** The address as the editor wrote it, when it was relative (`./map.png`). */
+  written?: string;
   /** The Markdown that wrote it (`[contact page](/contact)`), to find its line when it is reported. */
   raw: string;
   /** Where its block starts in the body (line endings as \n): the search for `raw` starts there. */
@@ -101,7 +103,9 @@ export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
   for (const block of tokens) {
     markdown.walkTokens([block], (token) => {
       extensionsWalk?.(token);
+      let written: string | undefined;
       if ((token.type === 'link' || token.type === 'image') && isRelative(token.href)) {
+        written = token.href;
         token.href = token.type === 'link' ? pageLinkOf(resolvedFrom(folder, token.href)) : resolvedFrom(folder, token.href);
       }
       if (plain && !isPlainMarkdown(token)) plain = false;
@@ -109,7 +113,7 @@ export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
       if (token.type === 'link' && !isSafeUrl(token.href, LINK_SCHEMES)) removed.push(unsafeAddress('link', token.href, token.raw, offset));
       if (token.type === 'image' && !isSafeUrl(token.href, IMAGE_SCHEMES)) removed.push(unsafeAddress('image', token.href, token.raw, offset));
       if ((token.type === 'link' || token.type === 'image') && isOnThisSite(token.href)) {
-        references.push({ kind: token.type, href: token.href, raw: token.raw, offset });
+        references.push({ kind: token.type, href: token.href, ...(written === undefined ? {} : { written }), raw: token.raw, offset });
       }
       // A fenced code block has a place for the site's `code` entry (a copy button), filled or left empty as the site says.
       if (token.type === 'code' && token.codeBlockStyle !== 'indented') {

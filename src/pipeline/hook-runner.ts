@@ -51,8 +51,8 @@ export function inHookOrder(list: readonly Integration[]): Integration[] {
 }
 
 export class HookRunner {
-  /** Slow hooks, as warnings: `the integration search took 3.2 s in its buildDone hook`. */
-  readonly notices: string[] = [];
+  /** Slow hooks, as warnings not yet told: `the integration search took 3.2 s in its buildDone hook`. */
+  private readonly notices: string[] = [];
   private readonly named = new Set<string>();
   private readonly wrapped = new WeakMap<object, object>();
   readonly list: readonly Integration[];
@@ -91,10 +91,8 @@ export class HookRunner {
     const owners = new Map<string, string>();
     this.each('page', errors, (integration, hook) => {
       for (const [file, contents] of Object.entries(hook(page) ?? {})) {
-        const name = this.claim(integration, 'page', file, (taken) => owners.get(taken), errors);
-        if (name === undefined) continue;
-        owners.set(name, `the integration ${integration.name}`);
-        files.set(name, contents);
+        const name = this.claim(integration, 'page', file, owners, () => undefined, errors);
+        if (name !== undefined) files.set(name, contents);
       }
     });
     return files;
@@ -107,10 +105,8 @@ export class HookRunner {
     this.each('collection', errors, (integration, hook) => {
       const output = hook(context);
       for (const [file, contents] of Object.entries(output?.files ?? {})) {
-        const name = this.claim(integration, 'collection', file, (taken) => owners.get(taken) ?? takenBy(taken), errors);
-        if (name === undefined) continue;
-        owners.set(name, `the integration ${integration.name}`);
-        merged.files[name] = contents;
+        const name = this.claim(integration, 'collection', file, owners, takenBy, errors);
+        if (name !== undefined) merged.files[name] = contents;
       }
       Object.assign(merged.links, output?.links ?? {});
       for (const element of output?.head ?? []) {
@@ -140,10 +136,8 @@ export class HookRunner {
     const owners = new Map<string, string>();
     await this.eachAsync('files', errors, async (integration, hook) => {
       for (const [file, contents] of Object.entries(await hook(context))) {
-        const name = this.claim(integration, 'files', file, (other) => owners.get(other) ?? takenBy(other), errors);
-        if (name === undefined) continue;
-        owners.set(name, `the integration ${integration.name}`);
-        files.set(name, contents);
+        const name = this.claim(integration, 'files', file, owners, takenBy, errors);
+        if (name !== undefined) files.set(name, contents);
       }
     });
     return { files, owners };
@@ -160,11 +154,8 @@ export class HookRunner {
     await this.eachAsync('buildDone', errors, (integration, hook) => hook(Object.defineProperty({
       ...context,
       write: async (file: string, contents: string | Uint8Array) => {
-        // A file this integration wrote already it may write again (an index updated as it goes); another's it may not.
-        const own = `the integration ${integration.name}`;
-        const name = this.claim(integration, 'buildDone', file, (taken) => (owners.get(taken) === own ? undefined : owners.get(taken) ?? takenBy(taken)), errors);
+        const name = this.claim(integration, 'buildDone', file, owners, takenBy, errors);
         if (name === undefined) return;
-        owners.set(name, own);
         await mkdir(path.dirname(path.join(outDir, name)), { recursive: true });
         await writeFile(path.join(outDir, name), contents);
       },
@@ -188,10 +179,10 @@ export class HookRunner {
   }
 
   /** Every integration's pages from code, each route checked, by the integration that made it. */
-  async pages(root: string, errors: SiteError[]): Promise<{ integration: Integration; page: PageFromCode }[]> {
+  async pages(errors: SiteError[]): Promise<{ integration: Integration; page: PageFromCode }[]> {
     const out: { integration: Integration; page: PageFromCode }[] = [];
     await this.eachAsync('pages', errors, async (integration, hook) => {
-      for (const page of await hook({ root })) {
+      for (const page of await hook({ root: this.root })) {
         if (typeof page?.route !== 'string' || !ROUTE.test(page.route)) {
           errors.push(this.fault(integration, 'pages', `${JSON.stringify(page?.route)} is not a route: expected a path such as /glossary (letters, digits and - . _ ~ /, no segment starting with a dot)`));
         } else {
@@ -236,18 +227,28 @@ export class HookRunner {
   }
 
   /**
-   * The one check of a path a hook writes (`page`, `collection`, `files`, `buildDone`): inside the output, no dotfile but under
-   * .well-known, no page (.html) from a hook that makes files beside pages, and no path another writer has. Returns
-   * the path without its leading slashes, or undefined after adding the error, which names both writers.
+   * The one check of a path a hook writes (`page`, `collection`, `files`, `buildDone`): inside the output, no
+   * dotfile but under .well-known, no page (.html) from a hook that makes files beside pages, and no path another
+   * writer has: another integration in this call (`owners`, which the path then joins) or anything else
+   * (`takenBy`). A buildDone hook may write its own file again (an index it updates as it goes). Returns the path
+   * without its leading slashes, or undefined after adding the error, which names both writers.
    */
-  private claim(integration: Integration, hook: 'page' | 'collection' | 'files' | 'buildDone', file: unknown, takenBy: TakenBy, errors: SiteError[]): string | undefined {
+  private claim(
+    integration: Integration, hook: 'page' | 'collection' | 'files' | 'buildDone', file: unknown, owners: Map<string, string>, takenBy: TakenBy, errors: SiteError[],
+  ): string | undefined {
     const name = typeof file === 'string' ? file.replace(/^\/+/, '') : '';
-    const other = isOutputPath(name) ? takenBy(name) : undefined;
+    const own = `the integration ${integration.name}`;
+    const written = isOutputPath(name) ? owners.get(name) : undefined;
+    const other = !isOutputPath(name) || (hook === 'buildDone' && written === own) ? undefined : written ?? takenBy(name);
     const problem = !isOutputPath(name) ? `${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder but .well-known)`
       : (hook === 'page' || hook === 'collection') && /\.html?$/i.test(name) ? `${name} would be a page: a ${hook} hook writes files beside the pages, never a page`
         : other ? `${name} is written by ${other} too` : undefined;
-    if (problem) errors.push(this.fault(integration, hook, problem));
-    return problem ? undefined : name;
+    if (problem) {
+      errors.push(this.fault(integration, hook, problem));
+      return undefined;
+    }
+    owners.set(name, own);
+    return name;
   }
 
   /** Each integration that has `hook`, in order: called, timed, and what it throws told as its fault. */

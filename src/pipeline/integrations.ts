@@ -21,7 +21,7 @@ import { listFiles, toPosix } from '../files.ts';
 import { GENERATED_PAGES } from '../generated-pages.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import {
-  CSP_DIRECTIVES, inlineText, type CspDirective, type HeadElement, type Integration, type IntegrationPage, type IntegrationSite,
+  CSP_DIRECTIVES, inlineText, type CspDirective, type HeadElement, type Integration, type IntegrationPage, type IntegrationSite, type SiteConfig,
 } from '../integrations/api.ts';
 import { CONFIG_FILE, HookRunner, originOf } from './hook-runner.ts';
 import { agents } from '../integrations/agents.ts';
@@ -118,7 +118,7 @@ function resolve(config: unknown, site: Pick<SiteInfo, 'search'> | undefined, ro
   return { list: [...kept, ...own], errors };
 }
 
-function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean }): Integration[] {
+function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: NonNullable<SiteConfig['builtIn']>): Integration[] {
   return [
     ...(builtIn.robots === false ? [] : [robots()]),
     ...(builtIn.feeds === false ? [] : [feeds()]),
@@ -214,7 +214,7 @@ function isCode(type: string | true | undefined): boolean {
 export async function writeIntegrationPages(root: string, hooks: HookRunner, errors: SiteError[]): Promise<void> {
   const { dump } = await import('js-yaml');
   const wanted = new Map<string, string>();
-  for (const { integration, page } of await hooks.pages(root, errors)) {
+  for (const { integration, page } of await hooks.pages(errors)) {
     const file = `${integration.name}/${page.route === '/' ? 'index' : page.route.slice(1)}.md`;
     const front = { ...(page.template ? { template: page.template } : {}), title: page.title, description: page.description, ...page.data };
     wanted.set(file, `---\n# Made by the integration ${integration.name} (sitegen.config.ts): change the integration, not this file.\n${dump(front, { lineWidth: -1 })}---\n\n${page.body ?? ''}\n`);

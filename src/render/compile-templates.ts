@@ -149,7 +149,7 @@ export async function loadTemplates(moduleFile: string): Promise<SiteTemplates> 
   return templates;
 }
 
-let lastLoaded: { moduleFile: string; templates: Promise<SiteTemplates> | SiteTemplates } | undefined;
+let lastLoaded: { moduleFile: string; templates: SiteTemplates } | undefined;
 
 async function loadTemplatesAnew(moduleFile: string): Promise<SiteTemplates> {
   // Only modules loaded from now on have their maps read: the template bundle, not sitegen's own compiled code.

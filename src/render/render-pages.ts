@@ -12,7 +12,7 @@ import { pageLink } from '../base-path.ts';
 import { inlineCodeOf, integrationCsp, integrationSite, integrationsOf, isListed } from '../pipeline/integrations.ts';
 import type { HookRunner } from '../pipeline/hook-runner.ts';
 import { cspHash, type HeadElement } from '../integrations/api.ts';
-import { bodyWordsFor, withBodyWords } from '../markdown/body-words.ts';
+import { withBodyWords } from '../markdown/body-words.ts';
 import { templateError } from './template-error.ts';
 import { entryContentOf } from './entry-content.ts';
 import { framingOf, withPageFrames } from './component-frames.ts';
@@ -100,7 +100,7 @@ export function renderPages(
     const template = templates.pages[page.info.template];
     const own = { ...page.info, locale: localeOf(site, page.info.route), translations: translationsOf(site, page.info.route, context.routes) };
     // A Markdown body's own words (its footnotes' heading) in the page's language.
-    const body = typeof page.data.body === 'string' ? withBodyWords(page.data.body, bodyWordsFor(own.locale ?? site.lang, site.words)) : undefined;
+    const body = typeof page.data.body === 'string' ? withBodyWords(page.data.body, own.locale ?? site.lang, site.words) : undefined;
     const data = body === undefined || body === page.data.body ? page.data : { ...page.data, body };
     try {
       const local = localItems(site, own.route, items);

@@ -26,7 +26,7 @@ import { SITEGEN_DIR } from '../paths.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from '../render/vendor.ts';
 import type { SiteServer } from './types.ts';
 
-export const SERVER_ENTRY = 'server/index.ts';
+import { SERVER_ENTRY, hasSiteServer } from './entry.ts';
 
 /**
  * The module a compiled server imports as `sitegen/server`: the one this
@@ -35,10 +35,6 @@ export const SERVER_ENTRY = 'server/index.ts';
  */
 const SERVER_API = import.meta.url.endsWith('.ts') ? new URL('./api.ts', import.meta.url).href : new URL('./server-api.js', import.meta.url).href;
 
-/** Whether the site at `root` has server code. */
-export function hasSiteServer(root: string): boolean {
-  return existsSync(path.join(root, SERVER_ENTRY));
-}
 
 /** The site's server, compiled and imported, with its shape checked; undefined when the site has none. */
 export async function loadSiteServer(root: string): Promise<SiteServer | undefined> {

@@ -12,6 +12,7 @@ import { didYouMean } from '../did-you-mean.ts';
 import { bundleFileProblem } from '../bundle-files.ts';
 import { imageFacts, imageLimitProblem, VARIANT_WIDTHS } from '../template-api/image-facts.ts';
 import path from 'node:path';
+import { PAGES_DIR } from '../paths.ts';
 
 /** Checks a body's links and images; the routes it links to are added to `linked`. */
 export function checkMarkdownReferences(
@@ -29,12 +30,9 @@ export function checkMarkdownReferences(
       const limit = facts && imageLimitProblem(file!, facts);
       if (limit) errors.push(refusedError(doc, reference, { problem: limit, instead: `a page shows an image at most ${VARIANT_WIDTHS.at(-1)} pixels wide: a smaller file loads faster too` }));
       if (file) continue;
-      // A relative address names a file beside the page (a page bundle): say that file, as the editor wrote it.
-      const asWritten = /\]\(\s*<?([^)\s>]+)/.exec(reference.raw)?.[1] ?? reference.href;
-      const plain = asWritten.replace(/[?#].*$/, '');
-      const beside = path.posix.join(path.posix.dirname(doc.file), URL.canParse(`file:///${plain}`) ? decodeURIComponent(new URL(plain, 'file:///').pathname.slice(1)) : plain);
-      const written = asWritten.startsWith('/') ? `the image public${target} does not exist`
-        : `the image ${asWritten} does not exist: there is no ${beside} beside the page (nor public${target})`;
+      // A relative address names a file beside the page (a page bundle), which sits at its address under content/pages/.
+      const written = reference.written === undefined ? `the image public${target} does not exist`
+        : `the image ${reference.written} does not exist: there is no ${PAGES_DIR}${target} beside the page (nor public${target})`;
       errors.push(referenceError(doc, reference, written, didYouMean(target, [...scope.publicFiles, ...bundle.keys()], false)));
     } else if (bundle.has(target) && !scope.routes.has(target)) {
       // A file of the page's bundle that the page links to is published at its address, if it is a type an editor may publish.
