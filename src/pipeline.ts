@@ -11,15 +11,14 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { PAGES_DIR, duplicateRouteErrors, listPagesFolder, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
-import { imagesStampOf, listPublicFiles } from './load/public-files.ts';
+import { listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-templates.ts';
 import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { framingOf } from './render/component-frames.ts';
-import { siteKeyOf } from './cache/site-key.ts';
+import { imagesStampOf, openLedger, renderAll, siteKeyOf, type Ledger, type ReusePlan } from './cache/ledger.ts';
 import { startRender, type RenderStage } from './pipeline/render-stage.ts';
-import { renderAll, type ReusePlan } from './cache/page-reuse.ts';
 import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
@@ -27,7 +26,7 @@ import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './em
 import { NOT_FOUND_ROUTE, siteFiles } from './emit/site-files.ts';
 import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
-import { publicUnchangedSince, readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts, type PageEntry } from './cache/build-cache.ts';
+import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts, type PageEntry } from './cache/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
 import { emitSocialCards } from './emit/social-cards.ts';
@@ -73,10 +72,12 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const early = await pagesFromCode(root, cache, time);
   const { pages: pageFiles, bundles } = await time('load', () => listPagesFolder(root));
   if (pageFiles.length === 0) throw noPagesError();
-  const render = await startRender({ root, outDir, pageFiles, reuseFrom: cache, threads: options.parallel === false ? 1 : options.threads });
+  // What the last build made, and what it may keep: asked of one ledger, here and by the render stage.
+  const ledger = openLedger(root, outDir, cache, pageFiles);
+  const render = await startRender({ root, outDir, pageFiles, ledger, threads: options.parallel === false ? 1 : options.threads });
   try {
     const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, !options.dev && output !== 'none');
-    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, pageFiles, routes: pageFiles.map(routeOf), render, inputs, warn };
+    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, ledger, pageFiles, routes: pageFiles.map(routeOf), render, inputs, warn };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
     const built = await planAndPublish(run, validated, validated.site);
@@ -109,6 +110,7 @@ interface Run {
   now: Date;
   time: Stopwatch;
   cache?: BuildCache;
+  ledger: Ledger;
   pageFiles: string[];
   routes: string[];
   render: RenderStage;
@@ -255,18 +257,21 @@ async function planAndPublish(run: Run, validated: Validated, site: SiteInfo): P
   const assets = pageAssets(site, inputs.bundle, { dev: options.dev });
   const siteKey = siteKeyOf({ ...inputs, site, templates: inputs.compiled, assets: assets.page, routes: run.routes, dev: options.dev ?? false });
   const record = { siteKey, publicFiles: inputs.publicFiles, site: validated.memo, templates: inputs.compiled, bundle: inputs.bundle };
-  const published = validated.routeErrors.length === 0 && publicUnchangedSince(run.cache, { root: run.root, ...record });
+  const { ledger } = run;
+  const valid = validated.routeErrors.length === 0;
   // Every stamp as the cache's key of them says: the output stays as it is, and the pages' entries are read only if asked.
-  if (published && run.cache && run.render.unchanged(siteKey) && run.cache.site?.key === validated.memo?.key) {
+  if (valid && ledger.outputStands(siteKey, inputs.publicFiles, validated.memo)) {
     // Not spread: that would call the result's getters, and read every entry (buildResult asks for them once, if at all).
-    return { result: Object.assign(buildResult({ ...resultParts(run), site, assets, clean: () => run.render.reused(siteKey), warnings: validated.warnings, pageCount: run.cache.routeCount }), { changed: 0 }) };
+    const clean = () => ledger.plan(siteKey).clean;
+    return { result: Object.assign(buildResult({ ...resultParts(run), site, assets, clean, warnings: validated.warnings, pageCount: run.cache?.routeCount }), { changed: 0 }) };
   }
-  const plan = await run.render.plan(siteKey);
-  if (published && plan.dirty.length === 0) {
+  // A moved file the load stage has read is judged by the hash it took, not read again. (Without a cache every page
+  // is rendered: nothing to wait for.)
+  const plan = ledger.plan(siteKey, run.cache ? await run.render.loadedAhead() : undefined);
+  if (valid && plan.dirty.length === 0 && ledger.publicStands(inputs.publicFiles)) {
     const result = Object.assign(buildResult({ ...resultParts(run), site, assets, clean: plan.clean, warnings: validated.warnings }), { changed: 0 });
-    // Recorded again only when the cache learnt something: new stamps of unchanged files, or a site validated afresh.
-    const learnt = plan.restamped || run.cache?.site?.key !== validated.memo?.key;
-    return { result, record: learnt ? { ...record, pages: plan.clean } : undefined };
+    // Recorded again only when the ledger learnt something: new stamps of unchanged files, or a site validated afresh.
+    return { result, record: ledger.learnt(plan, validated.memo) ? { ...record, pages: plan.clean } : undefined };
   }
   const built = await renderAndEmit(run, validated, site, assets, plan);
   return { result: built.result, record: { ...record, pages: built.pages } };

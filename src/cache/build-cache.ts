@@ -2,10 +2,8 @@
  * The build cache: what the last build of a root into an output folder made,
  * and from which inputs, so that a rebuild redoes only what changed. It lives
  * in ROOT/.sitegen/cache/ (never committed), one file per output folder.
- *
- * Inputs are recognised by a stamp (modification time and size), as make and
- * git's index do; a page whose stamp moved is read and compared by content
- * hash before it counts as changed.
+ * This file stores and reads back what the reuse ledger (./ledger.ts)
+ * records; whether anything may be kept is the ledger's to answer.
  *
  * Two files: `build.json`, what every page depends on (a few kilobytes),
  * with a key of every page's stamp, and `build.pages.json`, an entry per page
@@ -18,7 +16,8 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { PageSummary, SiteInfo } from '../model.ts';
-import { contentHash, listFiles, stampOf, stampsOf, toPosix } from '../files.ts';
+import { toPosix } from '../files.ts';
+import { outStampOf, pagesKeyOf, publicStampOf } from './ledger.ts';
 
 /** Raised whenever what a memo holds changes shape (7: the pages in a file of their own; 9: a checksum line), so an older cache is not trusted. */
 const FORMAT = 9;
@@ -288,73 +287,6 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
   if (kind === 'dev') written.set(pagesFile(root, kind), { generation, pages });
 }
 
-/** A key of pages' files and stamps, in any order: equal keys, the same files with the same stamps. */
-export function pagesKeyOf(stamps: Iterable<readonly [string, string]>): string {
-  return contentHash([...stamps].map(([file, stamp]) => `${file}\0${stamp}`).sort().join('\n'));
-}
-
-/** The memo's value when none of its inputs moved: a stamp as stampOf takes it, or a content key (contentStampOf) compared by content. */
-export function recall<T>(memo: Memo<T> | undefined): T | undefined {
-  if (!memo) return undefined;
-  for (const [file, stamp] of Object.entries(memo.inputs)) {
-    if (stamp.startsWith(CONTENT_STAMP)) {
-      // The stamp the file had before its content was read first: unmoved, nothing can have changed since.
-      const at = stamp.indexOf('@');
-      const now = stampOf(file);
-      if (now === 'missing') return undefined;
-      if (now === stamp.slice(at + 1)) continue;
-      let bytes: Buffer;
-      try {
-        bytes = readFileSync(file);
-      } catch {
-        return undefined;
-      }
-      // Moved, but perhaps only touched (a checkout, a save of the same text): the content decides.
-      if (contentStampOf(bytes) !== stamp.slice(0, at)) return undefined;
-    } else if (stampOf(file) !== stamp) {
-      return undefined;
-    }
-  }
-  return memo.value;
-}
-
-/**
- * The content keys of the site's own code as it is now, before a compile reads it: every file under templates/,
- * and `also` (its configuration files). A file saved again while it compiles (twice within 100 ms, the same size)
- * then counts as changed at the next build, since what is recorded is what was there before esbuild read it.
- */
-export function siteCodeBefore(root: string, also: readonly string[] = []): Map<string, string> {
-  const keys = new Map<string, string>();
-  for (const file of [...listFiles(path.join(root, 'templates')).map((name) => path.join(root, 'templates', name)), ...also]) {
-    try {
-      // The stamp first, then the content: a save between the two shows as a stamp that moved.
-      const stamp = stampOf(file);
-      keys.set(file, `${contentStampOf(readFileSync(file))}@${stamp}`);
-    } catch {
-      // Not there: its absence is in its folder's stamp.
-    }
-  }
-  return keys;
-}
-
-/** A memo's inputs: each file's stamp, but the site's own code by the content it had before the compile (siteCodeBefore). */
-export function memoInputs(files: readonly string[], before: ReadonlyMap<string, string>): Record<string, string> {
-  return Object.fromEntries(files.map((file) => [file, before.get(file) ?? stampOf(file)]));
-}
-
-/** How a memo's input judged by its content is told from one judged by its stamp. */
-const CONTENT_STAMP = 'content:';
-
-/** A memo input judged by its content, not its stamp (siteCodeBefore adds the stamp it had, `@STAMP`, as a quick check). */
-function contentStampOf(bytes: Uint8Array): string {
-  return CONTENT_STAMP + contentHash(bytes);
-}
-
-/** The output folder's identity: a rebuild swaps in a new folder, and editing its top level moves its time. */
-export function outStampOf(outDir: string): string {
-  return stampOf(outDir);
-}
-
 /** What a build records besides its pages. */
 export interface CacheParts {
   root: string;
@@ -380,13 +312,4 @@ export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): 
     templates: parts.templates.memo,
     bundle: parts.bundle.memo,
   }, kept, parts.kind);
-}
-
-/** Whether public/ is as the cached build copied it (then a build with no page to render may leave the output as it is). */
-export function publicUnchangedSince(cache: BuildCache | undefined, parts: Pick<CacheParts, 'root' | 'publicFiles'>): boolean {
-  return cache !== undefined && cache.publicStamp === publicStampOf(parts.root, parts.publicFiles);
-}
-
-function publicStampOf(root: string, publicFiles: Set<string>): string {
-  return contentHash(JSON.stringify(stampsOf([...publicFiles].map((url) => path.join(root, 'public', url)))));
 }

@@ -11,8 +11,7 @@ import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promise
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import type { SiteTemplates } from '../model.ts';
-import { contentHash, stampOf } from '../files.ts';
-import { SITEGEN_DIR } from '../paths.ts';
+import { schemasKeyOf } from '../cache/ledger.ts';
 import { editorSchemas, type Json } from './json-schemas.ts';
 
 /**
@@ -29,8 +28,7 @@ export async function emitEditorSchemas(
   root: string, moduleFile: string, templates: () => Promise<Pick<SiteTemplates, 'layout' | 'pages'>>,
 ): Promise<boolean> {
   const dir = path.join(root, EDITOR_SCHEMAS_DIR);
-  const generator = contentHash(JSON.stringify(GENERATOR_SOURCES.map((file) => stampOf(path.join(SITEGEN_DIR, file)))));
-  const madeFrom = `${path.basename(moduleFile)} ${generator}\n`;
+  const madeFrom = `${schemasKeyOf(moduleFile, GENERATOR_SOURCES)}\n`;
   if (await readFile(path.join(dir, MADE_FROM), 'utf8').catch(() => undefined) === madeFrom) return false;
   // Imported only here: a build whose templates did not change never needs zod's converter.
   const [{ z }, { pageCoreSchema, siteCoreSchema }, loaded] = await Promise.all([import('zod'), import('../core-schemas.ts'), templates()]);

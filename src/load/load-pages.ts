@@ -4,7 +4,7 @@
  * gives shares to worker threads, and `check` and `dev` take the same road).
  */
 import { SiteError } from '../errors.ts';
-import { contentHash, stampOf } from '../files.ts';
+import { pageSourceOf, pageStampOf } from '../cache/ledger.ts';
 import { copyTargetOf, resolveCopy } from '../copies.ts';
 import { convertMarkdown, sourceFolderOf } from '../markdown/markdown.ts';
 import { PAGES_DIR, asSiteError, readPageFile } from './content-files.ts';
@@ -62,11 +62,7 @@ export function loadPages(job: LoadJob): LoadedPages {
       // A copy depends on the page it copies too: both files count in its stamp and hash.
       const target = copyTargetOf(read.doc);
       const original = target === undefined || !job.routeFiles[target] ? undefined : readPage(job, job.routeFiles[target]);
-      share.sources.set(file, {
-        stamp: original ? `${read.stamp}+${original.stamp}` : read.stamp,
-        hash: original ? contentHash(read.source + '\0' + original.source) : contentHash(read.source),
-        ...(original ? { also: original.doc.file } : {}),
-      });
+      share.sources.set(file, pageSourceOf(read, original && { ...original, file: original.doc.file }));
       const doc = resolveCopy(read.doc, original?.doc, share.errors);
       if (!doc) continue;
       if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references, components: doc.components, removed: doc.removed, outline: doc.outline } = convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file)));
@@ -79,6 +75,6 @@ export function loadPages(job: LoadJob): LoadedPages {
 }
 
 function readPage(job: LoadJob, relative: string): { doc: RawDoc; source: string; stamp: string } {
-  const stamp = job.stamps?.[relative] ?? stampOf(`${job.root}/${PAGES_DIR}/${relative}`);
+  const stamp = pageStampOf(job.root, relative, job.stamps);
   return { ...readPageFile(job.root, relative), stamp };
 }

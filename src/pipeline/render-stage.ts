@@ -1,18 +1,17 @@
 /**
  * The render stage as the pipeline calls it. Its options are how it goes
  * about the same work: worker threads for large sites (./worker-pool.ts),
- * and reuse of the unchanged pages of the last build (src/cache/page-reuse.ts,
- * from the build cache). Page files start loading as soon as it starts,
+ * and the pages the reuse ledger (src/cache/ledger.ts) says may have
+ * changed loaded first. Page files start loading as soon as it starts,
  * while the templates compile and the islands bundle.
  */
 import { fromRecord, toRecord, SiteError } from '../errors.ts';
-import type { BuildCache, PageEntry } from '../cache/build-cache.ts';
+import type { PageEntry } from '../cache/build-cache.ts';
 import { linkFiles, writeOutputs } from '../emit/staging.ts';
-import { contentHash } from '../files.ts';
 import type { CollectionItem, SiteTemplates } from '../model.ts';
 import { itemOf, summaryOf } from '../render/collection-item.ts';
 import type { PageJobResult, RenderJob } from './page-jobs.ts';
-import { renderAll, reuseOf, type Reuse, type ReusePlan } from '../cache/page-reuse.ts';
+import { listKeysOf, listPagesKept, listStands, type Ledger, type ListKeys, type ReusePlan } from '../cache/ledger.ts';
 import { startPagePool } from './worker-pool.ts';
 import { routeOf } from '../load/content-files.ts';
 import { outputPathOf } from '../output-path.ts';
@@ -23,22 +22,18 @@ export interface RenderOptions {
   root: string;
   outDir: string;
   pageFiles: string[];
-  /** Reuse the unchanged pages of the last build recorded in this cache. */
-  reuseFrom?: BuildCache;
+  /** The build's reuse ledger: which pages may have changed (loaded first), and their stamps. */
+  ledger: Pick<Ledger, 'suspects' | 'stamps'>;
   /** This many threads (1: the main thread only); by default, as many as cores for large sites and 1 for others. */
   threads?: number;
 }
 
 export interface RenderStage {
-  /** Whether no page changed for this site key, known without reading the cache's page entries. */
-  unchanged(siteKey: string): boolean;
   /**
-   * With the site key known: the pages reused as built (clean) and those to render (dirty). A moved file the load
-   * stage has read is judged by the hash it took, not read again.
+   * What the main thread has loaded already of the pages the ledger suspected (their stamps and hashes, by path from
+   * the root), for the ledger to judge a moved file by rather than read it again; undefined when workers loaded them.
    */
-  plan(siteKey: string): Promise<ReusePlan>;
-  /** The pages reused as built when nothing changed (`unchanged`): every entry of the cache. */
-  reused(siteKey: string): PageEntry[];
+  loadedAhead(): Promise<ReadonlyMap<string, { stamp: string; hash: string }> | undefined>;
   /**
    * Validates, renders and writes the plan's dirty pages into the job's staging folder; its clean pages (the reused
    * ones) are listed by collections too, and its list pages' last entries may be reused.
@@ -57,14 +52,11 @@ export interface RenderedShares {
 }
 
 export async function startRender(options: RenderOptions): Promise<RenderStage> {
-  const { root, outDir, pageFiles, reuseFrom, threads } = options;
-  const reusable: Reuse | undefined = reuseFrom && reuseOf(root, outDir, reuseFrom, pageFiles);
+  const { root, outDir, pageFiles, ledger, threads } = options;
   const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
-  const pool = await startPagePool({ root, routeFiles, stamps: reusable?.stamps }, reusable?.suspects ?? pageFiles, threads);
+  const pool = await startPagePool({ root, routeFiles, stamps: ledger.stamps }, ledger.suspects, threads);
   return {
-    unchanged: (siteKey) => reusable?.unchanged(siteKey) ?? false,
-    plan: async (siteKey) => (reusable ? reusable.plan(siteKey, await pool.loadedAhead()) : renderAll(pageFiles)),
-    reused: (siteKey) => (reusable ? reusable.plan(siteKey).clean : []),
+    loadedAhead: () => pool.loadedAhead(),
     async render(job, templates, { dirty, clean, lists }) {
       const results = await pool.render(job, templates, dirty);
       // The workers' part is done: their heaps (every page they rendered, not all collected yet) go now, not after emit.
@@ -127,7 +119,7 @@ function renderLists(
   const all = [...items, ...deferred.map(({ model }) => itemOf(model.info))];
   // Each page's source, for a list whose feed read its entries' content: their change, not only their summaries'.
   const sources = new Map([...reuse.clean, ...results.flatMap((result) => result.pages)].filter((entry) => !entry.list).map((entry) => [entry.page.route, entry.hash]));
-  const keys = new Map<string, { key: string; content: string }>();
+  const keys = new Map<string, ListKeys>();
   const reused: PageEntry[] = [];
   const toRender = deferred.filter(({ model, hash }) => {
     let listed: CollectionItem[];
@@ -136,10 +128,10 @@ function renderLists(
     } catch {
       return true; // a collection the build cannot read: rendering it reports the error at its template
     }
-    const key = { key: contentHash(JSON.stringify(listed)), content: contentHash(listed.map((item) => `${item.route} ${sources.get(item.route) ?? ''}`).join('\n')) };
+    const key = listKeysOf(listed, sources);
     keys.set(model.info.file, key);
     const last = reuse.lists.get(model.info.file);
-    if (!last?.list || last.list.key !== key.key || last.hash !== hash || (last.list.content !== undefined && last.list.content !== key.content)) return true;
+    if (!listStands(last, key, hash)) return true;
     linkFiles(reuse.outDir, job.outDir, last.list.files);
     reused.push(...last.list.pages.map((page) => ({ ...last, page, reused: true })));
     return false;
@@ -169,13 +161,11 @@ function renderLists(
     readContent = false;
     // Its own file as the last build saw it: each of its pages whose collection page is too keeps its files.
     const last = reuse.lists.get(model.info.file);
-    const lastRoutes = last?.hash === hash ? last.list?.routes : undefined;
-    const lastPages = new Map(lastRoutes ? last!.list!.pages.map((page) => [page.route, page]) : []);
-    const keepList = (route: string, key: string) => lastRoutes?.[route]?.key === key && lastPages.has(route);
+    const { keep: keepList, routes: lastRoutes, pages: lastPages } = listPagesKept(last, hash);
     const rendered = renderPages([model], templates, render.site, render.assets, job.root, { routes: taken, items: all, readPage, keepList });
     errors.push(...rendered.errors);
     const routes = rendered.routes.get(model.info.route) ?? [];
-    const kept = [...rendered.keptLists].flatMap((route) => lastRoutes![route].files);
+    const kept = [...rendered.keptLists].flatMap((route) => lastRoutes[route].files);
     linkFiles(reuse.outDir, job.outDir, kept);
     const clash = routes.slice(1).find((route) => taken.has(route));
     if (clash) {
@@ -189,7 +179,7 @@ function renderLists(
       : summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route), rendered.cards.get(route))));
     const own = Object.fromEntries(routes.map((route) => [route, {
       key: rendered.listKeys.get(route) ?? '',
-      files: rendered.keptLists.has(route) ? lastRoutes![route].files : [outputPathOf(route, render.site.trailingSlash), ...rendered.derived.get(route) ?? []],
+      files: rendered.keptLists.has(route) ? lastRoutes[route].files : [outputPathOf(route, render.site.trailingSlash), ...rendered.derived.get(route) ?? []],
     }]));
     const key = keys.get(model.info.file) ?? { key: '', content: '' };
     const list = { key: key.key, pages: summaries, files: [...rendered.files.keys(), ...kept], routes: own, ...(readContent ? { content: key.content } : {}) };

@@ -10,7 +10,8 @@ import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import type { MarkdownComponent, SiteTemplates } from '../model.ts';
 import { HYDRATE_STRATEGIES } from '../client/hydration-moment.ts';
-import { memoInputs, recall, siteCodeBefore, type Memo, type TemplatesMemo } from '../cache/build-cache.ts';
+import type { Memo, TemplatesMemo } from '../cache/build-cache.ts';
+import { memoInputs, recall, siteCodeBefore } from '../cache/ledger.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
 

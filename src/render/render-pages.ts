@@ -5,7 +5,7 @@
  * content error: the editor's file is not at fault.
  */
 import { SiteError } from '../errors.ts';
-import { contentHash } from '../files.ts';
+import { listPageKeyOf } from '../cache/ledger.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
@@ -109,7 +109,7 @@ export function renderPages(
         : [{ route: own.route, page: undefined, head: undefined }];
       for (const list of lists) {
         if (template.collection && context.keepList) {
-          const key = contentHash(JSON.stringify([list.page ?? null, list.head ?? null]));
+          const key = listPageKeyOf(list);
           listKeys.set(list.route, key);
           if (context.keepList(list.route, key)) {
             keptLists.add(list.route);

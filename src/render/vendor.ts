@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
-import { contentHash } from '../files.ts';
+import { vendorKeyOf } from '../cache/ledger.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import { compiledFile } from '../compiled.ts';
 
@@ -46,7 +46,7 @@ export function preloadVendorModules(): void {
 async function prepare(): Promise<Record<string, string>> {
   const require = createRequire(path.join(SITEGEN_DIR, 'package.json'));
   const versions = ['react', 'react-dom', 'esbuild'].map((name) => `${name}@${packageVersion(name, require)}`);
-  const dir = path.join(SITEGEN_DIR, 'node_modules', '.cache', 'sitegen-vendor', contentHash(versions.join(',') + readFileSync(new URL(import.meta.url))));
+  const dir = path.join(SITEGEN_DIR, 'node_modules', '.cache', 'sitegen-vendor', vendorKeyOf(versions, readFileSync(new URL(import.meta.url), 'utf8')));
   const urls = {
     ...Object.fromEntries(Object.entries(VENDOR).map(([specifier, name]) => [specifier, pathToFileURL(path.join(dir, `${name}.js`)).href])),
     zod: (await compiledFile('zod.js')).href,

@@ -15,13 +15,13 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'esbuild';
 import { NODE_REQUIRE_BANNER, SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
-import { listFiles, stampOf, toPosix } from '../files.ts';
+import { listFiles, toPosix } from '../files.ts';
+import { serverKeyOf, stampsHold, stampsNow } from '../cache/ledger.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from '../render/vendor.ts';
 import type { SiteServer } from './types.ts';
@@ -57,9 +57,8 @@ async function compileSiteServer(root: string): Promise<string> {
   const dir = path.join(root, 'server');
   const sources = listFiles(dir).filter((file) => !/(^|[/\\])(\.|node_modules)/.test(file)).sort();
   const vendor = await vendorModules();
-  const hash = createHash('sha256').update(SERVER_API).update('\0').update(JSON.stringify(vendor)).update('\0');
-  for (const file of sources) hash.update(file).update('\0').update(await readFile(path.join(dir, file))).update('\0');
-  const out = path.join(root, '.sitegen', 'cache', 'server', hash.digest('hex').slice(0, 16));
+  const files = await Promise.all(sources.map(async (file) => [file, await readFile(path.join(dir, file))] as const));
+  const out = path.join(root, '.sitegen', 'cache', 'server', serverKeyOf(SERVER_API, vendor, files));
   const entry = path.join(out, 'index.mjs');
   if (existsSync(entry) && await unchanged(root, path.join(out, 'inputs.json'))) return entry;
 
@@ -86,13 +85,12 @@ async function compileSiteServer(root: string): Promise<string> {
       hint: 'the site\'s server code does not compile: fix the file and line above',
     });
   }
-  const inputs: Inputs = {};
-  for (const input of Object.keys(metafile.inputs)) {
-    const file = path.resolve(input);
-    if (file.startsWith(dir + path.sep) || file.includes(`${path.sep}node_modules${path.sep}`)) continue;
+  const outside = Object.keys(metafile.inputs).map((input) => path.resolve(input))
+    .filter((file) => !file.startsWith(dir + path.sep) && !file.includes(`${path.sep}node_modules${path.sep}`));
+  const inputs: Inputs = Object.fromEntries(Object.entries(stampsNow(outside)).map(([file, stamp]) => {
     const relative = path.relative(root, file);
-    inputs[relative.startsWith('..') || path.isAbsolute(relative) ? file : relative] = stampOf(file);
-  }
+    return [relative.startsWith('..') || path.isAbsolute(relative) ? file : relative, stamp];
+  }));
   await writeFile(path.join(staging, 'inputs.json'), JSON.stringify(inputs));
   await rm(out, { recursive: true, force: true });
   try {
@@ -124,7 +122,7 @@ async function unchanged(root: string, record: string): Promise<boolean> {
   } catch {
     return false;
   }
-  return Object.entries(inputs).every(([file, stamp]) => stampOf(path.resolve(root, file)) === stamp);
+  return stampsHold(inputs, root);
 }
 
 /**

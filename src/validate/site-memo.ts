@@ -5,7 +5,7 @@
  * templates or zod.
  */
 import { SiteError } from '../errors.ts';
-import { contentHash, stampOf, stampsOf } from '../files.ts';
+import { siteMemoHolds, siteMemoKeyOf, stampsNow } from '../cache/ledger.ts';
 import type { SiteMemo } from '../cache/build-cache.ts';
 import type { RawDoc } from '../model.ts';
 import type { SiteInfo } from '../model.ts';
@@ -28,8 +28,10 @@ export async function validateSiteOnce(input: {
   imagesStamp: string;
 }): Promise<ValidatedSite> {
   const { siteDoc, scope, now, memo } = input;
-  const key = contentHash(JSON.stringify([siteDoc.source, input.data.docs.map((doc) => [doc.file, doc.source]), input.moduleFile, [...scope.routes], [...scope.publicFiles].sort(), input.imagesStamp, now.getFullYear()]));
-  if (input.data.errors.length === 0 && memo?.key === key && Object.entries(memo.localFiles).every(([file, stamp]) => stampOf(file) === stamp)) {
+  const key = siteMemoKeyOf({
+    siteDoc, dataDocs: input.data.docs, moduleFile: input.moduleFile, routes: scope.routes, publicFiles: scope.publicFiles, imagesStamp: input.imagesStamp, now,
+  });
+  if (input.data.errors.length === 0 && siteMemoHolds(memo, key)) {
     return { site: memo.value, errors: [], warnings: memo.warnings, images: memo.images, memo };
   }
   // Imported here, not at the top: a build that finds site.yaml in its cache never needs zod or marked.
@@ -37,6 +39,6 @@ export async function validateSiteOnce(input: {
   validateFor(scope.routes.size);
   const errors: SiteError[] = [...input.data.errors];
   const { site, notes } = validateSite(siteDoc, await input.templates(), scope, errors, now, input.data.docs);
-  const fresh = site && { key, value: site, warnings: notes.warnings, images: notes.images, localFiles: stampsOf(notes.localFiles) };
+  const fresh = site && { key, value: site, warnings: notes.warnings, images: notes.images, localFiles: stampsNow(notes.localFiles) };
   return { site, errors, warnings: notes.warnings, images: notes.images, memo: fresh };
 }

@@ -11,7 +11,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { memoInputs, recall, siteCodeBefore } from '../../src/cache/build-cache.ts';
+import { memoInputs, recall, siteCodeBefore } from '../../src/cache/ledger.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { quietDev } from '../helpers/dev-session.ts';
 import { waitUntil } from '../helpers/wait-until.ts';

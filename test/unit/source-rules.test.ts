@@ -113,4 +113,40 @@ rules('the core names no feature: only the integrations\' own files (and the few
   assert.equal(offenders, []);
 });
 
+/**
+ * The files that hash what they write, for a reason other than reuse: a file named by its content (a card, an image
+ * variant, a fetched image, the template bundle), or a hash a browser checks (subresource integrity, a CSP hash).
+ * None of them decides whether an output of an earlier build may be kept.
+ */
+const HASHES_FOR_ITS_OWN_SAKE: Record<string, string> = {
+  'bundle/bundle-islands.ts': 'the integrity attribute of each island chunk',
+  'render/page-assets.ts': 'the CSP hash of an inline script',
+  'integrations/api.ts': 'the CSP hash of an integration\'s inline code',
+  'cards/card-spec.ts': 'a card\'s file named by what it draws',
+  'template-api/image-facts.ts': 'an image variant named by its bytes',
+  'load/remote-images.ts': 'a fetched image named by its address',
+  'render/compile-templates.ts': 'the template bundle named by its code',
+  'validate/validate.ts': 'the cards\' font named by its bytes',
+};
+/** Files outside src/cache/ that may take a file's stamp, for a reason other than reuse. */
+const STAMPS_FOR_ITS_OWN_SAKE: Record<string, string> = {
+  'dev/dev.ts': 'the watcher\'s second look at a file saved twice within 50 ms',
+};
+
+rules('one ledger of reuse: outside src/cache/ no file takes a stamp or a hash to decide what a build may keep', async () => {
+  const offenders: string[] = [];
+  for (const { file, text } of await sources()) {
+    if (file.startsWith('cache/') || file === 'files.ts') continue;
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    if (/\bcontentHash\b/.test(code)) offenders.push(`${file}: contentHash`);
+    if (/\bstamps?Of\b/.test(code) && !STAMPS_FOR_ITS_OWN_SAKE[file]) offenders.push(`${file}: stampOf`);
+    if (/\bcreateHash\b/.test(code) && !HASHES_FOR_ITS_OWN_SAKE[file]) offenders.push(`${file}: createHash`);
+  }
+  assert.equal(offenders, [], 'files that make a key of their own: ask src/cache/ledger.ts');
+  // The listed files still hash (else the list keeps an excuse no one needs).
+  const all = new Map((await sources()).map(({ file, text }) => [file, text]));
+  for (const file of Object.keys(HASHES_FOR_ITS_OWN_SAKE)) assert.ok(/\bcreateHash\b/.test(all.get(file) ?? ''), `${file} no longer hashes: take it off the list`);
+  for (const file of Object.keys(STAMPS_FOR_ITS_OWN_SAKE)) assert.ok(/\bstampOf\b/.test(all.get(file) ?? ''), `${file} no longer stamps: take it off the list`);
+});
+
 rules.run();
