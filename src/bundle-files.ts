@@ -6,7 +6,7 @@
  * an error at the Markdown line that names it, saying what to do instead.
  * The list is docs/collections-images-markdown.md's.
  */
-import { readFileSync } from 'node:fs';
+import { readSiteText } from './site-reader.ts';
 import path from 'node:path';
 
 /** The extensions a bundle may publish, by kind: the kind names the file in an error and in the docs. */
@@ -36,7 +36,7 @@ export function bundleFileProblem(root: string, file: string, asImage = false): 
     return { problem: `${name} is not an image`, instead: 'show an image (PNG, JPEG, GIF, WebP, AVIF or SVG) with ![…](…), and link to other files with […](…)' };
   }
   if (extension === 'svg') {
-    const active = activeSvgContent(readFileSync(path.join(root, file), 'utf8'));
+    const active = activeSvgContent(readSiteText(root, file));
     if (active) {
       return {
         problem: `${name} holds ${active}, which would run on the site's origin when the file is opened`,

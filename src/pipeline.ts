@@ -36,6 +36,7 @@ import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
 import { buildResult, type BuildOptions, type BuildResult, type StageListener } from './build-result.ts';
 import type { RawDoc, SiteInfo, SiteTemplates } from './model.ts';
 import { outputPathOf } from './output-path.ts';
+import { readSiteText } from './site-reader.ts';
 import { toPosix } from './files.ts';
 import { withBuildLock } from './build-lock.ts';
 
@@ -181,8 +182,7 @@ async function remoteImages(
   const texts = new Map<string, string>([[siteDoc.file, siteDoc.source], ...dataDocs.map((doc) => [doc.file, doc.source] as [string, string])]);
   // Named as the load stage names them: an integration's page too is a path from content/pages/.
   const names = content.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`);
-  const sources = await Promise.all(names.map((name) => readFile(path.join(root, name), 'utf8')));
-  names.forEach((name, index) => texts.set(name, sources[index]));
+  for (const name of names) texts.set(name, readSiteText(root, name));
   // An origin site.yaml lists on the loopback (a local image server) is the owner's to reach; every other host must be public.
   const allowed = new Set([...origins.map((origin) => new URL(origin).host).filter((host) => /^(127\.0\.0\.1|\[::1\]|localhost)(:|$)/.test(host))]);
   return { ...await fetchRemoteImages(root, remoteImagesIn(texts, origins), { allowed }), origins };

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { checkSiteFile } from './site-folders.ts';
+import { checkSiteFile } from './site-reader.ts';
 import path from 'node:path';
 import { SiteError, SiteErrors, formatSiteError } from './errors.ts';
 import { style } from './terminal.ts';

@@ -11,7 +11,8 @@ import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
-import { copiedUrlOf, imageFacts, isWholeCachedImage, MAX_IMAGE_PIXELS, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+import { copiedUrlOf, imageFacts, isWholeCachedImage, variantsOf, type ImageVariant } from '../template-api/image-facts.ts';
+import { MAX_IMAGE_PIXELS } from '../site-reader.ts';
 import { PAGES_DIR } from '../paths.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
 

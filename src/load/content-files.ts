@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { GENERATED_PAGES, GENERATED_PREFIX, generatedPageOf } from '../generated-pages.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
-import { listSiteFolder, readSiteText } from '../site-folders.ts';
+import { listSiteFolder, readSiteText } from '../site-reader.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { PAGES_DIR } from '../paths.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';

@@ -1,5 +1,5 @@
 import { SiteError } from '../errors.ts';
-import { binaryFileError } from '../site-folders.ts';
+import { binaryFileError } from '../site-reader.ts';
 import type { RawDoc } from '../model.ts';
 import { loadYaml, locator } from '../yaml-source.ts';
 

@@ -1,6 +1,6 @@
 import { realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { isPublished } from '../site-folders.ts';
+import { isPublished } from '../site-reader.ts';
 
 /** A request target in the one form every handler sees: decoded, normalised, re-encoded. */
 export interface RequestPath {

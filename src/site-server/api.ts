@@ -5,8 +5,6 @@
  * printed as the generator prints its own.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ZodType } from 'zod';
 import { SiteError, throwIfAny, type SourceLocation } from '../errors.ts';
@@ -14,6 +12,7 @@ import type { ErrorCode } from '../error-codes.ts';
 import { parseContentFile } from '../load/parse.ts';
 import { validateDoc } from '../validate/validate.ts';
 import { TextResponse } from './web-objects.ts';
+import { readSiteText } from '../site-reader.ts';
 
 export { jsonDepth, MAX_REQUEST_JSON_DEPTH, RequestBodyError } from './web-objects.ts';
 
@@ -68,7 +67,7 @@ export class ServerError extends SiteError {
 export async function readContentFile<T>(root: string, file: string, schema: ZodType<T>): Promise<T | undefined> {
   let source: string;
   try {
-    source = await readFile(path.join(root, file), 'utf8');
+    source = readSiteText(root, file);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;

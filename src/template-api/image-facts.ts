@@ -6,11 +6,12 @@
  * hash, so the validate stage can write the srcset and the emit stage can make
  * the files (src/emit/image-variants.ts) without either waiting for the other.
  */
-import { closeSync, openSync, readFileSync, readSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { imageSize } from 'image-size';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, readImageBytes } from '../site-reader.ts';
 
 export type ImageKind = 'raster' | 'svg' | 'other';
 
@@ -53,8 +54,6 @@ export function imageKindOf(file: string): ImageKind {
  * (a 31 KB PNG of 16,000 × 16,000 took 5 GB and minutes to decode), so the size in its header is checked before
  * anything decodes it, and the encoder is held to the same pixels and to a time (src/emit/image-variants.ts).
  */
-export const MAX_IMAGE_PIXELS = 100_000_000;
-export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 
 /** Why an image is too big to publish (its file named as the caller names it), or undefined. */
 export function imageLimitProblem(name: string, facts: ImageFacts): string | undefined {
@@ -74,7 +73,7 @@ export function imageFacts(file: string): ImageFacts | undefined {
   const known = memo.get(file);
   if (known?.stamp === stamp) return known.facts;
   // A file over the limit is not read whole: its header gives its size, and imageLimitProblem refuses it.
-  const bytes = stats.size > MAX_IMAGE_BYTES ? readHead(file) : readFileSync(file);
+  const { bytes } = readImageBytes(file);
   let facts: ImageFacts | undefined;
   try {
     const { width, height } = imageSize(bytes);
@@ -118,17 +117,6 @@ export function variantsOf(src: string, facts: ImageFacts): ImageVariant[] {
   return VARIANT_FORMATS.flatMap((format) => widths.map((width) => ({
     url: `/assets/img/${stem}-${facts.hash}-${width}.${format}`, width, format,
   })));
-}
-
-/** The first 512 KB of a file: enough for any image header image-size reads. */
-function readHead(file: string): Buffer {
-  const head = Buffer.alloc(512 * 1024);
-  const descriptor = openSync(file, 'r');
-  try {
-    return head.subarray(0, readSync(descriptor, head, 0, head.length, 0));
-  } finally {
-    closeSync(descriptor);
-  }
 }
 
 /**

@@ -3,8 +3,7 @@
  * a route, a public file, a web address, an endpoint, a local file. They
  * check against the scope of the validation in progress (./scope.ts).
  */
-import { readFileSync } from 'node:fs';
-import { leadsOutside } from '../site-folders.ts';
+import { readLocalText } from '../site-reader.ts';
 import { bundleFileProblem } from '../bundle-files.ts';
 import path from 'node:path';
 import { z } from 'zod';
@@ -188,30 +187,20 @@ export function localFile(options?: LocalFileOptions): z.ZodType<string, string>
 export function localFile(options: LocalFileOptions = {}): z.ZodType<string | undefined, string> {
   return z.string().min(1).transform((file, ctx) => {
     const { scope, notes } = activeScope();
-    const absolute = path.resolve(scope.root, file);
-    const relative = path.relative(scope.root, absolute);
-    if (relative.startsWith('..') || path.isAbsolute(relative)) {
-      ctx.addIssue({ code: 'custom', message: `${file} is outside the site folder`, input: file });
+    // Read by the one reader: inside the site (a link that leads out would read what it points at), and bounded.
+    const read = readLocalText(scope.root, file);
+    if (read && 'problem' in read) {
+      ctx.addIssue({ code: 'custom', message: read.problem, input: file });
       return z.NEVER;
     }
-    notes.localFiles.push(absolute);
-    // A link inside the site that leads out of it would read what it points at: the rule of content/ and public/ (src/site-folders.ts).
-    const outside = leadsOutside(scope.root, absolute);
-    if (outside) {
-      ctx.addIssue({ code: 'custom', message: `${file} is a symbolic link to ${outside}, outside the site folder`, input: file });
-      return z.NEVER;
+    notes.localFiles.push(path.resolve(scope.root, file));
+    if (read) return read.text;
+    const consequence = options.missing ? `: ${options.missing}` : '';
+    if (options.optional) {
+      notes.warnings.push(`${file} does not exist${consequence}`);
+      return undefined;
     }
-    try {
-      return readFileSync(absolute, 'utf8');
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      const consequence = options.missing ? `: ${options.missing}` : '';
-      if (options.optional) {
-        notes.warnings.push(`${file} does not exist${consequence}`);
-        return undefined;
-      }
-      ctx.addIssue({ code: 'custom', message: `${file} does not exist${consequence}`, input: file });
-      return z.NEVER;
-    }
+    ctx.addIssue({ code: 'custom', message: `${file} does not exist${consequence}`, input: file });
+    return z.NEVER;
   });
 }

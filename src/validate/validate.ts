@@ -15,10 +15,9 @@ import { SiteError } from '../errors.ts';
 import { dataNameOf } from '../data-files.ts';
 import type { CardStyle } from '../cards/card-spec.ts';
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { leadsOutside } from '../site-folders.ts';
+import { readLocalBytes } from '../site-reader.ts';
 import { didYouMean } from '../did-you-mean.ts';
 
 /**
@@ -81,20 +80,18 @@ function cardStyleOf(doc: RawDoc, cards: CardStyle, scope: ValidationScope, erro
     if (ratio < least) notes.warnings.push(`cards.${key} ${cards[key]} on ${cards[against]} has a contrast of ${ratio.toFixed(2)}:1, under the ${least}:1 a card needs to be read at a glance`);
   }
   if (!cards.font) return cards;
-  const file = path.resolve(scope.root, cards.font);
-  const relative = path.relative(scope.root, file);
-  if (relative.startsWith('..') || path.isAbsolute(relative) || leadsOutside(scope.root, file)) {
-    errors.push(fieldError(doc, ['cards', 'font'], `${cards.font} is outside the site folder`, 'keep the font in the site, such as public/fonts/brand-bold.woff'));
+  // Read by the one reader: inside the site, by its path and any link on the way, and bounded.
+  const read = readLocalBytes(scope.root, cards.font);
+  if (read && 'problem' in read) {
+    errors.push(fieldError(doc, ['cards', 'font'], read.problem, 'keep the font in the site, such as public/fonts/brand-bold.woff'));
     return null;
   }
-  let bytes: Buffer;
-  try {
-    bytes = readFileSync(file);
-  } catch {
+  if (!read) {
     errors.push(fieldError(doc, ['cards', 'font'], `${cards.font} does not exist`, 'give the path of a font file from the site\'s root, such as public/fonts/brand-bold.woff'));
     return null;
   }
-  notes.localFiles.push(file);
+  const { bytes } = read;
+  notes.localFiles.push(path.resolve(scope.root, cards.font));
   const unreadable = fontProblem(bytes);
   if (unreadable) {
     errors.push(fieldError(doc, ['cards', 'font'], `${cards.font} is not a font the cards can be drawn with: ${unreadable}`, 'give a TTF, OTF, WOFF or WOFF2 file of one font, such as the one the site\'s stylesheet uses'));

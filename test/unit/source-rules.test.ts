@@ -149,4 +149,52 @@ rules('one ledger of reuse: outside src/cache/ no file takes a stamp or a hash t
   for (const file of Object.keys(STAMPS_FOR_ITS_OWN_SAKE)) assert.ok(/\bstampOf\b/.test(all.get(file) ?? ''), `${file} no longer stamps: take it off the list`);
 });
 
+/**
+ * The files that open a file for another reason than to take in what the site gives the build: its output (the
+ * staging folder, dist/, a page built), its own state under .sitegen/ (the cache, the lock, the compiled code), or
+ * sitegen's own files. Everything an editor or a developer puts in the site (content/, public/, a local file, a
+ * font, a file beside a page, an image) is read by src/site-reader.ts.
+ */
+const READS_FOR_ITS_OWN_SAKE: Record<string, string> = {
+  'build-lock.ts': 'the lock file under .sitegen/',
+  'cache/build-cache.ts': 'the build cache under .sitegen/cache/',
+  'cache/ledger.ts': 'a page\'s or the site code\'s bytes, listed by the reader, hashed (never parsed) to tell a touch from a change',
+  'cards/glyphs.ts': 'the card font, read and checked through the reader by validation, opened again by the drawing library',
+  'check/browser-check.ts': 'the built pages',
+  'check/check-output.ts': 'the built output',
+  'check/external-links.ts': 'its answers cached under .sitegen/cache/',
+  'cli.ts': 'sitegen\'s own package.json',
+  'emit/editor-schemas.ts': 'the schemas it wrote under .sitegen/',
+  'emit/staging.ts': 'the output, to leave a file with the same bytes alone',
+  'load/remote-images.ts': 'its index of fetched images under .sitegen/cache/',
+  'output-recovery.ts': 'the journal of an interrupted swap of the output',
+  'pipeline.ts': 'the built pages, for a buildDone hook',
+  'pipeline/integrations.ts': 'the pages integrations made, to leave one that did not change alone',
+  'pipeline/render-stage.ts': 'a built page, for a list whose feed carries its entries',
+  'render/compile-templates.ts': 'the compiled template bundle under .sitegen/cache/',
+  'render/policy-check.ts': 'an integration\'s source, for the line an error names',
+  'render/vendor.ts': 'sitegen\'s own source and its dependencies\' manifests',
+  'report.ts': 'the line an error names, once the reader\'s rule allows the file (checkSiteFile)',
+  'serve/fallback.ts': 'the built output it serves',
+  'serve/redirect-rules.ts': 'the built output it serves',
+  'serve/send-file.ts': 'the built output it serves',
+  'serve/static-headers.ts': 'the built output it serves',
+  'site-server/load-server.ts': 'the site\'s server code, compiled as the templates are, and its record under .sitegen/cache/',
+  'template-api/image-facts.ts': 'an image variant cached under .sitegen/cache/, to know it whole',
+};
+
+rules('one reader: only src/site-reader.ts opens what the site gives the build; the others read output, state or sitegen\'s own', async () => {
+  const opens = /\b(readFileSync|readFile|createReadStream|openSync)\(/;
+  const offenders: string[] = [];
+  const all = await sources();
+  for (const { file, text } of all) {
+    if (file === 'site-reader.ts' || READS_FOR_ITS_OWN_SAKE[file]) continue;
+    const code = text.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
+    if (opens.test(code)) offenders.push(file);
+  }
+  assert.equal(offenders, [], 'files that read on their own: read a site\'s file through src/site-reader.ts');
+  const texts = new Map(all.map(({ file, text }) => [file, text]));
+  for (const file of Object.keys(READS_FOR_ITS_OWN_SAKE)) assert.ok(opens.test(texts.get(file) ?? ''), `${file} no longer reads: take it off the list`);
+});
+
 rules.run();

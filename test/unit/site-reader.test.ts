@@ -1,17 +1,19 @@
 /**
- * The one rule of the folders an editor fills (src/load/site-folders.ts),
+ * The one reader of what a site gives the build (src/site-reader.ts): the
+ * rule of the folders an editor fills,
  * over every one of them: content/site.yaml, content/data/, content/pages/
  * and public/. A symbolic link out of its folder fails the build naming the
  * link, prints nothing of its target (no code frame of a secret), and
  * leaves dist/ as it was; a link that stays inside is read as its target.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
+import { SiteErrors } from '../../src/errors.ts';
 import { copyFixture, hashTree } from '../helpers/fixture.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
@@ -112,6 +114,47 @@ test('links that stay inside their folder are read as their targets: a shared da
   assert.match(await readFile(path.join(outDir, 'careers.html'), 'utf8'), 'We are hiring.');
   assert.equal(model.site.data.team, ['Linked Ada'], 'the data file is the one the link points at');
   assert.is(await readFile(path.join(outDir, 'manual.txt'), 'utf8'), 'the manual\n', 'the public file, copied as the file it points at');
+});
+
+/** The build's errors, as [file, message] pairs; fails when the build succeeds. */
+async function buildErrors(root: string): Promise<[string | undefined, string][]> {
+  try {
+    await buildSite({ root });
+  } catch (error) {
+    if (error instanceof SiteErrors) return error.errors.map((item) => [item.location?.file, item.message]);
+    throw error;
+  }
+  throw new Error('the build succeeded');
+}
+
+test('a content file over 16 MB fails the build naming it and its size, and dist/ stays as it was', async () => {
+  const root = await builtSite();
+  const before = await hashTree(path.join(root, 'dist'));
+  // Front matter, then 17 MB of a paragraph: text, valid, and too large to be a page.
+  await writeFile(path.join(root, 'content', 'pages', 'huge.md'), `---\ntitle: Huge\ndescription: Too large.\n---\n\n${'All work and no play. '.repeat(810_000)}\n`);
+  const errors = await buildErrors(root);
+  assert.equal(errors.length, 1, JSON.stringify(errors));
+  assert.is(errors[0][0], 'content/pages/huge.md');
+  assert.match(errors[0][1], /^is 17 MB, over the 16 MB a text file of the site may be$/);
+  assert.equal(await hashTree(path.join(root, 'dist')), before);
+});
+
+test('a local file a schema reads goes through the same reader: a link out of the site is refused, and nothing of its target is printed', async () => {
+  const root = await builtSite();
+  const outside = await tempDir('sitegen-outside-');
+  await writeFile(path.join(outside, 'secrets.env'), `${SECRET}\n`);
+  await writeFile(path.join(root, 'templates', 'data.ts'), "import { localFile, z } from 'sitegen';\nexport const data = { team: z.array(z.string()), notice: z.object({ text: localFile() }) };\n");
+  await writeFile(path.join(root, 'content', 'data', 'notice.yaml'), 'text: notes/notice.txt\n');
+  await mkdir(path.join(root, 'notes'));
+  await writeFile(path.join(root, 'notes', 'notice.txt'), 'Closed on Friday.\n');
+  const { model } = await buildSite({ root });
+  assert.equal(model.site.data.notice, { text: 'Closed on Friday.\n' }, 'a local file inside the site is read');
+  await rm(path.join(root, 'notes', 'notice.txt'));
+  await symlink(path.join(outside, 'secrets.env'), path.join(root, 'notes', 'notice.txt'));
+  const { code, output } = await cliBuild(root);
+  assert.is(code, 1);
+  assert.match(output, `notes/notice.txt is a symbolic link to ${await realpath(path.join(outside, 'secrets.env'))}, outside the site folder`);
+  assert.not.match(output, 'hunter2', 'nothing of the target is printed');
 });
 
 test.run();

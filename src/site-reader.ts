@@ -1,7 +1,13 @@
 /**
- * The one rule for the folders an editor fills: `content/` and `public/`.
- * The build, `dev` and `check` list and read them only through here.
+ * The one reader of what a site gives the build: the files of the folders
+ * an editor fills (`content/` and `public/`), a local file a schema reads,
+ * a file beside a page, an image. The build, `dev`, `check` and the site's
+ * server list and read them only through here, under one set of rules:
  *
+ * - Nothing outside the site's root is read, through a path or a link.
+ * - A text file holds at most MAX_TEXT_BYTES and is UTF-8; an image is read
+ *   whole only under MAX_IMAGE_BYTES (its header otherwise, to say how
+ *   large it is), and is decoded only under MAX_IMAGE_PIXELS.
  * - Dotfiles and dot-folders are left out (an editor's `.env`, `.DS_Store`,
  *   a `.git` folder), except public/'s top-level `.well-known/`.
  * - A symbolic link is followed only while it stays inside its folder
@@ -11,7 +17,7 @@
  *   fails the build naming the link, and nothing of its target is read, so
  *   no error message can print a line of it.
  */
-import { lstatSync, readFileSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from './errors.ts';
 import { toPosix } from './files.ts';
@@ -90,22 +96,111 @@ export function listSiteFolder(
   return { files, errors };
 }
 
+/** The most a text file of the site may hold (a page, site.yaml, a data file, a local file a schema reads, an SVG beside a page). */
+export const MAX_TEXT_BYTES = 16 * 1024 * 1024;
+/** The most an image may weigh: one larger is not read whole (its header says how large it is) and is refused. */
+export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
+/** The most pixels an image may hold: one with more is refused before it is decoded (a small file can hold a huge image). */
+export const MAX_IMAGE_PIXELS = 100_000_000;
+
 /**
- * A file of content/ or public/ (`file`, a path from the root), read as text after the rule is checked: a link out
- * of its folder is a SiteError naming the link, and its target is never opened.
+ * A file of the site (`file`, a path from the root), read as text after the rule is checked: a link out of its folder
+ * is a SiteError naming the link, and its target is never opened; so is a file over MAX_TEXT_BYTES, or one that is
+ * not text. A missing file throws Node's ENOENT, for the caller to say what it needed it for.
  */
 export function readSiteText(root: string, file: string): string {
   const problem = checkSiteFile(root, file);
   if (problem) throw problem;
-  // Node reads UTF-8 text in one native call; bytes that are no UTF-8 come out as U+FFFD, and only then is the file
-  // read again to tell a written U+FFFD from a binary file (or text in another encoding), told without a byte of it.
-  const text = readFileSync(path.join(root, file), 'utf8');
+  const bytes = readBounded(path.join(root, file), MAX_TEXT_BYTES);
+  if (typeof bytes === 'number') {
+    throw new SiteError('unreadable', `is ${megabytes(bytes)}, over the ${megabytes(MAX_TEXT_BYTES)} a text file of the site may be`, {
+      location: { file: toPosix(file) }, hint: 'split it into several files; a large document or a data export belongs in public/ as a download',
+    });
+  }
+  // Decoded in one native call; bytes that are no UTF-8 come out as U+FFFD, and only then are they decoded again,
+  // strictly, to tell a written U+FFFD from a binary file (or text in another encoding), told without a byte of it.
+  const text = bytes.toString('utf8');
   if (!text.includes('\ufffd')) return text;
   try {
-    return UTF8.decode(readFileSync(path.join(root, file)));
+    return UTF8.decode(bytes);
   } catch {
     throw binaryFileError(file);
   }
+}
+
+/**
+ * A file the site names by a path from its root (a schema's localFile(), site.yaml's card font): inside the root,
+ * by its path and by any link on the way, under the rule of content/ and public/ when it is in one, and at most
+ * MAX_TEXT_BYTES. Undefined when there is no such file; what is wrong, in words, when it may not be read.
+ */
+export function readLocalBytes(root: string, file: string): { bytes: Buffer } | { problem: string } | undefined {
+  const absolute = path.resolve(root, file);
+  const relative = path.relative(root, absolute);
+  if (relative.startsWith('..') || path.isAbsolute(relative)) return { problem: `${file} is outside the site folder` };
+  const outside = leadsOutside(root, absolute);
+  if (outside) return { problem: `${file} is a symbolic link to ${outside}, outside the site folder` };
+  const problem = checkSiteFile(root, relative);
+  if (problem) return { problem: problem.message };
+  let read: Buffer | number;
+  try {
+    read = readBounded(absolute, MAX_TEXT_BYTES);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    if (code === 'EISDIR') return { problem: `${file} is a folder, not a file` };
+    throw error;
+  }
+  if (typeof read === 'number') return { problem: `${file} is ${megabytes(read)}, over the ${megabytes(MAX_TEXT_BYTES)} a file the site reads may be` };
+  return { bytes: read };
+}
+
+/** A local file (readLocalBytes) as UTF-8 text. */
+export function readLocalText(root: string, file: string): { text: string } | { problem: string } | undefined {
+  const read = readLocalBytes(root, file);
+  if (!read || 'problem' in read) return read;
+  try {
+    return { text: UTF8.decode(read.bytes) };
+  } catch {
+    return { problem: `${file} is a binary file, not text: save it as UTF-8` };
+  }
+}
+
+/**
+ * An image's bytes (`file`, absolute, found by the rules above), and its size: whole under MAX_IMAGE_BYTES, else its
+ * first 512 kB, where every format keeps its dimensions, so that the build can say how large it is without reading it.
+ */
+export function readImageBytes(file: string): { bytes: Buffer; size: number } {
+  const read = readBounded(file, MAX_IMAGE_BYTES);
+  return typeof read === 'number' ? { bytes: readHead(file), size: read } : { bytes: read, size: read.byteLength };
+}
+
+const IMAGE_HEAD_BYTES = 512 * 1024;
+
+/** A file's bytes when it holds at most `limit`, else its size (nothing read). One open, one stat, one read. */
+function readBounded(file: string, limit: number): Buffer | number {
+  const descriptor = openSync(file, 'r');
+  try {
+    const { size } = fstatSync(descriptor);
+    if (size > limit) return size;
+    return readFileSync(descriptor);
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+/** The first IMAGE_HEAD_BYTES of a file. */
+function readHead(file: string): Buffer {
+  const head = Buffer.alloc(IMAGE_HEAD_BYTES);
+  const descriptor = openSync(file, 'r');
+  try {
+    return head.subarray(0, readSync(descriptor, head, 0, head.length, 0));
+  } finally {
+    closeSync(descriptor);
+  }
+}
+
+function megabytes(bytes: number): string {
+  return `${(bytes / 1024 / 1024).toFixed(bytes < 10 * 1024 * 1024 ? 1 : 0)} MB`;
 }
 
 /** A content file that is not text, told without a byte of it. */
@@ -186,7 +281,7 @@ function isLink(file: string): boolean {
 }
 
 /** Where a file inside the root really is, when a link takes it outside the root; undefined for a file inside (or none). */
-export function leadsOutside(root: string, absolute: string): string | undefined {
+function leadsOutside(root: string, absolute: string): string | undefined {
   let real: string;
   try {
     real = realpathSync(absolute);
