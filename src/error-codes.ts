@@ -20,6 +20,7 @@ export const ERROR_CODES = {
   unreadable: 'a content file cannot be read',
   symlink: 'a symbolic link in content/ or public/ leads outside its folder, to nothing, or to a private file',
   'bundle-file': 'a file beside a page would be published over another output of the build',
+  'output-clash': 'a file of public/ and a page, or sitegen\'s own file, would be written at one address',
   'draft-link': 'a published page links to a draft',
   'route-clash': 'a collection\'s list page has the route of a content file',
   redirect: 'a path is redirected twice, or redirects go round in a loop',

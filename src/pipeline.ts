@@ -30,6 +30,7 @@ import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheP
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
 import { emitSocialCards } from './emit/social-cards.ts';
+import { claimOutputs } from './emit/claim-outputs.ts';
 import { fetchRemoteImages, remoteImagesIn, remoteOriginsOf, type RemoteImages } from './load/remote-images.ts';
 import { removeGeneratedPages } from './generated-pages.ts';
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
@@ -303,7 +304,7 @@ async function renderAndEmit(
     const rendered = await time('pages', async () => run.render.render(job, templates, plan));
     throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
     const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
-    await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages], run.warn));
+    const images = await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages], run.warn));
     const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page), run.warn));
 
     // In one order whatever was reused: a warm build's site-wide files (the sitemap, llms.txt, the feeds' inputs)
@@ -323,23 +324,25 @@ async function renderAndEmit(
     // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
     const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
     const hookErrors: SiteError[] = [];
-    const claimed = claimedOutputs(site, built, files, inputs.publicFiles);
-    const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, hookErrors) }, claimed.get, hookErrors));
+    // Every output claimed by its writer before the integrations add theirs: a path two writers claim is an error naming both.
+    const { claims, errors: clashes } = claimOutputs(site, built, files, inputs.publicFiles, { images: images.files, cards: cards.files });
+    throwIfAny(clashes);
+    const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, hookErrors) }, claims.ownerOf, hookErrors));
     throwIfAny(hookErrors);
     for (const [file, contents] of added) files.set(file, contents);
-    for (const [file, owner] of owners) claimed.set(file, owner);
+    for (const [file, owner] of owners) claims.claim(file, owner);
     const late = await time('emit', () => hooks.buildDone({
       ...context,
       read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),
       // A dev rebuild stages only what it rendered; a build has every file of the site staged.
       readOutput: (file) => readOutputFile(file, files, update ? [staging, outDir] : [staging]),
       outputSize: (file) => outputSizeOf(file, files, update ? [staging, outDir] : [staging]),
-    }, staging, claimed.get, hookErrors));
+    }, staging, claims.ownerOf, hookErrors));
     throwIfAny(hookErrors);
-    for (const [file, owner] of late) claimed.set(file, owner);
+    for (const [file, owner] of late) claims.claim(file, owner);
     // Last, so that a bundle file over anything else the build writes is found: an error naming both.
     const copies = built.flatMap((entry) => entry.copies ?? []);
-    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claimed));
+    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claims));
     let changed: number | undefined;
     if (update) {
       changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));
@@ -389,35 +392,6 @@ function compareKeys(a: string, b: string): number {
 /** A route with each run of digits padded, so that code-unit order puts /news/2 before /news/10. */
 function routeKey(route: string): string {
   return route.replace(/\d+/g, (digits) => digits.padStart(12, '0'));
-}
-
-/** Who writes each output of a build: what no other writer (an integration's files, a bundle file) may take. */
-interface ClaimedOutputs {
-  /** Who writes `file` (`the page /about (content/pages/about.yaml)`, `public/logo.png`, `sitegen` …), or undefined. */
-  get(file: string): string | undefined;
-  set(file: string, owner: string): void;
-}
-
-/**
- * Every output of a build but the bundle copies: public/'s files, the site files, each page with what was made from
- * it. A page is named only when asked (5,000 descriptions made for each dev rebuild cost 3 ms).
- */
-function claimedOutputs(site: SiteInfo, built: readonly PageEntry[], files: ReadonlyMap<string, unknown>, publicFiles: Iterable<string>): ClaimedOutputs {
-  const owners = new Map<string, string | PageEntry>();
-  for (const url of publicFiles) owners.set(url.slice(1), `public${url}`);
-  for (const file of files.keys()) owners.set(file, 'sitegen');
-  for (const entry of built) {
-    owners.set(outputPathOf(entry.page.route, site.trailingSlash), entry);
-    for (const file of entry.derived ?? []) owners.set(file, entry);
-    for (const file of entry.list?.files ?? []) owners.set(file, entry);
-  }
-  return {
-    get: (file) => {
-      const owner = owners.get(file);
-      return owner === undefined || typeof owner === 'string' ? owner : `the page ${owner.page.route} (${owner.page.file})`;
-    },
-    set: (file, owner) => void owners.set(file, owner),
-  };
 }
 
 /** A file of the build by its path in the output: one the emit stage is about to write, else as staged, else as the last build left it. */

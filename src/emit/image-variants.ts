@@ -6,7 +6,6 @@
  * ROOT/.sitegen/cache/images/ under its name (source hash, width, format),
  * so a rebuild copies it instead of encoding it again.
  */
-import { existsSync } from 'node:fs';
 import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -15,6 +14,7 @@ import { copiedUrlOf, imageFacts, isWholeCachedImage, variantsOf, type ImageVari
 import { MAX_IMAGE_PIXELS } from '../site-reader.ts';
 import { PAGES_DIR } from '../paths.ts';
 import { SiteError, throwIfAny } from '../errors.ts';
+import type { OutputClaims } from '../output-claims.ts';
 
 // Loaded only when a variant is missing from the cache: it takes about 100 ms, and most builds never need it.
 let loaded: typeof Sharp | undefined;
@@ -24,14 +24,16 @@ const sharp = () => (loaded ??= createRequire(import.meta.url)('sharp') as typeo
  * Writes the variants of `images` (paths from the root: public/…, a page's
  * bundle, a fetched remote image) into `targetDir`, and copies each other
  * image from outside public/ to its place under /assets/img/; returns how
- * many variants had to be encoded (not found in the cache).
+ * many variants had to be encoded (not found in the cache), and the files
+ * written (paths in the output), for the build to claim.
  */
 export async function emitImageVariants(
   root: string, targetDir: string, images: Iterable<string>, warn: (message: string) => void = () => undefined,
-): Promise<number> {
+): Promise<{ encoded: number; files: string[] }> {
   const cacheDir = path.join(root, '.sitegen', 'cache', 'images');
   const unique = [...new Set(images)];
-  if (unique.length === 0) return 0;
+  const files = new Set<string>();
+  if (unique.length === 0) return { encoded: 0, files: [] };
   await mkdir(cacheDir, { recursive: true });
   await mkdir(path.join(targetDir, 'assets', 'img'), { recursive: true });
   let encoded = 0;
@@ -42,10 +44,14 @@ export async function emitImageVariants(
     const facts = imageFacts(file);
     if (!facts) return; // image() has reported it
     if (facts.kind !== 'raster') {
-      if (!image.startsWith('public/')) await copyFile(file, path.join(targetDir, copiedUrlOf(image, facts)));
+      if (image.startsWith('public/')) return;
+      const url = copiedUrlOf(image, facts);
+      files.add(url.replace(/^\/+/, ''));
+      await copyFile(file, path.join(targetDir, url));
       return;
     }
     await Promise.all(variantsOf(image, facts).map((variant) => {
+      files.add(variant.url.replace(/^\/+/, ''));
       if (!making.has(variant.url)) {
         making.set(variant.url, (async () => {
           const cached = path.join(cacheDir, path.posix.basename(variant.url));
@@ -61,21 +67,20 @@ export async function emitImageVariants(
       return making.get(variant.url);
     }));
   }));
-  return encoded;
+  return { encoded, files: [...files] };
 }
 
 /**
  * Copies the files of pages' bundles that pages link to (content/pages/news/post/report.pdf) to their addresses
- * (/news/post/report.pdf). `claimed` names every other output of the build (its path → who writes it), and
- * /assets/ is sitegen's: a bundle file at one of those paths would replace it, and is an error naming both.
+ * (/news/post/report.pdf), each claimed first (`claims`, every other output of the build); /assets/ is sitegen's. A
+ * bundle file at a path another writer has would replace its file, and is an error naming both.
  */
-export async function emitBundleCopies(root: string, targetDir: string, files: Iterable<string>, claimed: { get(file: string): string | undefined }): Promise<void> {
+export async function emitBundleCopies(root: string, targetDir: string, files: Iterable<string>, claims: OutputClaims): Promise<void> {
   const unique = [...new Set(files)];
   const errors: SiteError[] = [];
   for (const file of unique) {
     const output = file.slice(`${PAGES_DIR}/`.length);
-    const owner = claimed.get(output) ?? (output.split('/')[0] === 'assets' ? 'sitegen (/assets/ holds the bundle and the image variants)' : undefined)
-      ?? (existsSync(path.join(targetDir, output)) ? 'a file the build wrote (an integration\'s buildDone)' : undefined);
+    const owner = output.split('/')[0] === 'assets' ? claims.ownerOf(output) ?? 'sitegen (/assets/ holds the bundle and the image variants)' : claims.claim(output, file);
     if (owner) {
       errors.push(new SiteError('bundle-file', `${file} would be published at /${output}, which ${owner} writes`, {
         location: { file }, hint: 'rename the file beside the page (and the link to it), or link to the other file instead',

@@ -15,15 +15,16 @@ import type { PageSummary } from '../model.ts';
 export const CARDS_DIR = 'assets/cards';
 
 /**
- * Writes the cards of `pages` into `targetDir`; returns how many were drawn (not in the cache), and a warning per card
- * its font could not fully draw. `warn` is told of a cached card found damaged (it is drawn again).
+ * Writes the cards of `pages` into `targetDir`; returns how many were drawn (not in the cache), a warning per card
+ * its font could not fully draw, and the files written (paths in the output), for the build to claim. `warn` is
+ * told of a cached card found damaged (it is drawn again).
  */
 export async function emitSocialCards(
   root: string, targetDir: string, pages: readonly PageSummary[], warn: (message: string) => void = () => undefined,
-): Promise<{ drawn: number; warnings: string[] }> {
+): Promise<{ drawn: number; warnings: string[]; files: string[] }> {
   const cards = new Map<string, { spec: CardSpec; file: string }>();
   for (const page of pages) if (page.card) cards.set(cardNameOf(page.card), { spec: page.card, file: page.file });
-  if (cards.size === 0) return { drawn: 0, warnings: [] };
+  if (cards.size === 0) return { drawn: 0, warnings: [], files: [] };
   const cacheDir = path.join(root, '.sitegen', 'cache', 'cards');
   await mkdir(cacheDir, { recursive: true });
   await mkdir(path.join(targetDir, CARDS_DIR), { recursive: true });
@@ -50,5 +51,5 @@ export async function emitSocialCards(
     }
     await copyFile(cached, path.join(targetDir, CARDS_DIR, name));
   }));
-  return { drawn, warnings };
+  return { drawn, warnings, files: [...cards.keys()].map((name) => `${CARDS_DIR}/${name}`) };
 }

@@ -21,6 +21,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SiteError } from '../errors.ts';
+import { isOutputPath } from '../output-claims.ts';
 import { toPosix } from '../files.ts';
 import {
   ContentError,
@@ -344,13 +345,6 @@ export function originOf(integration: Integration | undefined, root: string): Si
 function relativeToRoot(file: string, root: string): string {
   const relative = path.relative(root, file);
   return relative.startsWith('..') || path.isAbsolute(relative) ? file : toPosix(relative);
-}
-
-/** A relative path inside the output: no `..`, no absolute path, no dotfile but under .well-known. */
-export function isOutputPath(file: string): boolean {
-  const parts = file.split('/');
-  return file !== '' && !path.isAbsolute(file) && parts.every((part) => part !== '' && part !== '..' && part !== '.')
-    && parts.every((part, index) => !part.startsWith('.') || (index === 0 && part === '.well-known'));
 }
 
 const HEAD_TAGS = new Set(['script', 'style', 'link', 'meta']);

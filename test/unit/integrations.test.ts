@@ -207,7 +207,7 @@ export default defineConfig({ integrations: [greedy()] });`);
   const messages = (await errorsOf(root)).map((error) => `${error.origin}: ${error.message}`).sort();
   assert.equal(messages, [
     'integration: the integration greedy failed in its files hook: "../escape.txt" is not a path inside the output (no .., no leading dot in a folder but .well-known)',
-    'integration: the integration greedy failed in its files hook: _headers is written by sitegen too',
+    'integration: the integration greedy failed in its files hook: _headers is written by sitegen (the headers for static hosts) too',
   ]);
   assert.not.ok(existsSync(path.join(root, 'escape.txt')));
 });
