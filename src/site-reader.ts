@@ -17,7 +17,7 @@
  *   fails the build naming the link, and nothing of its target is read, so
  *   no error message can print a line of it.
  */
-import { closeSync, fstatSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from './errors.ts';
 import { toPosix } from './files.ts';
@@ -111,18 +111,19 @@ export const MAX_IMAGE_PIXELS = 100_000_000;
 export function readSiteText(root: string, file: string): string {
   const problem = checkSiteFile(root, file);
   if (problem) throw problem;
-  const bytes = readBounded(path.join(root, file), MAX_TEXT_BYTES);
-  if (typeof bytes === 'number') {
-    throw new SiteError('unreadable', `is ${megabytes(bytes)}, over the ${megabytes(MAX_TEXT_BYTES)} a text file of the site may be`, {
+  const full = path.join(root, file);
+  const size = statSync(full).size;
+  if (size > MAX_TEXT_BYTES) {
+    throw new SiteError('unreadable', `is ${megabytes(size)}, over the ${megabytes(MAX_TEXT_BYTES)} a text file of the site may be`, {
       location: { file: toPosix(file) }, hint: 'split it into several files; a large document or a data export belongs in public/ as a download',
     });
   }
-  // Decoded in one native call; bytes that are no UTF-8 come out as U+FFFD, and only then are they decoded again,
-  // strictly, to tell a written U+FFFD from a binary file (or text in another encoding), told without a byte of it.
-  const text = bytes.toString('utf8');
+  // Node reads UTF-8 text in one native call; bytes that are no UTF-8 come out as U+FFFD, and only then is the file
+  // read again to tell a written U+FFFD from a binary file (or text in another encoding), told without a byte of it.
+  const text = readFileSync(full, 'utf8');
   if (!text.includes('\ufffd')) return text;
   try {
-    return UTF8.decode(bytes);
+    return UTF8.decode(readFileSync(full));
   } catch {
     throw binaryFileError(file);
   }
@@ -176,16 +177,10 @@ export function readImageBytes(file: string): { bytes: Buffer; size: number } {
 
 const IMAGE_HEAD_BYTES = 512 * 1024;
 
-/** A file's bytes when it holds at most `limit`, else its size (nothing read). One open, one stat, one read. */
+/** A file's bytes when it holds at most `limit`, else its size (nothing read). */
 function readBounded(file: string, limit: number): Buffer | number {
-  const descriptor = openSync(file, 'r');
-  try {
-    const { size } = fstatSync(descriptor);
-    if (size > limit) return size;
-    return readFileSync(descriptor);
-  } finally {
-    closeSync(descriptor);
-  }
+  const { size } = statSync(file);
+  return size > limit ? size : readFileSync(file);
 }
 
 /** The first IMAGE_HEAD_BYTES of a file. */
