@@ -1,10 +1,22 @@
 /**
- * The build, top to bottom: load → validate → render → emit. Each stage is a
- * function of its own folder; this file only orders them (and overlaps what
- * can run at once: pages load while the templates compile and the islands
- * bundle). It is the one road: `build` swaps a new output folder in, each of
- * `dev`'s rebuilds updates its folder in place with what changed (the build
- * cache tells which pages did), and `check` validates without writing.
+ * The build, top to bottom, as an ordered list of phases; this file only
+ * orders them (and overlaps what can run at once: pages load while the
+ * templates compile and the islands bundle). Each phase's work is a module
+ * of its own folder.
+ *
+ *   load       the page files listed, site.yaml, data, public/ and the remote
+ *              images read (src/load/), the templates compiled (src/render/)
+ *              and the islands bundled (src/bundle/), at once
+ *   validate   site.yaml and the data against their schemas (src/validate/)
+ *   plan       what the reuse ledger says may be kept (src/cache/ledger.ts):
+ *              all of it (nothing to do), or which pages to render
+ *   render     stage, render, media, list, siteFiles, claim, hooks, copies,
+ *              publish (renderAndEmit, below)
+ *   record     what this build made, for the ledger of the next one
+ *
+ * It is the one road: `build` swaps a new output folder in, each of `dev`'s
+ * rebuilds updates its folder in place with what changed, and `check`
+ * validates every page without writing.
  */
 import { existsSync, lstatSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -18,7 +30,7 @@ import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { framingOf } from './render/component-frames.ts';
 import { imagesStampOf, openLedger, renderAll, siteKeyOf, type Ledger, type ReusePlan } from './cache/ledger.ts';
-import { startRender, type RenderStage } from './pipeline/render-stage.ts';
+import { startRender, type RenderedShares, type RenderStage } from './pipeline/render-stage.ts';
 import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
@@ -31,6 +43,7 @@ import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
 import { emitSocialCards } from './emit/social-cards.ts';
 import { claimOutputs } from './emit/claim-outputs.ts';
+import type { OutputClaims } from './output-claims.ts';
 import { fetchRemoteImages, remoteImagesIn, remoteOriginsOf, type RemoteImages } from './load/remote-images.ts';
 import { removeGeneratedPages } from './generated-pages.ts';
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
@@ -278,87 +291,150 @@ async function planAndPublish(run: Run, validated: Validated, site: SiteInfo): P
   return { result: built.result, record: { ...record, pages: built.pages } };
 }
 
+/**
+ * The render and emit phases, in order, for a build that has pages to render: each a function below, handed what
+ * the one before made.
+ *
+ *   stage      a fresh folder beside the output, the reused pages linked into it
+ *   render     the integrations resolved, the dirty pages validated and rendered into it
+ *   media      the image variants and the social cards the pages use
+ *   list       every page in canonical order, with its dates
+ *   siteFiles  sitegen's own files: the headers with the site's policy, the redirects, the bundle
+ *   claim      every output claimed by its writer (output-claims.ts)
+ *   hooks      the integrations' files, then their buildDone, which reads the pages as built
+ *   copies     the files beside pages that pages link to
+ *   publish    the staging folder swapped in (build) or moved over the output (dev)
+ */
 async function renderAndEmit(
   run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReusePlan,
 ): Promise<{ result: BuildResult; pages: PageEntry[] }> {
+  const { time } = run;
+  const staged = await stagePhase(run, site, plan);
+  try {
+    const rendered = await renderPhase(run, validated, site, assets, plan, staged);
+    const media = await mediaPhase(run, validated, plan, rendered.pages, staged.folder);
+    const built = await listPhase(run, plan, rendered.pages, staged.commits);
+    const files = siteFilesPhase(run, site, assets, built.pages, rendered);
+    const { claims, errors: clashes } = claimOutputs(site, built.entries, files, run.inputs.publicFiles, media);
+    throwIfAny(clashes);
+    await hooksPhase(run, site, built.pages, files, claims, rendered.integrations.hooks, staged.folder);
+    const copies = built.entries.flatMap((entry) => entry.copies ?? []);
+    if (copies.length > 0) await time('emit', () => emitBundleCopies(run.root, staged.folder, copies, claims));
+    const changed = await publishPhase(run, staged, files);
+    const result = buildResult({
+      ...resultParts(run), site, assets, clean: plan.clean, rendered: rendered.pages, files, siteDoc: run.inputs.siteDoc,
+      templates: { ...rendered.templates, ...run.inputs.compiled },
+      warnings: [...validated.warnings, ...rendered.pages.warnings, ...media.warnings, ...rendered.integrations.hooks.takeNotices()],
+    });
+    const watch = [...new Set(rendered.integrations.list.flatMap((integration) => integration.watch ?? []))];
+    return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built.entries };
+  } finally {
+    // Gone already when it was swapped in or moved over; left behind only by an error.
+    await discardStaging(staged.folder);
+  }
+}
+
+type Staged = { folder: string; cleanFiles: string[]; update: boolean; commits: Promise<Map<string, string>> };
+
+/** stage: a fresh folder beside the output (a build's with public/ copied in), the reused pages' files linked into it. */
+async function stagePhase(run: Run, site: SiteInfo, plan: ReusePlan): Promise<Staged> {
   const { root, outDir, inputs, time, options } = run;
-  const { clean } = plan;
   const update = run.output === 'update';
   // The pages' dates (page.updated, the sitemap's lastmod): one git call, started with the inputs. dev uses the files' times.
   const commits = options.dev ? Promise.resolve(new Map<string, string>()) : (inputs.commits ??= commitDates(root));
-  const staging = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
-  try {
-    // A clean list page brings its pages and its feeds; any other clean page its one file.
-    const cleanFiles = [
-      ...clean.filter((entry) => !entry.list).flatMap((entry) => [outputPathOf(entry.page.route, site.trailingSlash), ...entry.derived ?? []]),
-      ...new Set(clean.flatMap((entry) => entry.list?.files ?? [])),
-    ];
-    if (!update) linkFiles(outDir, staging, cleanFiles);
-    const job = jobOf(run, staging, { site, assets: assets.page, commits: Object.fromEntries(await commits) });
-    const templates = await inputs.templates();
-    const { integrationCsp, integrationPages, integrationSite, integrationsOf } = await integrationHooks();
-    // The site's integrations (sitegen.config.ts, and the built-in ones), wrong options reported before any page renders.
-    const integrations = integrationsOf(templates.config, site, root);
-    const { hooks } = integrations;
-    if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);
-    const rendered = await time('pages', async () => run.render.render(job, templates, plan));
-    throwIfAny([...validated.routeErrors, ...validated.errors, ...rendered.errors]);
-    const pageImages = [...clean, ...rendered.built].flatMap((entry) => entry.images ?? []);
-    const images = await time('emit', () => emitImageVariants(root, staging, [...validated.images, ...pageImages], run.warn));
-    const cards = await time('emit', () => emitSocialCards(root, staging, [...clean, ...rendered.built].map((entry) => entry.page), run.warn));
+  const folder = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
+  // A clean list page brings its pages and its feeds; any other clean page its one file.
+  const cleanFiles = [
+    ...plan.clean.filter((entry) => !entry.list).flatMap((entry) => [outputPathOf(entry.page.route, site.trailingSlash), ...entry.derived ?? []]),
+    ...new Set(plan.clean.flatMap((entry) => entry.list?.files ?? [])),
+  ];
+  if (!update) linkFiles(outDir, folder, cleanFiles);
+  return { folder, cleanFiles, update, commits };
+}
 
-    // In one order whatever was reused: a warm build's site-wide files (the sitemap, llms.txt, the feeds' inputs)
-    // list the pages as a cold build's do, however many threads rendered them.
-    const built = inCanonicalOrder(clean, rendered.built, run.pageFiles);
-    // A page's stamp starts with its file's modification time (files.ts stampOf).
-    const mtimes = new Map(built.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
-    const lastmod = await contentDates(root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
-    const pages = built.map(({ page, derived }) => ({ ...page, lastmod: lastmod.get(page.file), ...(derived ? { derived } : {}) }));
-    // The policy: the integrations' sources, and the hashes of the inline code they put in heads.
-    const inline = { scripts: [...new Set(pages.flatMap((page) => page.inline?.scripts ?? []))], styles: [...new Set(pages.flatMap((page) => page.inline?.styles ?? []))] };
-    // The origins the site's components frame join frame-src; each page that uses none of them closes it again (render/component-frames.ts).
-    const sources = integrationCsp(integrations.list);
-    const framed = framingOf(templates.markdown).origins;
-    if (framed.length > 0) sources.frame = [...new Set([...sources.frame ?? [], ...framed])];
-    const files = siteFiles(site, pages, assets.inlineScriptHashes, inputs.bundle.files, { sources, inline });
-    // The integrations' files from the list of pages, then their step after the build, which reads the pages as built.
-    const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
-    const hookErrors: SiteError[] = [];
-    // Every output claimed by its writer before the integrations add theirs: a path two writers claim is an error naming both.
-    const { claims, errors: clashes } = claimOutputs(site, built, files, inputs.publicFiles, { images: images.files, cards: cards.files });
-    throwIfAny(clashes);
-    const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, hookErrors) }, claims.ownerOf, hookErrors));
-    throwIfAny(hookErrors);
-    for (const [file, contents] of added) files.set(file, contents);
-    for (const [file, owner] of owners) claims.claim(file, owner);
-    const late = await time('emit', () => hooks.buildDone({
-      ...context,
-      read: (page) => readFile(existsSync(path.join(staging, page.file)) ? path.join(staging, page.file) : path.join(outDir, page.file), 'utf8'),
-      // A dev rebuild stages only what it rendered; a build has every file of the site staged.
-      readOutput: (file) => readOutputFile(file, files, update ? [staging, outDir] : [staging]),
-      outputSize: (file) => outputSizeOf(file, files, update ? [staging, outDir] : [staging]),
-    }, staging, claims.ownerOf, hookErrors));
-    throwIfAny(hookErrors);
-    for (const [file, owner] of late) claims.claim(file, owner);
-    // Last, so that a bundle file over anything else the build writes is found: an error naming both.
-    const copies = built.flatMap((entry) => entry.copies ?? []);
-    if (copies.length > 0) await time('emit', () => emitBundleCopies(root, staging, copies, claims));
-    let changed: number | undefined;
-    if (update) {
-      changed = await time('emit', () => updateSite(root, staging, outDir, files, inputs.publicFiles, cleanFiles));
-    } else {
-      await time('emit', () => emitSite(staging, outDir, files));
-    }
-    const result = buildResult({
-      ...resultParts(run), site, assets, clean, rendered, files, siteDoc: inputs.siteDoc, templates: { ...await inputs.templates(), ...inputs.compiled },
-      warnings: [...validated.warnings, ...rendered.warnings, ...cards.warnings, ...hooks.takeNotices()],
-    });
-    const watch = [...new Set(integrations.list.flatMap((integration) => integration.watch ?? []))];
-    return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built };
-  } finally {
-    // Gone already when it was swapped in or moved over; left behind only by an error.
-    await discardStaging(staging);
-  }
+/** render: the site's integrations resolved (wrong options reported before any page renders), then the plan's dirty pages. */
+async function renderPhase(run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReusePlan, staged: Staged) {
+  const job = jobOf(run, staged.folder, { site, assets: assets.page, commits: Object.fromEntries(await staged.commits) });
+  const templates = await run.inputs.templates();
+  const hooksModule = await integrationHooks();
+  // The site's integrations (sitegen.config.ts, and the built-in ones).
+  const integrations = hooksModule.integrationsOf(templates.config, site, run.root);
+  if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);
+  const pages = await run.time('pages', async () => run.render.render(job, templates, plan));
+  throwIfAny([...validated.routeErrors, ...validated.errors, ...pages.errors]);
+  return { pages, templates, integrations, hooksModule };
+}
+
+type Rendered = Awaited<ReturnType<typeof renderPhase>>;
+
+/** media: the variants of every image the site and its pages use, and every page's social card; the files they wrote. */
+async function mediaPhase(run: Run, validated: Validated, plan: ReusePlan, rendered: RenderedShares, folder: string) {
+  const entries = [...plan.clean, ...rendered.built];
+  const images = await run.time('emit', () => emitImageVariants(run.root, folder, [...validated.images, ...entries.flatMap((entry) => entry.images ?? [])], run.warn));
+  const cards = await run.time('emit', () => emitSocialCards(run.root, folder, entries.map((entry) => entry.page), run.warn));
+  return { images: images.files, cards: cards.files, warnings: cards.warnings };
+}
+
+/**
+ * list: every page in one order whatever was reused, so that a warm build's site-wide files (the sitemap, llms.txt,
+ * the feeds' inputs) list the pages as a cold build's do, however many threads rendered them; each with its dates.
+ */
+async function listPhase(run: Run, plan: ReusePlan, rendered: RenderedShares, commits: Promise<Map<string, string>>) {
+  const entries = inCanonicalOrder(plan.clean, rendered.built, run.pageFiles);
+  // A page's stamp starts with its file's modification time (files.ts stampOf).
+  const mtimes = new Map(entries.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
+  const lastmod = await contentDates(run.root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
+  const pages = entries.map(({ page, derived }) => ({ ...page, lastmod: lastmod.get(page.file), ...(derived ? { derived } : {}) }));
+  return { entries, pages };
+}
+
+type ListedPage = Awaited<ReturnType<typeof listPhase>>['pages'][number];
+
+/** siteFiles: the headers (with the policy the pages and integrations need), the redirects, the not-found page, the bundle. */
+function siteFilesPhase(run: Run, site: SiteInfo, assets: SiteAssets, pages: readonly ListedPage[], rendered: Rendered) {
+  // The policy: the integrations' sources, and the hashes of the inline code they put in heads.
+  const inline = { scripts: [...new Set(pages.flatMap((page) => page.inline?.scripts ?? []))], styles: [...new Set(pages.flatMap((page) => page.inline?.styles ?? []))] };
+  // The origins the site's components frame join frame-src; each page that uses none of them closes it again (render/component-frames.ts).
+  const sources = rendered.hooksModule.integrationCsp(rendered.integrations.list);
+  const framed = framingOf(rendered.templates.markdown).origins;
+  if (framed.length > 0) sources.frame = [...new Set([...sources.frame ?? [], ...framed])];
+  return siteFiles(site, pages, assets.inlineScriptHashes, run.inputs.bundle.files, { sources, inline });
+}
+
+/**
+ * hooks: the integrations' files from the list of pages (with robots.txt's lines), then their step after the build,
+ * which reads the pages as built; each path claimed as it is given.
+ */
+async function hooksPhase(
+  run: Run, site: SiteInfo, pages: readonly ListedPage[], files: Map<string, string | Uint8Array>, claims: OutputClaims,
+  hooks: Rendered['integrations']['hooks'], folder: string,
+): Promise<void> {
+  const { outDir, time } = run;
+  const { integrationPages, integrationSite } = await integrationHooks();
+  const update = run.output === 'update';
+  const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
+  const errors: SiteError[] = [];
+  const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, errors) }, claims.ownerOf, errors));
+  throwIfAny(errors);
+  for (const [file, contents] of added) files.set(file, contents);
+  for (const [file, owner] of owners) claims.claim(file, owner);
+  const late = await time('emit', () => hooks.buildDone({
+    ...context,
+    read: (page) => readFile(existsSync(path.join(folder, page.file)) ? path.join(folder, page.file) : path.join(outDir, page.file), 'utf8'),
+    // A dev rebuild stages only what it rendered; a build has every file of the site staged.
+    readOutput: (file) => readOutputFile(file, files, update ? [folder, outDir] : [folder]),
+    outputSize: (file) => outputSizeOf(file, files, update ? [folder, outDir] : [folder]),
+  }, folder, claims.ownerOf, errors));
+  throwIfAny(errors);
+  for (const [file, owner] of late) claims.claim(file, owner);
+}
+
+/** publish: the staging folder swapped in for the output (build), or what changed moved over it (dev); how many files changed (dev). */
+async function publishPhase(run: Run, staged: Staged, files: Map<string, string | Uint8Array>): Promise<number | undefined> {
+  const { root, outDir, inputs, time } = run;
+  if (staged.update) return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, staged.cleanFiles));
+  await time('emit', () => emitSite(staged.folder, outDir, files));
+  return undefined;
 }
 
 /**
