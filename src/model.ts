@@ -249,6 +249,8 @@ export interface MarkdownBlock {
   hydrate?: HydrateStrategy;
   /** A code block's `code` entry (no editor wrote it): rendered with the page's language as `lang`. */
   implicit?: true;
+  /** Its Markdown body is rendered after its placeholder, up to its end marker: the component's children. */
+  body?: true;
 }
 
 /**
@@ -270,6 +272,11 @@ export interface MarkdownComponent {
    * closes frame-src with a policy of its own in its head.
    */
   frames?: readonly string[];
+  /**
+   * It takes a Markdown body: what a block writes after its props and a `---` line, rendered as the page's own
+   * Markdown is, reaches the component as `children`. (Not for an island, whose props travel to the browser.)
+   */
+  body?: boolean;
 }
 
 export interface SiteModel {

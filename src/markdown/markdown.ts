@@ -125,7 +125,7 @@ export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
         call.index = components.length;
         // A block inside a list or a quote has lost its indent in `raw`: its line is then that of the list or quote.
         const at = (text ??= body.replace(/\r\n?/g, '\n')).indexOf(call.raw, offset);
-        components.push({ name: call.name, props: call.props, offset: at === -1 ? offset : at, closed: call.closed });
+        components.push({ name: call.name, props: call.props, offset: at === -1 ? offset : at, closed: call.closed, ...(call.tokens ? { body: true as const } : {}) });
       }
     });
     // marked-footnote's list of footnotes is a token of its own whose raw is no part of the body.
@@ -273,7 +273,7 @@ export const POLICY: sanitizeHtml.IOptions = {
     'ul', 'ol', 'li', 'dl', 'dt', 'dd', 'input', 'a', 'img', 'figure', 'figcaption',
     'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'details', 'summary', 'section',
     // A component block's place (./markdown-components.ts): empty, replaced by the component when the page renders.
-    'sitegen-md', 'mark',
+    'sitegen-md', 'sitegen-end', 'mark',
   ],
   allowedAttributes: {
     '*': ['id', 'title', 'lang'],
@@ -284,6 +284,7 @@ export const POLICY: sanitizeHtml.IOptions = {
     span: ['class'],
     img: ['src', 'alt', 'width', 'height'],
     'sitegen-md': ['n'],
+    'sitegen-end': ['n'],
     ol: ['start'],
     th: ['align'],
     td: ['align'],

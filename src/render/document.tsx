@@ -3,11 +3,12 @@
  * template bundle (see templates.ts) so that the shell, the layout, the pages
  * and react-dom/server share one React.
  */
+import { createElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Island, IslandContext, type IslandRegistry } from './island-wrapper.tsx';
-import type { HeadElement, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
+import type { HeadElement, MarkdownBlock, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
 import { inlineText } from '../integrations/api.ts';
-import { PLACEHOLDER } from '../markdown/markdown-components.ts';
+import { PLACEHOLDER, bodyEndOf } from '../markdown/markdown-components.ts';
 import { escapeHtml } from '../escape.ts';
 import { hreflangsOf } from '../i18n.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
@@ -54,18 +55,45 @@ export function renderPage(input: RenderInput): RenderedPage {
  */
 function withComponents(html: string, components: RenderInput['components'], registry: IslandRegistry, lang: string): string {
   if (!html.includes('<sitegen-md ')) return html;
-  return html.replace(PLACEHOLDER, (_, index: string) => {
-    const block = components?.blocks[Number(index)];
-    const entry = block && components.allowed[block.name];
-    if (!entry) return '';
-    // Every block speaks the page's language unless its props say otherwise (an editor writes none for a code block).
-    const props = 'lang' in block.props ? block.props : { ...block.props, lang };
-    const element = entry.island === undefined
-      ? <entry.component {...props} />
-      : <Island name={entry.island} component={entry.component} props={props} hydrate={block.hydrate} />;
-    return renderToString(<IslandContext.Provider value={registry}>{element}</IslandContext.Provider>);
-  });
+  const placeholder = new RegExp(PLACEHOLDER.source, 'g');
+  let out = '';
+  let last = 0;
+  for (let found = placeholder.exec(html); found; found = placeholder.exec(html)) {
+    const block = components?.blocks[Number(found[1])];
+    let end = found.index + found[0].length;
+    // A block with a Markdown body: its rendered body runs to its end marker, blocks nested in it included.
+    let body = '';
+    if (block?.body) {
+      const marker = bodyEndOf(found[1]);
+      const at = html.indexOf(marker, end);
+      if (at !== -1) {
+        body = withComponents(html.slice(end, at).replace(/^\n/, ''), components, registry, lang);
+        end = at + marker.length;
+      }
+    }
+    out += html.slice(last, found.index) + renderBlock(block, components, registry, lang, body);
+    last = end;
+    placeholder.lastIndex = end;
+  }
+  return out + html.slice(last);
 }
+
+/** One block's component, its body (HTML already, nested blocks filled) as its children. */
+function renderBlock(block: MarkdownBlock | undefined, components: RenderInput['components'], registry: IslandRegistry, lang: string, body: string): string {
+  const entry = block && components?.allowed[block.name];
+  if (!entry) return '';
+  // Every block speaks the page's language unless its props say otherwise (an editor writes none for a code block).
+  const props = 'lang' in block.props ? block.props : { ...block.props, lang };
+  const element = entry.island === undefined
+    ? (block.body ? <entry.component {...props}>{createElement('sitegen-children')}</entry.component> : <entry.component {...props} />)
+    : <Island name={entry.island} component={entry.component} props={props} hydrate={block.hydrate} />;
+  const html = renderToString(<IslandContext.Provider value={registry}>{element}</IslandContext.Provider>);
+  // A component that renders no children drops its body, as a React component would.
+  return block.body ? html.replace(CHILDREN, () => body) : html;
+}
+
+/** Where a component put its children, in its HTML. */
+const CHILDREN = '<sitegen-children></sitegen-children>';
 
 /** List pages after the first get their number in the head's titles, so that search results tell them apart. */
 function listPageInfo(page: PageInfo, collection: RenderInput['collection']): PageInfo {

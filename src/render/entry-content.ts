@@ -14,7 +14,7 @@ import { POLICY, sanitizer } from '../markdown/markdown.ts';
 const DROPPED = new Set(['h1', 'nav', 'button', 'form', 'dialog', 'template', 'noscript', 'select', 'svg']);
 
 const CONTENT_TAGS = [
-  ...(POLICY.allowedTags as string[]).filter((tag) => tag !== 'sitegen-md' && tag !== 'input'),
+  ...(POLICY.allowedTags as string[]).filter((tag) => tag !== 'sitegen-md' && tag !== 'sitegen-end' && tag !== 'input'),
   'time', 'article', ...DROPPED,
 ];
 

@@ -58,6 +58,13 @@ function checkBlock(
       names.length ? `the components are: ${names.join(', ')} (templates/markdown.ts)` : 'templates/markdown.ts lists the components a Markdown body may use, and this site lists none'));
     return undefined;
   }
+  if (call.body && (entry.island !== undefined || !entry.body)) {
+    errors.push(at(`the ${call.name} block has a Markdown body (after its --- line), which ${call.name} does not take`,
+      entry.island !== undefined
+        ? `${call.name} is interactive, and its props are all it is given: say it in its props`
+        : `say it in its props, or (for the site's developer) give ${call.name} \`body: true\` in templates/markdown.ts and render its children`));
+    return undefined;
+  }
   return checkProps(doc, call, line, entry, runScoped, scope, errors, notes);
 }
 
@@ -89,5 +96,8 @@ function checkProps(
   }
   const parsed = checkInScope(props, entry.schema, data, runScoped, scope, errors, notes);
   if (parsed === undefined) return undefined;
-  return { name: call.name, props: parsed as Record<string, unknown>, ...(hydrate ? { hydrate } : {}), ...(call.implicit ? { implicit: true } : {}) };
+  return {
+    name: call.name, props: parsed as Record<string, unknown>, ...(hydrate ? { hydrate } : {}), ...(call.implicit ? { implicit: true } : {}),
+    ...(call.body ? { body: true } : {}),
+  };
 }

@@ -163,4 +163,62 @@ components('dev shows a changed prop at once, and a broken block as an error, li
   }
 });
 
+components('a block\'s Markdown body (after its --- line) is rendered as the page\'s own: formatting, a checked link, a code block, and a block nested in it', async () => {
+  const root = await newsSite([
+    'Before the box.',
+    '',
+    '::: Callout',
+    'link: /search',
+    'label: Search the site',
+    '---',
+    'Looking for **an older post**? Read [the other post](a-picture.md) first.',
+    '',
+    '```sh',
+    'echo "::: not the end"',
+    ':::',
+    '```',
+    '',
+    '::: Callout',
+    'link: /tags',
+    'label: All tags',
+    '---',
+    'A box in a box, with `code`.',
+    ':::',
+    ':::',
+    '',
+    'After the box.',
+    '',
+  ].join('\n'));
+  await buildSite({ root, now: NOW });
+  const main = mainOf(await readFile(path.join(root, 'dist', 'news', 'hello-world.html'), 'utf8'));
+  const outer = main.slice(main.indexOf('<div class="callout">'), main.lastIndexOf('<a href="/search">Search the site</a></div>'));
+  assert.match(outer, '<p>Looking for <strong>an older post</strong>? Read <a href="/news/a-picture">the other post</a> first.</p>', 'formatted, its link resolved from the page\'s folder');
+  assert.match(outer, '<span class="token string">"::: not the end"</span>\n:::\n</code></pre>', 'a ::: line inside a code block ends nothing');
+  assert.match(outer, '<div class="callout"><p>A box in a box, with <code>code</code>.</p>\n<a href="/tags">All tags</a></div>', `the nested block, rendered inside the outer one:\n${outer}`);
+  assert.ok(main.indexOf('Before the box.') < main.indexOf('<div class="callout">') && main.indexOf('After the box.') > main.lastIndexOf('Search the site'), 'the box stands where the block does');
+  assert.not.match(main, /sitegen-(md|end|children)/, 'no marker is left');
+});
+
+components('a link in a block\'s body is checked as the page\'s own are; a body given to a component that takes none is an error at the block', async () => {
+  const root = await newsSite([
+    '::: Callout', // 1
+    'link: /search',
+    'label: Search the site',
+    '---',
+    'See [the missing post](gone.md).', // 5
+    ':::',
+    '',
+    '::: Search', // 8: an island takes no body
+    '---',
+    'Find **anything**.',
+    ':::',
+    '',
+  ].join('\n'));
+  const bodyLine = (await readFile(path.join(root, POST), 'utf8')).split('\n').indexOf('::: Callout') + 1;
+  const errors = await buildSite({ root, now: NOW }).then(() => assert.unreachable('built') as never, (error: SiteErrors) => error.errors);
+  const reported = errors.map((error) => `${error.location?.line} ${error.message}`);
+  assert.ok(reported.includes(`${bodyLine + 4} links to /news/gone, which is neither a route nor a file in public/ or beside the page`), `the broken link, at its own line:\n${reported.join('\n')}`);
+  assert.ok(reported.includes(`${bodyLine + 7} the Search block has a Markdown body (after its --- line), which Search does not take`), reported.join('\n'));
+});
+
 components.run();

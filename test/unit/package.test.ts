@@ -108,6 +108,10 @@ test('the packed package installs into another project, whose `sitegen init`, `b
   const docsPage = await readFile(path.join(project, 'docs', 'dist', 'guides', 'getting-started.html'), 'utf8');
   assert.match(docsPage, 'aria-current="page">Getting started</a>');
   assert.match(docsPage, "localStorage.getItem('theme')");
+  // A component with a Markdown body, as the starter's own guide writes one: its words formatted, not shown as ** and `.
+  const guide = await readFile(path.join(project, 'docs', 'dist', 'guides', 'writing-pages.html'), 'utf8');
+  assert.match(guide, /<aside class="aside aside--tip"[^>]*>.*?<p>An aside sets a note apart from the text\. Its type is <strong>note<\/strong>/s);
+  assert.match(guide, '<a href="/guides/getting-started">link to a page</a>');
 
   // Types in the editor, as docs/getting-started.md sets them up: each starter's tsconfig.json, as written, type-checks
   // its templates, configuration and server code against the package's declarations of sitegen, sitegen/config and

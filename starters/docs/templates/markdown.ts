@@ -4,7 +4,8 @@
  * An entry with `island` is interactive: it hydrates when the visitor
  * reaches into it, so a page of docs loads no React until then.
  *
- * - `Aside`: a note, tip, caution or danger set apart from the text.
+ * - `Aside`: a note, tip, caution or danger set apart from the text; what it
+ *   says is Markdown, after the block's `---` line (`body: true`).
  * - `Steps`: numbered steps, each a title with text or a command.
  * - `Tabs`: the same thing said several ways (npm, pnpm, yarn), one shown.
  * - `code`: what each fenced code block shows beside its code: a copy button.
@@ -29,7 +30,7 @@ const tabs = z.strictObject({
 });
 
 export const markdown: MarkdownComponents = {
-  Aside: { component: Aside, schema: aside },
+  Aside: { component: Aside, schema: aside, body: true },
   Steps: { component: Steps, schema: steps },
   Tabs: { component: Tabs, schema: tabs, island: 'tabs', hydrate: 'interaction' },
   code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },

@@ -24,7 +24,7 @@ const search = z
   .transform((props) => ({ ...props, index: '/pagefind/pagefind.js' }));
 
 export const markdown: MarkdownComponents = {
-  Callout: { component: Callout, schema: callout },
+  Callout: { component: Callout, schema: callout, body: true },
   Search: { component: Search, schema: search, island: 'search', hydrate: 'interaction' },
   // What each code block shows beside its code: a copy button, hydrated when the visitor reaches into it.
   code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },

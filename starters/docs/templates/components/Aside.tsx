@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { z } from 'sitegen';
 
 /** An aside's props, as an editor writes them in a `::: Aside` block (templates/markdown.ts). */
 export const schema = z.strictObject({
   type: z.enum(['note', 'tip', 'caution', 'danger']).default('note').describe('note, tip, caution or danger: its colour and its heading'),
   title: z.string().min(1).optional().describe('its heading, when not the type\'s own (Note, Tip …)'),
-  text: z.string().min(1).describe('what it says: a blank line starts a new paragraph'),
+  text: z.string().min(1).optional().describe('what it says, as plain text; for Markdown (bold, code, links), write it after a --- line instead'),
 });
 
 const TITLES = {
@@ -15,9 +16,10 @@ const TITLES = {
 /**
  * A note set apart from the text around it (Starlight's asides, GitHub's
  * alerts): an aside landmark named by its heading, its type shown by an
- * icon and a colour, and said in words too.
+ * icon and a colour, and said in words too. What it says is its Markdown
+ * body (after the block's `---` line), or its `text`.
  */
-export default function Aside({ type, title, text, lang }: z.infer<typeof schema> & { lang: string }) {
+export default function Aside({ type, title, text, lang, children }: z.infer<typeof schema> & { lang: string; children?: ReactNode }) {
   const titles = TITLES[lang.split('-')[0] as keyof typeof TITLES] ?? TITLES.en;
   return (
     <aside className={`aside aside--${type}`} aria-label={title ?? titles[type]}>
@@ -25,7 +27,8 @@ export default function Aside({ type, title, text, lang }: z.infer<typeof schema
         <svg aria-hidden="true" viewBox="0 0 16 16" width="16" height="16"><path d={ICONS[type]} /></svg>
         {title ?? titles[type]}
       </p>
-      {text.split(/\n\s*\n/).map((paragraph, index) => <p key={index}>{paragraph.trim()}</p>)}
+      {text?.split(/\n\s*\n/).map((paragraph, index) => <p key={index}>{paragraph.trim()}</p>)}
+      {children}
     </aside>
   );
 }
