@@ -203,4 +203,30 @@ docs('an unknown address answers 404 with the designed page, which names no side
   }
 });
 
+docs('steps written in Markdown are a numbered list whose code blocks copy; an aside\'s Markdown body shows formatted, its link followed', async (context) => {
+  const browser = await context.browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] });
+  const { page, errors } = await openPage(browser);
+  try {
+    await page.goto(context.server.url + '/guides/getting-started');
+    const steps = page.locator('.steps-body').getByRole('list').first();
+    const items = steps.getByRole('listitem');
+    assert.is(await items.count(), 3, 'three steps, an ordered list screen readers count');
+    assert.ok((await items.nth(0).textContent())!.startsWith('Install.'));
+    // The step's number is drawn by the theme's counter, as for steps given in props.
+    assert.is(await items.nth(1).evaluate((item) => getComputedStyle(item, '::before').content), 'counter(step)');
+    await items.nth(1).getByRole('button', { name: 'Copy code' }).click();
+    await items.nth(1).getByRole('status').getByText('Copied').waitFor({ timeout: 10_000 });
+    assert.is(await page.evaluate(() => navigator.clipboard.readText()), 'npm run dev');
+    await page.goto(context.server.url + '/guides/writing-pages');
+    const aside = page.getByRole('complementary', { name: 'Tip' });
+    assert.is(await aside.locator('strong').first().textContent(), 'note', 'bold, not asterisks');
+    assert.not.match(await aside.textContent() ?? '', '**');
+    await aside.getByRole('link', { name: 'link to a page' }).click();
+    await page.waitForURL(`${context.server.url}/guides/getting-started`);
+    assert.equal(errors, []);
+  } finally {
+    await browser.close();
+  }
+});
+
 docs.run();

@@ -6,7 +6,8 @@
  *
  * - `Aside`: a note, tip, caution or danger set apart from the text; what it
  *   says is Markdown, after the block's `---` line (`body: true`).
- * - `Steps`: numbered steps, each a title with text or a command.
+ * - `Steps`: numbered steps: a numbered list in its Markdown body, each step
+ *   with its code blocks (or, in its props, each a title with text or a command).
  * - `Tabs`: the same thing said several ways (npm, pnpm, yarn), one shown.
  * - `code`: what each fenced code block shows beside its code: a copy button.
  * - `Embed`: a YouTube or Vimeo video, nothing asked of its host until play.
@@ -31,7 +32,7 @@ const tabs = z.strictObject({
 
 export const markdown: MarkdownComponents = {
   Aside: { component: Aside, schema: aside, body: true },
-  Steps: { component: Steps, schema: steps },
+  Steps: { component: Steps, schema: steps, body: true },
   Tabs: { component: Tabs, schema: tabs, island: 'tabs', hydrate: 'interaction' },
   code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
   Embed: embed,
