@@ -126,8 +126,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       if (!file) return answerUnknown(req, res, options.outDir, base, inner);
       if (req.method !== 'GET' && req.method !== 'HEAD') return notAllowed(res);
       // A folder's index.html (trailingSlash: always) is the page at /about/: /about goes there, as static hosts send it.
-      if (file.endsWith('/index.html') && inner !== '/' && !/\/$/.test(asked.replace(/[?#].*$/s, ''))) {
+      const slashed = /\/$/.test(asked.replace(/[?#].*$/s, ''));
+      if (file.endsWith('/index.html') && inner !== '/' && !slashed) {
         return redirectTo(res, `${base}${encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23')}/${target.search}`, 301);
+      }
+      // And the page /about (about.html) has one address: /about/ goes there, as the nginx recipe sends it.
+      if (slashed && inner !== '/' && file === `${inner}.html`) {
+        return redirectTo(res, `${base}${encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23')}${target.search}`, 301);
       }
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, base + inner))) res.setHeader(name, value);
       if (req.headers.range !== undefined && !checkRange(req, res, path.join(options.outDir, file))) return;

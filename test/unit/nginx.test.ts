@@ -103,6 +103,18 @@ test('nginx sends a hashed asset with the security headers, cached for good', as
   assert.is(observatoryGrade({ headers: asset.headers, https: true }).grade, 'A+', `${runtime} over nginx`);
 });
 
+test('nginx sends a page asked for with a slash after it to its one address, as `sitegen serve` does', async () => {
+  const { origin, httpsPort, ca, rules } = await site();
+  for (const [route, to] of [['/about/', '/about'], ['/contact/?from=mail', '/contact?from=mail']]) {
+    const answer = await httpsGet(httpsPort, route, ca);
+    assert.is(answer.status, 301, `${route}: status`);
+    assert.is(new URL(answer.headers.location ?? '', origin + route).href, origin + to, `${route}: location`);
+    assertHeadersOf(answer, rules, '/', route);
+  }
+  // A folder that is no page (the pictures) is an unknown path, as any other.
+  assertRedirectedHome(await httpsGet(httpsPort, '/img/', ca), origin, '/img/');
+});
+
 test('nginx redirects an unknown path to / with the security headers', async () => {
   const { origin, httpsPort, ca, rules } = await site();
   for (const route of ['/nope', '/about/extra', '/assets/nope.js', '/caf%C3%A9s']) {

@@ -23,6 +23,17 @@ test('routes are served without the .html extension, non-ASCII ones too', async 
   }
 });
 
+test('a page asked for with a slash after it goes to its one address, its query kept, as under the nginx recipe; a folder with no page of its name does not', async () => {
+  for (const [route, to] of [['/about/', '/about'], ['/docs/guide/?x=1', '/docs/guide?x=1'], ['/caf%C3%A9/', '/caf%C3%A9']]) {
+    const response = await fetch(server.url + route, { redirect: 'manual' });
+    assert.is(response.status, 301, `status of ${route}`);
+    assert.is(response.headers.get('location'), to, `location of ${route}`);
+  }
+  const folder = await fetch(server.url + '/img/', { redirect: 'manual' });
+  assert.is(folder.status, 302, 'a folder of images is no page: home, as any unknown path');
+  assert.is(folder.headers.get('location'), '/');
+});
+
 test('an unknown path is redirected to /', async () => {
   for (const route of ['/nope', '/about/extra', '/..%2f..%2fetc/passwd']) {
     const response = await fetch(server.url + route, { redirect: 'manual' });
