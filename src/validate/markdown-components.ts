@@ -68,6 +68,21 @@ function checkBlock(
   return checkProps(doc, call, line, entry, runScoped, scope, errors, notes);
 }
 
+/**
+ * A YAML error in props that hold a blank line is most often a second paragraph written as the first was: said so,
+ * with the two ways to write one (a block scalar, or the component's Markdown body when it takes one).
+ */
+function paragraphsHint(error: SiteError, call: MarkdownComponentCall, entry: MarkdownComponent): SiteError {
+  if (!(error instanceof SiteError) || error.code !== 'yaml-syntax' || !/\n[ \t]*\n/.test(call.props.trim())) return error;
+  const body = entry.body && entry.island === undefined
+    ? `; or, since ${call.name} takes Markdown, write the words after a --- line below its other props`
+    : '';
+  return new SiteError(error.code, error.message, {
+    location: error.location, field: error.field, origin: error.origin, cause: error.cause,
+    hint: `text of several paragraphs is written \`text: |\` with every line below it indented two spaces${body}`,
+  });
+}
+
 function checkProps(
   doc: RawDoc, call: MarkdownComponentCall, line: number, entry: MarkdownComponent,
   runScoped: SiteTemplates['withValidationScope'], scope: ValidationScope, errors: SiteError[], notes?: ValidationNotes,
@@ -76,7 +91,7 @@ function checkProps(
   try {
     props = parseYamlIn(doc.file, call.props, line);
   } catch (error) {
-    errors.push(error as SiteError);
+    errors.push(paragraphsHint(error as SiteError, call, entry));
     return undefined;
   }
   const data = call.props.trim() === '' ? {} : asObject(props, errors);

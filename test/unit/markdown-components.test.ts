@@ -221,4 +221,12 @@ components('a link in a block\'s body is checked as the page\'s own are; a body 
   assert.ok(reported.includes(`${bodyLine + 7} the Search block has a Markdown body (after its --- line), which Search does not take`), reported.join('\n'));
 });
 
+components('a second paragraph written as the first was is a YAML error whose hint shows both ways to write one', async () => {
+  const root = await newsSite(['::: Callout', 'text: First paragraph.', '', 'Second paragraph.', 'link: /search', 'label: Search the site', ':::', ''].join('\n'));
+  const errors = await buildSite({ root, now: NOW }).then(() => assert.unreachable('built') as never, (error: SiteErrors) => error.errors);
+  assert.is(errors.length, 1, errors.map((error) => error.message).join('\n'));
+  assert.is(errors[0].code, 'yaml-syntax');
+  assert.is(errors[0].hint, 'text of several paragraphs is written `text: |` with every line below it indented two spaces; or, since Callout takes Markdown, write the words after a --- line below its other props');
+});
+
 components.run();
