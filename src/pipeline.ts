@@ -29,7 +29,7 @@ import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-
 import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { framingOf } from './render/component-frames.ts';
-import { imagesStampOf, openLedger, renderAll, siteKeyOf, type Ledger, type ReusePlan } from './cache/ledger.ts';
+import { imagesStampOf, openLedger, renderAll, saveBuildCache, siteKeyOf, type CacheParts, type Ledger, type ReusePlan } from './cache/ledger.ts';
 import { startRender, type RenderedShares, type RenderStage } from './pipeline/render-stage.ts';
 import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
@@ -38,7 +38,7 @@ import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './em
 import { NOT_FOUND_ROUTE, siteFiles } from './emit/site-files.ts';
 import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
-import { readCache, saveBuildCache, type BuildCache, type CacheKind, type CacheParts, type PageEntry } from './cache/build-cache.ts';
+import { readCache, type BuildCache, type CacheKind, type PageEntry } from './cache/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
 import { emitSocialCards } from './emit/social-cards.ts';

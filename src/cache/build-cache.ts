@@ -17,7 +17,6 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import { toPosix } from '../files.ts';
-import { outStampOf, pagesKeyOf, publicStampOf } from './ledger.ts';
 
 /** Raised whenever what a memo holds changes shape (7: the pages in a file of their own; 9: a checksum line), so an older cache is not trusted. */
 const FORMAT = 9;
@@ -264,7 +263,8 @@ function relativeTo(root: string, file: string): string {
   return toPosix(path.relative(root, file));
 }
 
-export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root' | 'pages' | 'pagesKey' | 'pageCount' | 'routeCount' | 'also'>, pages: Record<string, PageEntry>, kind: CacheKind = 'build'): void {
+/** Writes what the ledger records (src/cache/ledger.ts saveBuildCache): the header, with its key of the pages' stamps, and the pages. */
+export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root' | 'pages' | 'pageCount' | 'routeCount' | 'also'>, pages: Record<string, PageEntry>, kind: CacheKind = 'build'): void {
   const file = cacheFile(root, kind);
   mkdirSync(path.dirname(file), { recursive: true });
   const generation = randomUUID();
@@ -272,7 +272,7 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
   const also = Object.fromEntries(entries.flatMap((entry) => (entry.also ? [[entry.page.file, entry.also]] : [])));
   const header: CacheHeader = {
     format: FORMAT, root: path.resolve(root), ...cache, generation,
-    pagesKey: pagesKeyOf(entries.map((entry) => [entry.page.file, entry.stamp])), pageCount: entries.length, also,
+    pageCount: entries.length, also,
     routeCount: entries.reduce((sum, entry) => sum + (entry.list ? entry.list.pages.length : 1), 0),
   };
   // The pages first: a header names only a pages file that is already in place.
@@ -285,31 +285,4 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
     renameSync(temporary, target);
   }
   if (kind === 'dev') written.set(pagesFile(root, kind), { generation, pages });
-}
-
-/** What a build records besides its pages. */
-export interface CacheParts {
-  root: string;
-  kind: CacheKind;
-  outDir: string;
-  siteKey: string;
-  publicFiles: Set<string>;
-  site?: SiteMemo;
-  templates: { memo?: Memo<TemplatesMemo> };
-  bundle: { memo?: Memo<BundleMemo> };
-}
-
-/** Records what this build made and from which inputs (pages: those a later build may reuse). */
-export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): void {
-  // A page whose template read local files is not reused: the page cache does not watch them.
-  const kept = Object.fromEntries(pages.filter((entry) => !entry.volatile).map((entry) => [entry.page.file, entry]));
-  writeCache(parts.root, {
-    outDir: path.resolve(parts.outDir),
-    outStamp: outStampOf(parts.outDir),
-    siteKey: parts.siteKey,
-    publicStamp: publicStampOf(parts.root, parts.publicFiles),
-    site: parts.site,
-    templates: parts.templates.memo,
-    bundle: parts.bundle.memo,
-  }, kept, parts.kind);
 }

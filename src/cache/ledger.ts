@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash, listFiles, stampOf, stampsOf } from '../files.ts';
 import { PAGES_DIR, SITEGEN_DIR } from '../paths.ts';
-import type { BuildCache, Memo, PageEntry, SiteMemo } from './build-cache.ts';
+import { writeCache, type BuildCache, type BundleMemo, type CacheKind, type Memo, type PageEntry, type SiteMemo, type TemplatesMemo } from './build-cache.ts';
 import type { CollectionItem, PageAssets, PageSummary, RawDoc, SiteInfo, SiteTemplates } from '../model.ts';
 
 // ---------------------------------------------------------------------------
@@ -106,6 +106,38 @@ export function stampsNow(files: readonly string[]): Record<string, string> {
 /** Whether every file (absolute, or from `root`) still has the stamp recorded. */
 export function stampsHold(recorded: Record<string, string>, root = ''): boolean {
   return Object.entries(recorded).every(([file, stamp]) => stampOf(path.resolve(root, file)) === stamp);
+}
+
+// ---------------------------------------------------------------------------
+// What a build records, for the next one to ask about
+
+/** What a build records besides its pages. */
+export interface CacheParts {
+  root: string;
+  kind: CacheKind;
+  outDir: string;
+  siteKey: string;
+  publicFiles: Set<string>;
+  site?: SiteMemo;
+  templates: { memo?: Memo<TemplatesMemo> };
+  bundle: { memo?: Memo<BundleMemo> };
+}
+
+/** Records what this build made and from which inputs (pages: those a later build may reuse), in the build cache. */
+export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): void {
+  // A page whose template read local files is not reused: the ledger does not watch them.
+  // One entry per file: a list page's several pages share theirs (its last), as the key of the files' stamps does.
+  const kept = Object.fromEntries(pages.filter((entry) => !entry.volatile).map((entry) => [entry.page.file, entry]));
+  writeCache(parts.root, {
+    outDir: path.resolve(parts.outDir),
+    outStamp: outStampOf(parts.outDir),
+    siteKey: parts.siteKey,
+    publicStamp: publicStampOf(parts.root, parts.publicFiles),
+    pagesKey: pagesKeyOf(Object.values(kept).map((entry) => [entry.page.file, entry.stamp])),
+    site: parts.site,
+    templates: parts.templates.memo,
+    bundle: parts.bundle.memo,
+  }, kept, parts.kind);
 }
 
 // ---------------------------------------------------------------------------
