@@ -27,6 +27,8 @@ export interface SuiteRecord {
   skipped: number;
   /** Tests defined since the last .run(): never queued, so never run. */
   unqueued: number;
+  /** How long its runs took, hooks included (ms): what the parallel runner balances its processes by. */
+  ms: number;
   hookFailures: HookFailure[];
 }
 
@@ -59,7 +61,7 @@ export const test = tracked(uvu.test, () => {
 });
 
 function newRecord(name: string): SuiteRecord {
-  const record: SuiteRecord = { name, file: loading.file, defined: 0, passed: 0, failed: 0, skipped: 0, unqueued: 0, hookFailures: [] };
+  const record: SuiteRecord = { name, file: loading.file, defined: 0, passed: 0, failed: 0, skipped: 0, unqueued: 0, ms: 0, hookFailures: [] };
   records.push(record);
   return record;
 }
@@ -92,7 +94,9 @@ function tracked<T>(original: Test<T>, recordNow: () => SuiteRecord): Test<T> {
     // uvu has just queued this run of the suite: count what it reports.
     const run = group.pop() as () => Promise<RunResult>;
     group.push(async () => {
+      const start = performance.now();
       const result = await run();
+      record.ms += performance.now() - start;
       const [errors, passed, , total] = result;
       record.passed += passed;
       if (errors !== true) record.failed += total - passed;

@@ -8,9 +8,9 @@ const RUNNER = path.join('test', 'harness', 'run.ts');
 const CASES = path.join('test', 'fixtures', 'harness');
 
 /** Runs a folder of test files through the runner `npm test` uses, in a child process. */
-function runTests(dir: string, pattern?: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number; lastLine: string; output: string }> {
+function runTests(dir: string, pattern?: string, env: NodeJS.ProcessEnv = {}, flags: string[] = []): Promise<{ code: number; lastLine: string; output: string }> {
   const { FORCE_COLOR: _color, ...plain } = process.env;
-  const args = ['--import', 'tsx', RUNNER, dir, ...(pattern ? [pattern] : []), '--no-color'];
+  const args = ['--import', 'tsx', RUNNER, dir, ...(pattern ? [pattern] : []), '--no-color', ...flags];
   return new Promise((resolve) => {
     execFile(process.execPath, args, { cwd: REPO_ROOT, env: { ...plain, ...env } }, (error, stdout, stderr) => {
       const code = error ? Number((error as { code?: number }).code ?? 1) : 0;
@@ -65,6 +65,17 @@ test('a run where every defined test passed exits 0, counting every file and sui
   assert.is(run.code, 0, run.output);
   assert.match(run.output, /Total:\s+4\s+Passed:\s+4/);
   assert.not.match(run.output, 'FAILED');
+});
+
+test('--jobs 2 runs the files in two processes: all passing passes, and one process whose hook failed fails the whole run', async () => {
+  const green = await runTests(path.join(CASES, 'passes'), undefined, {}, ['--jobs', '2']);
+  assert.is(green.code, 0, green.output);
+  assert.is(green.lastLine.replace(/, [\d.]+ s$/, ''), '✔ 4 tests passed in 2 processes, 2 files');
+  assert.is(green.output.match(/── process \d of 2: 1 files ──/g)?.length, 2, 'each process says what it ran, its output whole');
+  const red = await runTests(path.join(CASES, 'hook-fails'), undefined, {}, ['--jobs', '2']);
+  assert.is(red.code, 1, red.output);
+  assert.match(red.lastLine, /^✘ test run FAILED: 1 of 3 tests passed in 2 processes: process \d \(exit 1\); each process's own verdict is above$/);
+  assert.match(red.output, 'its before hook failed, so none of its 2 tests ran', 'the failing process\'s own verdict is shown');
 });
 
 test.run();
