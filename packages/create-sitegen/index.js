@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm create sitegen@latest [folder] -- [--starter basic|news|docs]`
+ * `npm create sitegen@latest [folder] -- --sitegen SPEC [--starter basic|news|docs]`
  *
  * Asks for what it is not told (the folder, the starter) when a person is at
  * the terminal, and takes the defaults otherwise; writes the folder's
@@ -10,8 +10,11 @@
  * JavaScript on the Node that runs `npm create`, however old: sitegen itself
  * then runs on the Node 24 it installed.
  *
- * `--sitegen SPEC` installs sitegen from another place than the registry (a
- * packed tarball, a folder), as the tests do.
+ * `--sitegen SPEC` says which sitegen to install: a packed tarball or a
+ * folder (a path is made absolute, so that it means the same from the new
+ * folder), as the tests give. It is required for now: sitegen is not on the
+ * npm registry, where the name `sitegen` is another project's, and
+ * installing that would run a stranger's install scripts in the new site.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +27,6 @@ const STARTERS = {
   news: 'a news section: dated posts, tags, feeds, two languages',
   docs: 'a documentation site: sidebar, search, code tabs',
 };
-const own = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 
 function fail(message, hint) {
   console.error(`create-sitegen: ${message}${hint ? `\n  ${hint}` : ''}`);
@@ -42,11 +44,11 @@ try {
     },
   });
 } catch (error) {
-  fail(error.message, 'usage: npm create sitegen@latest [folder] -- [--starter basic|news|docs]');
+  fail(error.message, 'usage: npm create sitegen@latest [folder] -- --sitegen SPEC [--starter basic|news|docs]');
 }
 const { values, positionals } = parsed;
 if (values.help) {
-  console.log(`usage: npm create sitegen@latest [folder] -- [--starter ${Object.keys(STARTERS).join('|')}]\n\n${
+  console.log(`usage: npm create sitegen@latest [folder] -- --sitegen SPEC [--starter ${Object.keys(STARTERS).join('|')}]\n\n${
     Object.entries(STARTERS).map(([name, what]) => `  ${name.padEnd(6)} ${what}`).join('\n')}`);
   process.exit(0);
 }
@@ -72,6 +74,12 @@ if (!Object.hasOwn(STARTERS, starter)) fail(`there is no starter "${starter}"`, 
 
 const root = path.resolve(folder);
 if (existsSync(root) && readdirSync(root).length > 0) fail(`${folder} is not empty; nothing was written`, 'name a new or empty folder');
+if (values.sitegen === undefined) {
+  fail('say which sitegen to install: it is not on the npm registry, where the name sitegen is another project\'s, whose code this must not install; nothing was written',
+    'add --sitegen with a packed sitegen (`npm pack` in its repository) or its folder: npm create sitegen@latest my-site -- --sitegen ../sitegen-0.1.0.tgz');
+}
+// A path means the same from the new folder, where npm reads it.
+const sitegenSpec = existsSync(values.sitegen) ? `file:${path.resolve(values.sitegen)}` : values.sitegen;
 
 // The site's package.json: sitegen, and the Node it runs on, which npm scripts (and npx) find first.
 const name = path.basename(root).toLowerCase().replace(/[^a-z0-9._-]+/g, '-').replace(/^[-._]+|-+$/g, '') || 'site';
@@ -80,7 +88,7 @@ const manifest = {
   name,
   private: true,
   type: 'module',
-  devDependencies: { node: '^24', sitegen: values.sitegen ?? `^${own.version}` },
+  devDependencies: { node: '^24', sitegen: sitegenSpec },
 };
 writeFileSync(path.join(root, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
 

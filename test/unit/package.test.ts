@@ -153,6 +153,15 @@ test('npm create sitegen: the packed create-sitegen writes a starter with sitege
   const refused = await run('npm', ['exec', '--yes', `--package=${create}`, '--', 'create-sitegen', 'made'], { cwd: where, env: PLAIN_ENV })
     .then(() => '', (error: { stderr: string }) => error.stderr);
   assert.match(refused, 'create-sitegen: made is not empty; nothing was written');
+  // Without --sitegen nothing is installed: the registry's `sitegen` is another project's, and would run its scripts.
+  const unsaid = await run('npm', ['exec', '--yes', `--package=${create}`, '--', 'create-sitegen', 'other'], { cwd: where, env: PLAIN_ENV })
+    .then(() => '', (error: { stderr: string }) => error.stderr);
+  assert.match(unsaid, 'create-sitegen: say which sitegen to install: it is not on the npm registry');
+  assert.not.ok(existsSync(path.join(where, 'other')), 'no folder was made');
+  // A relative path to the tarball means it from where npm create ran, not from the new folder.
+  const relative = await run('npm', ['exec', '--yes', `--package=${create}`, '--', 'create-sitegen', 'relative', '--sitegen', path.relative(where, sitegen)], { cwd: where, env: PLAIN_ENV });
+  assert.match(relative.stdout, 'wrote the basic starter in relative');
+  assert.is(JSON.parse(await readFile(path.join(where, 'relative', 'package.json'), 'utf8')).devDependencies.sitegen, `file:${sitegen}`);
 });
 
 test.run();
