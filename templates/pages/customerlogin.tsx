@@ -41,10 +41,18 @@ type Data = z.infer<typeof schema>;
 export default function CustomerLogin({ data, site }: PageProps<Data>) {
   const { api } = site.layout as LayoutData;
   const { portal } = data;
-  // A customer portal's sign-in: the panel says whose door this is, the form is the specification's.
-  // Once the license shows in the island, the panel steps aside (CSS :has) and the license takes the width.
+  // A customer portal's sign-in: the form is the specification's, the panel says whose door this is. The form
+  // comes first, in the document as on a phone, where a returning customer comes to log in; from 800 px the panel
+  // stands to its left (70-login.css). Once the license shows in the island, the panel steps aside (CSS :has) and
+  // the license takes the width.
   return (
     <div className="login-page portal">
+      <div className="portal__main">
+        <Island name="login" component={Login} props={{
+          loginUrl: api.loginUrl, publicKey: api.publicKey, form: data.form, failure: data.failure, license: data.license, home: '/',
+        }} hydrate="interaction" />
+        <p className="portal__help">{portal.help.text} <a href={portal.help.href}>{portal.help.label}</a></p>
+      </div>
       <div className="portal__aside">
         <p className="portal__eyebrow">{portal.eyebrow}</p>
         <p className="portal__title">{portal.title}</p>
@@ -52,12 +60,6 @@ export default function CustomerLogin({ data, site }: PageProps<Data>) {
         <ul className="points points--checks portal__points">
           {portal.points.map((point) => <li key={point}>{point}</li>)}
         </ul>
-      </div>
-      <div className="portal__main">
-        <Island name="login" component={Login} props={{
-          loginUrl: api.loginUrl, publicKey: api.publicKey, form: data.form, failure: data.failure, license: data.license, home: '/',
-        }} hydrate="interaction" />
-        <p className="portal__help">{portal.help.text} <a href={portal.help.href}>{portal.help.label}</a></p>
       </div>
     </div>
   );

@@ -123,4 +123,25 @@ test('at 1280 px the "What is" block has the product beside its text, no half of
   assert.equal(problems, [], problems.join('\n'));
 });
 
+test('/customerlogin: on a phone the form comes first, the panel after it; from 800 px the panel stands to the form\'s left', async () => {
+  const page = (await openPage(browser, { width: 375, height: 667 })).page;
+  try {
+    await page.goto(origin + '/customerlogin');
+    const username = await page.getByRole('textbox', { name: 'Username' }).boundingBox();
+    const submit = await page.getByRole('button', { name: 'Submit' }).boundingBox();
+    const panel = await page.locator('.portal__aside').boundingBox();
+    assert.ok(username && submit && panel, 'the form and the panel are there');
+    assert.ok(username.y + username.height < 400, `the Username field is in the first screen at 375 px (its bottom at ${Math.round(username.y + username.height)} px)`);
+    assert.ok(panel.y >= submit.y + submit.height, 'the navy panel comes after the form');
+    // The order a screen reader and the Tab key follow is the order seen: the form's first.
+    const order = await page.locator('.portal > div').evaluateAll((parts) => parts.map((part) => part.className));
+    assert.equal(order, ['portal__main', 'portal__aside']);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const [wideForm, widePanel] = await Promise.all([page.locator('.portal__main').boundingBox(), page.locator('.portal__aside').boundingBox()]);
+    assert.ok(wideForm && widePanel && widePanel.x + widePanel.width <= wideForm.x + 1 && Math.abs(widePanel.y - wideForm.y) < 1, 'at 1280 px the panel is beside the form, on its left');
+  } finally {
+    await page.close();
+  }
+});
+
 test.run();
