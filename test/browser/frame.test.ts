@@ -66,4 +66,29 @@ test('an unknown path lands on /', async () => {
   await page.close();
 });
 
+test('on a tablet the Request Demo button stays in the bar beside the menu button; open, the menu holds the links and the button; on a phone the button waits in the menu', async () => {
+  const { page, errors } = await openPage(browser, { width: 768, height: 900 });
+  try {
+    await page.goto(server.url + '/about');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    const toggle = nav.getByRole('button', { name: 'Menu' });
+    const demo = nav.getByRole('link', { name: 'Request Demo', exact: true });
+    await page.locator('html.js').waitFor({ state: 'attached' });
+    assert.ok(await demo.isVisible(), 'the call to action is in the bar at 768 px');
+    assert.not.ok(await nav.getByRole('link', { name: 'Solutions', exact: true }).isVisible(), 'the links wait in the shut menu');
+    const [button, link] = await Promise.all([toggle.boundingBox(), demo.boundingBox()]);
+    assert.ok(button && link && Math.abs((button.y + button.height / 2) - (link.y + link.height / 2)) < 4 && link.x > button.x, 'beside the menu button, in its row');
+    await toggle.click();
+    assert.is(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.ok(await nav.getByRole('link', { name: 'Solutions', exact: true }).isVisible(), 'open, the menu shows its links');
+    assert.ok(await demo.isVisible(), 'and the call to action');
+    await toggle.click();
+    await page.setViewportSize({ width: 375, height: 800 });
+    assert.not.ok(await demo.isVisible(), 'on a phone the call to action is in the shut menu');
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 test.run();
