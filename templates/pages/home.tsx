@@ -12,7 +12,10 @@ const cta = z.strictObject({ label: z.string().min(1), href: link() });
 
 export const schema = z.strictObject({
   hero: z.strictObject({ tagline: z.string().min(1), title: z.string().min(1), text: z.string().min(1), cta, image: image() }),
-  trustedBy: z.strictObject({ title: z.string().min(1) }),
+  trustedBy: z.strictObject({
+    title: z.string().min(1),
+    note: z.string().min(1).optional().describe('a line under the logos: that they are samples, until the clients\' own arrive'),
+  }),
   video: z.strictObject({ title: z.string().min(1), text: z.string().min(1), src: z.string().startsWith('/'), poster: image(), label: z.string().min(1), narrow: narrowCut.optional() }),
   offerings: z.strictObject({
     title: z.string().min(1),
@@ -44,6 +47,7 @@ export default function Home({ data, site }: PageProps<Data>) {
       <section className="section trusted">
         <h2 id="trusted-title" className="trusted__title">{trustedBy.title}</h2>
         <LogoCarousel logos={logos} label={trustedBy.title} />
+        {trustedBy.note && <p className="trusted__note">{trustedBy.note}</p>}
       </section>
       <section className="band band--alt intro-video" aria-labelledby="video-title">
         <div className="section">

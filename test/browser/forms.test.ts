@@ -86,6 +86,8 @@ forms('each input is found by its visible label; required matches spec §5', asy
   for (const [route, fields] of Object.entries(expected)) {
     const { page } = await openForm(context, route);
     try {
+      // The page's own words for the address say it as the form does (it said "E-mail" beside a form field "Email").
+      assert.is(await page.getByText(/^E-mail$/).count(), 0, `${route}: "E-mail" beside the form's "Email"`);
       for (const [label, required] of fields) {
         // getByLabel reads the label's text, star included; the accessible name leaves the aria-hidden star out.
         const input = page.getByLabel(new RegExp(`^${label}\\*?$`));

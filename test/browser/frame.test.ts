@@ -32,6 +32,8 @@ test('the home page has the frame and every section of the specification', async
     assert.ok(await page.getByRole('heading', { name: heading }).isVisible(), `missing: heading ${heading}`);
   }
   assert.is(await page.locator('.trusted img').count() >= 14, true, '14 logos');
+  // The made-up client logos say they are samples, as every sample person and quote of the site does.
+  assert.ok(await page.locator('.trusted').getByText('Client logos (sample)', { exact: true }).isVisible(), 'the logo strip is marked as samples');
   assert.is(await page.locator('video').count(), 1, 'the intro video');
   const showMore = page.getByRole('link', { name: /Show More/ });
   assert.equal(await showMore.evaluateAll((links) => links.map((link) => link.getAttribute('href'))), ['/adaptive', '/botshieldai']);
