@@ -155,12 +155,13 @@ let lastLoaded: { moduleFile: string; templates: SiteTemplates } | undefined;
 async function loadTemplatesAnew(moduleFile: string): Promise<SiteTemplates> {
   // Only modules loaded from now on have their maps read: the template bundle, not sitegen's own compiled code.
   process.setSourceMapsEnabled(true);
-  const loaded = (moduleFile.endsWith('.cjs') ? runScript(moduleFile) : await import(pathToFileURL(moduleFile).href)) as Record<string, any>;
+  const script = moduleFile.endsWith('.cjs') ? runScript(moduleFile) : undefined;
+  const loaded = (script ? script.exports : await import(pathToFileURL(moduleFile).href)) as Record<string, any>;
   checkModuleShape('templates/layout.tsx', loaded.layout);
   for (const [name, module] of Object.entries(loaded.pages as Record<string, unknown>)) checkModuleShape(`templates/pages/${name}.tsx`, module);
   checkDataSchemas(loaded.data);
   checkMarkdownComponents(loaded.markdown);
-  return {
+  const templates: SiteTemplates = {
     layout: loaded.layout,
     pages: loaded.pages,
     data: loaded.data,
@@ -170,6 +171,10 @@ async function loadTemplatesAnew(moduleFile: string): Promise<SiteTemplates> {
     moduleFile,
     config: loaded.config,
   };
+  // Node holds a script's source map only while the script's Module lives (a weak entry): held as long as the
+  // templates are, so that a template's error names its .tsx and line after any collection, not the bundle's.
+  if (script) Object.defineProperty(templates, 'script', { value: script, enumerable: false });
+  return templates;
 }
 
 /**
@@ -178,12 +183,12 @@ async function loadTemplatesAnew(moduleFile: string): Promise<SiteTemplates> {
  * require-hook package (ts-node, pirates) uses; it is the one way to give
  * the file Node's own `require` and source maps.
  */
-function runScript(file: string): unknown {
+function runScript(file: string): Module {
   const script = new Module(file);
   script.filename = file;
   script.paths = (Module as unknown as { _nodeModulePaths(dir: string): string[] })._nodeModulePaths(path.dirname(file));
   (script as unknown as { _compile(code: string, file: string): void })._compile(readFileSync(file, 'utf8'), file);
-  return script.exports;
+  return script;
 }
 
 /** The names sitegen.config may have; the first that exists is the site's. */

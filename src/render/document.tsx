@@ -3,7 +3,6 @@
  * template bundle (see templates.ts) so that the shell, the layout, the pages
  * and react-dom/server share one React.
  */
-import { createElement } from 'react';
 import { renderToStaticMarkup, renderToString } from 'react-dom/server';
 import { Island, IslandContext, type IslandRegistry } from './island-wrapper.tsx';
 import type { HeadElement, MarkdownBlock, PageAssets, PageInfo, RenderInput, RenderedPage, SiteInfo } from '../model.ts';
@@ -85,14 +84,15 @@ function renderBlock(block: MarkdownBlock | undefined, components: RenderInput['
   // Every block speaks the page's language unless its props say otherwise (an editor writes none for a code block).
   const props = 'lang' in block.props ? block.props : { ...block.props, lang };
   const element = entry.island === undefined
-    ? (block.body ? <entry.component {...props}>{createElement('sitegen-children')}</entry.component> : <entry.component {...props} />)
+    ? (block.body ? <entry.component {...props}><Children /></entry.component> : <entry.component {...props} />)
     : <Island name={entry.island} component={entry.component} props={props} hydrate={block.hydrate} />;
   const html = renderToString(<IslandContext.Provider value={registry}>{element}</IslandContext.Provider>);
   // A component that renders no children drops its body, as a React component would.
   return block.body ? html.replace(CHILDREN, () => body) : html;
 }
 
-/** Where a component put its children, in its HTML. */
+/** Where a component put its children, in its HTML: an element of its own, which the block's body replaces. */
+const Children = 'sitegen-children' as unknown as 'div';
 const CHILDREN = '<sitegen-children></sitegen-children>';
 
 /** List pages after the first get their number in the head's titles, so that search results tell them apart. */

@@ -50,13 +50,18 @@ async function saved(change: () => Promise<void>): Promise<void> {
 }
 
 /**
- * The terminal's report of the last failed rebuild: its `error …` entries. Waited for: on a busy machine the watcher
- * can report the previous save late, so the rebuild `saved()` saw may not yet be the one that read this change.
+ * The terminal's report of the last failed rebuild: its `error …` entries, which its "still serving" line ends. Waited
+ * for: on a busy machine the watcher can report the previous save late, so the rebuild `saved()` saw may not yet be
+ * the one that read this change; and one save may be rebuilt twice (the watcher's second look at a file saved twice
+ * within 50 ms), each failure printing its report, of which the overlay shows the last.
  */
 async function terminalErrors(file: string): Promise<string[]> {
+  const isEnd = (line: string) => line.startsWith('still serving the last good build');
   const entries = () => {
-    const from = printed.findLastIndex((line) => line.startsWith('rebuilt ') || line.startsWith('built '));
-    return printed.slice(from + 1).filter((line) => line.startsWith('error ') && line.includes(file)).map((line) => line.trimEnd());
+    const end = printed.findLastIndex(isEnd);
+    if (end < 0) return [];
+    const from = printed.slice(0, end).findLastIndex((line) => line.startsWith('rebuilt ') || line.startsWith('built ') || isEnd(line));
+    return printed.slice(from + 1, end).filter((line) => line.startsWith('error ') && line.includes(file)).map((line) => line.trimEnd());
   };
   await waitUntil(async () => (await session.idle(), entries().length > 0), 'an error in the terminal', { timeoutMs: 5000 })
     .catch(() => assert.unreachable(`the terminal printed no error for ${file}:\n${printed.join('\n')}`));
