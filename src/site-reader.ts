@@ -167,12 +167,12 @@ export function readLocalText(root: string, file: string): { text: string } | { 
 }
 
 /**
- * An image's bytes (`file`, absolute, found by the rules above), and its size: whole under MAX_IMAGE_BYTES, else its
- * first 512 kB, where every format keeps its dimensions, so that the build can say how large it is without reading it.
+ * An image's bytes (`file`, absolute, found by the rules above, of `size` bytes as its caller stat()ed it): whole under
+ * MAX_IMAGE_BYTES, else its first 512 kB, where every format keeps its dimensions, so that the build can say how large
+ * it is without reading it.
  */
-export function readImageBytes(file: string): { bytes: Buffer; size: number } {
-  const read = readBounded(file, MAX_IMAGE_BYTES);
-  return typeof read === 'number' ? { bytes: readHead(file), size: read } : { bytes: read, size: read.byteLength };
+export function readImageBytes(file: string, size: number): Buffer {
+  return size > MAX_IMAGE_BYTES ? readHead(file) : readFileSync(file);
 }
 
 const IMAGE_HEAD_BYTES = 512 * 1024;

@@ -34,8 +34,12 @@ export function parseRequestPath(target: string | undefined): RequestPath | unde
   if (decoded.includes('\0')) return undefined;
   const normalised = path.posix.normalize(decoded);
   const pathname = normalised.length > 1 && normalised.endsWith('/') ? normalised.slice(0, -1) : normalised;
-  const encoded = encodeURI(pathname).replace(/\?/g, '%3F').replace(/#/g, '%23');
-  return { pathname, search, url: encoded + search };
+  return { pathname, search, url: encodePath(pathname) + search };
+}
+
+/** A decoded path written back into a URL: encoded, with `?` and `#` kept in the path rather than starting a query or a fragment. */
+export function encodePath(pathname: string): string {
+  return encodeURI(pathname).replace(/\?/g, '%3F').replace(/#/g, '%23');
 }
 
 /** RFC 3986 `path-absolute`: unreserved, sub-delims, `:`, `@`, `/` and percent-escapes (checked when decoded). */

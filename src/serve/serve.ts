@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { HOST_FILES } from '../emit/security-headers.ts';
 import { basePathOf, defaultHeaders, staticHeaders } from './static-headers.ts';
-import { parseRequestPath, resolveStaticFile } from './request-path.ts';
+import { encodePath, parseRequestPath, resolveStaticFile } from './request-path.ts';
 import { liveReload, type LiveReload, type StreamLimits } from './live-reload.ts';
 import { isAllowedHost } from './allowed-hosts.ts';
 import { logServerError } from './error-log.ts';
@@ -104,7 +104,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // Outside the base path nothing is the site's: send the visitor to its home (what a proxy in front would do).
       if (inner === undefined) return isRead(req) ? redirectTo(res, `${base}/`) : notAllowed(res);
       // Handlers and the file sender all see the one normalised spelling of the path that was checked, inside the base path.
-      req.url = encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23') + target.search;
+      req.url = encodePath(inner) + target.search;
       for (const handle of handlers) if (await handle(req, res)) return;
       // A build swaps the output folder in with two renames, back to back: a request that falls between them is
       // answered a moment later, from the new folder, not as a path that does not exist.
@@ -128,11 +128,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       // A folder's index.html (trailingSlash: always) is the page at /about/: /about goes there, as static hosts send it.
       const slashed = /\/$/.test(asked.replace(/[?#].*$/s, ''));
       if (file.endsWith('/index.html') && inner !== '/' && !slashed) {
-        return redirectTo(res, `${base}${encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23')}/${target.search}`, 301);
+        return redirectTo(res, `${base}${encodePath(inner)}/${target.search}`, 301);
       }
       // And the page /about (about.html) has one address: /about/ goes there, as the nginx recipe sends it.
       if (slashed && inner !== '/' && file === `${inner}.html`) {
-        return redirectTo(res, `${base}${encodeURI(inner).replace(/\?/g, '%3F').replace(/#/g, '%23')}${target.search}`, 301);
+        return redirectTo(res, `${base}${encodePath(inner)}${target.search}`, 301);
       }
       for (const [name, value] of Object.entries(staticHeaders(options.outDir, base + inner))) res.setHeader(name, value);
       if (req.headers.range !== undefined && !checkRange(req, res, path.join(options.outDir, file))) return;

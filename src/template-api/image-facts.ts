@@ -73,7 +73,7 @@ export function imageFacts(file: string): ImageFacts | undefined {
   const known = memo.get(file);
   if (known?.stamp === stamp) return known.facts;
   // A file over the limit is not read whole: its header gives its size, and imageLimitProblem refuses it.
-  const { bytes } = readImageBytes(file);
+  const bytes = readImageBytes(file, stats.size);
   let facts: ImageFacts | undefined;
   try {
     const { width, height } = imageSize(bytes);

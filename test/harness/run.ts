@@ -75,33 +75,43 @@ delete process.env[RESULT_ENV];
 if (share === undefined && jobs > 1 && suites.length > 1) {
   const { runInParallel } = await import('./parallel.ts');
   const ok = await runInParallel(suites.map((suite) => path.join(suite.dir, suite.name)), Math.min(jobs, suites.length), process.argv.slice(1), flags['write-durations']);
-  process.exit(ok ? 0 : 1);
+  process.exitCode = ok ? 0 : 1;
+} else {
+  await runHere(share === undefined ? undefined : JSON.parse(share) as string[]);
 }
-const mine = share === undefined ? undefined : new Set(JSON.parse(share) as string[]);
-if (mine) suites.splice(0, suites.length, ...suites.filter((suite) => mine.has(path.join(suite.dir, suite.name))));
 
-const loadFailures: { file: string; error: unknown }[] = [];
-for (const [index, file] of suites.entries()) {
-  globalThis.UVU_INDEX = index;
-  globalThis.UVU_QUEUE.push([file.name]);
-  harness.loading.file = path.join(file.dir, file.name);
-  try {
-    await import(pathToFileURL(file.file).href);
-  } catch (error) {
-    loadFailures.push({ file: harness.loading.file, error });
+/** A whole run in this process: every file found, or those of this process's share (`given`), each of which must be found. */
+async function runHere(given: string[] | undefined): Promise<void> {
+  const loadFailures: { file: string; error: unknown }[] = [];
+  if (given) {
+    const wanted = new Set(given);
+    suites.splice(0, suites.length, ...suites.filter((suite) => wanted.has(path.join(suite.dir, suite.name))));
+    // A file of the share this process does not find is a failure, never a file quietly left out.
+    const found = new Set(suites.map((suite) => path.join(suite.dir, suite.name)));
+    for (const file of given) if (!found.has(file)) loadFailures.push({ file, error: new Error('given to this process, and not found by it') });
   }
-}
+  for (const [index, file] of suites.entries()) {
+    globalThis.UVU_INDEX = index;
+    globalThis.UVU_QUEUE.push([file.name]);
+    harness.loading.file = path.join(file.dir, file.name);
+    try {
+      await import(pathToFileURL(file.file).href);
+    } catch (error) {
+      loadFailures.push({ file: harness.loading.file, error });
+    }
+  }
 
-let stopped: unknown;
-try {
-  await harness.exec(flags.bail);
-} catch (error) {
-  stopped = error;
-}
+  let stopped: unknown;
+  try {
+    await harness.exec(flags.bail);
+  } catch (error) {
+    stopped = error;
+  }
 
-const result = verdict(harness.records, loadFailures, stopped);
-for (const block of result.details) console.error(block);
-for (const line of result.lines) console.error(line);
-process.exitCode = result.ok ? 0 : 1;
-// A share tells the process that started it what it ran: its counts, and how long each file took.
-if (resultFile) writeShareResult(resultFile, harness.records, result.ok);
+  const result = verdict(harness.records, loadFailures, stopped);
+  for (const block of result.details) console.error(block);
+  for (const line of result.lines) console.error(line);
+  process.exitCode = result.ok ? 0 : 1;
+  // A share tells the process that started it what it ran: its counts, and how long each file took.
+  if (resultFile) writeShareResult(resultFile, harness.records, result.ok);
+}

@@ -67,6 +67,13 @@ test('a run where every defined test passed exits 0, counting every file and sui
   assert.not.match(run.output, 'FAILED');
 });
 
+test('a process given a file it cannot find fails, rather than running the others as if all were there', async () => {
+  const share = JSON.stringify([path.join(CASES, 'passes', 'a.test.ts'), path.join(CASES, 'passes', 'gone.test.ts')]);
+  const run = await runTests(path.join(CASES, 'passes'), undefined, { SITEGEN_TEST_SHARE: share });
+  assert.is(run.code, 1, run.output);
+  assert.match(run.lastLine, `gone.test.ts: the file failed to load: given to this process, and not found by it`);
+});
+
 test('--jobs 2 runs the files in two processes: all passing passes, and one process whose hook failed fails the whole run', async () => {
   const green = await runTests(path.join(CASES, 'passes'), undefined, {}, ['--jobs', '2']);
   assert.is(green.code, 0, green.output);
