@@ -3,6 +3,7 @@ import type { ZodType } from 'zod';
 import type { ValidationNotes, ValidationScope } from './template-api/scope.ts';
 import type { MarkdownOutline, MarkdownReference, MarkdownRemoval } from './markdown/markdown.ts';
 import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
+import type { SourcePart } from './markdown/markdown-source.ts';
 import type { HydrateStrategy } from './client/hydration-moment.ts';
 import type { UrlPolicy } from './base-path.ts';
 import type { CardSpec, CardStyle, PageCard } from './cards/card-spec.ts';
@@ -239,6 +240,8 @@ export interface PageModel {
   data: Record<string, unknown>;
   /** The component blocks of its Markdown body, validated, in the order of their placeholders. */
   components?: MarkdownBlock[];
+  /** Its Markdown body as written, for the page's Markdown (src/markdown/page-markdown.ts), when it is fit to keep. */
+  markdown?: SourcePart[];
 }
 
 /** A component block of a Markdown body after validation: what the render stage puts in its placeholder. */
@@ -332,6 +335,8 @@ export interface RenderInput {
 export interface RenderedPage {
   html: string;
   islands: string[];
+  /** The HTML of each component block of its Markdown body, by index (the page's Markdown reads them). */
+  blocks?: string[];
 }
 
 /** A site's compiled templates as imported from their bundle: the schemas and components, and the bundle's shell. */
@@ -372,6 +377,8 @@ export interface RawDoc {
   removed?: MarkdownRemoval[];
   /** The Markdown body's headings, words and summary, found by that same conversion. */
   outline?: MarkdownOutline;
+  /** The Markdown body as written, for the page's Markdown, found by that same conversion (when it is fit to keep). */
+  markdown?: SourcePart[];
   /** Finds the line and column of a field path in this file. */
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
 }

@@ -111,6 +111,12 @@ export interface RenderedPage extends HeadPage {
   /** The site's trailing-slash style, for a file beside it. */
   trailingSlash: 'never' | 'always';
   html: string;
+  /**
+   * The page as Markdown, made when first read: a page made from a Markdown file is its Markdown as the editor
+   * wrote it (code blocks byte for byte, every address on the site absolute, each component block as its HTML
+   * reads in Markdown), any other page its `<main>` as rendered; its title heads it (src/markdown/page-markdown.ts).
+   */
+  readonly markdown: string;
 }
 
 /** An entry of a collection, as its list holds it. */
@@ -304,7 +310,7 @@ export class ContentError extends Error {
  * and attributes, `inlineText` for an inline script or style, `markdownText`, `markdownUrl` and `markdownLink` for
  * Markdown a CommonMark parser reads back as written.
  */
-export { escapeHtml as escapeXml, inlineText, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl } from '../escape.ts';
+export { decodeEntities, escapeHtml as escapeXml, inlineText, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl } from '../escape.ts';
 
 /** A CSP hash of an inline script or style (`sha256-…`), as the build adds it to the policy. */
 export function cspHash(code: string): string {

@@ -65,7 +65,7 @@ export function loadPages(job: LoadJob): LoadedPages {
       share.sources.set(file, pageSourceOf(read, original && { ...original, file: original.doc.file }));
       const doc = resolveCopy(read.doc, original?.doc, share.errors);
       if (!doc) continue;
-      if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references, components: doc.components, removed: doc.removed, outline: doc.outline } = convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file)));
+      if (doc.kind === 'markdown') ({ html: doc.html, references: doc.references, components: doc.components, removed: doc.removed, outline: doc.outline, markdown: doc.markdown } = convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file)));
       share.docs.push(doc);
     } catch (error) {
       share.errors.push(asSiteError(error, file));

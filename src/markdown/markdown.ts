@@ -5,6 +5,7 @@ import { generatedPageOf } from '../generated-pages.ts';
 import { unescapeHtml } from '../escape.ts';
 import { CODE_ENTRY, contentId, headingsOfLastBody, markdownFor } from './markdown-extensions.ts';
 import type { ComponentToken, MarkdownComponentCall } from './markdown-components.ts';
+import { sourcePartsOf, type SourcePart } from './markdown-source.ts';
 import type sanitizeHtml from 'sanitize-html';
 import type * as htmlparser2 from 'htmlparser2';
 
@@ -76,6 +77,8 @@ export interface ConvertedMarkdown {
   components: MarkdownComponentCall[];
   /** What the sanitiser removed, in the body's order (none for a body it did not need). */
   removed: MarkdownRemoval[];
+  /** The body as written, for the page's Markdown; absent when it is not fit to keep (./markdown-source.ts). */
+  markdown?: SourcePart[];
 }
 
 /**
@@ -131,9 +134,13 @@ export function convertMarkdown(body: string, folder = '/'): ConvertedMarkdown {
     // marked-footnote's list of footnotes is a token of its own whose raw is no part of the body.
     if (block.type !== 'footnotes') offset += block.raw.length;
   }
+  const source = sourcePartsOf(tokens, (href) => (isRelative(href) ? pageLinkOf(resolvedFrom(folder, href)) : href));
   const html = markdown.parser(tokens);
   const headings = headingsOfLastBody();
-  return { html: plain ? html : sanitizer()(html, POLICY), references, components, removed, outline: outlineOf(body, headings) };
+  return {
+    html: plain ? html : sanitizer()(html, POLICY), references, components, removed, outline: outlineOf(body, headings),
+    ...(source ? { markdown: source } : {}),
+  };
 }
 
 /** Words a minute for a reading time: the usual figure for reading on a screen. */

@@ -21,13 +21,15 @@ export function renderPage(input: RenderInput): RenderedPage {
   const chunks = Object.fromEntries(Object.entries(assets.islands).map(([name, chunk]) => [name, chunk.src]));
   const registry: IslandRegistry = { chunks, used: new Set(), onLoad: new Set() };
   // The body first: the head preloads only the islands the body used.
+  // Each component block's HTML, by index, as the page's Markdown reads them.
+  const blocks: string[] = [];
   const body = withComponents(renderToString(
     <IslandContext.Provider value={registry}>
       <Layout page={page} site={site}>
         <Page data={data} page={page} site={site} collection={collection} />
       </Layout>
     </IslandContext.Provider>,
-  ), components, registry, page.locale ?? site.lang);
+  ), components, registry, page.locale ?? site.lang, blocks);
   const islands = [...registry.used].sort();
   const preload = [...registry.onLoad].sort();
   const jsonLd = template.jsonLd?.({ data, page, site, collection });
@@ -43,7 +45,7 @@ export function renderPage(input: RenderInput): RenderedPage {
     ? `<p role="note" data-sitegen-draft="">Scheduled for ${escapeHtml(page.scheduled)}: <code>sitegen build</code> leaves this page out until then.</p>`
     : page.draft ? '<p role="note" data-sitegen-draft="">Draft: <code>sitegen build</code> leaves this page out.</p>' : '';
   const html = `<!DOCTYPE html><html lang="${escapeHtml(page.locale ?? site.lang)}">${head}<body>${draftNote}${body}</body></html>`;
-  return { html: applyUrlPolicy(html, site), islands };
+  return { html: applyUrlPolicy(html, site), islands, ...(blocks.length > 0 ? { blocks } : {}) };
 }
 
 /**
@@ -52,7 +54,7 @@ export function renderPage(input: RenderInput): RenderedPage {
  * island in a block is hydrated and preloaded like any other). A
  * placeholder no block made (raw HTML in the body) becomes nothing.
  */
-function withComponents(html: string, components: RenderInput['components'], registry: IslandRegistry, lang: string): string {
+function withComponents(html: string, components: RenderInput['components'], registry: IslandRegistry, lang: string, blocks: string[]): string {
   if (!html.includes('<sitegen-md ')) return html;
   const placeholder = new RegExp(PLACEHOLDER.source, 'g');
   let out = '';
@@ -66,11 +68,13 @@ function withComponents(html: string, components: RenderInput['components'], reg
       const marker = bodyEndOf(found[1]);
       const at = html.indexOf(marker, end);
       if (at !== -1) {
-        body = withComponents(html.slice(end, at).replace(/^\n/, ''), components, registry, lang);
+        body = withComponents(html.slice(end, at).replace(/^\n/, ''), components, registry, lang, blocks);
         end = at + marker.length;
       }
     }
-    out += html.slice(last, found.index) + renderBlock(block, components, registry, lang, body);
+    const rendered = renderBlock(block, components, registry, lang, body);
+    if (block && !block.implicit) blocks[Number(found[1])] = rendered;
+    out += html.slice(last, found.index) + rendered;
     last = end;
     placeholder.lastIndex = end;
   }

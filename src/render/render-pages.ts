@@ -11,7 +11,8 @@ import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
 import { inlineCodeOf, integrationCsp, integrationSite, integrationsOf, isListed } from '../pipeline/integrations.ts';
 import type { HookRunner } from '../pipeline/hook-runner.ts';
-import { cspHash, type HeadElement } from '../integrations/api.ts';
+import { cspHash, type HeadElement, type RenderedPage } from '../integrations/api.ts';
+import { pageMarkdownOf, type PageForMarkdown } from '../markdown/page-markdown.ts';
 import { withBodyWords } from '../markdown/body-words.ts';
 import { templateError } from './template-error.ts';
 import { entryContentOf } from './entry-content.ts';
@@ -151,7 +152,14 @@ export function renderPages(
         // What integrations make of the page as rendered (its Markdown twin): written and reused with it.
         if (paging) {
           const link = pageLink(site, list.route);
-          const made = hooks.page({ ...asked, html, path: link, url: new URL(link, site.url).href, trailingSlash: site.trailingSlash }, errors);
+          const url = new URL(link, site.url).href;
+          // A list page (its template pages or groups a collection) is what it lists: its Markdown is made from its HTML,
+          // as a template page's is. A collection that is not paged or grouped is the page's surroundings (a sidebar).
+          const listing = template.collection !== undefined && (template.collection.perPage !== undefined || template.collection.taxonomy !== undefined);
+          const source = listing || list.route !== own.route ? undefined : page.markdown;
+          const made = hooks.page(withMarkdown({ ...asked, html, path: link, url, trailingSlash: site.trailingSlash }, {
+            title: info.title, description: info.description, date: info.date, html, url, source, blocks: rendered.blocks,
+          }, site), errors);
           for (const [file, text] of made) files.set(file, text);
           if (made.size > 0) derived.set(list.route, [...made.keys()]);
         }
@@ -196,4 +204,10 @@ function listPages(
   }
   const selected = selectionOf(checked, page.info.route, items);
   return withHead(paginate(selected, page.info.route, checked.perPage, outputsOf(page.info, selected)), page.info.route);
+}
+
+/** The page for the `page` hook, its Markdown made when an integration first reads it (and once). */
+function withMarkdown(page: Omit<RenderedPage, 'markdown'>, input: PageForMarkdown, site: SiteInfo): RenderedPage {
+  let markdown: string | undefined;
+  return Object.defineProperty(page, 'markdown', { enumerable: true, get: () => (markdown ??= pageMarkdownOf(input, site)) }) as RenderedPage;
 }

@@ -14,9 +14,13 @@ import { fileOf, type ValidationNotes, type ValidationScope } from '../template-
 import { imageFacts, publishedSrcOf, variantsOf, VARIANT_FORMATS } from '../template-api/image-facts.ts';
 import { targetOf } from './markdown-links.ts';
 
-/** The body's HTML with each local image sized, lazy, and offered in smaller formats where it has them. */
+/**
+ * The body's HTML with each local image sized, lazy, and offered in smaller formats where it has them.
+ * `published` is given each image's address as written (resolved) and the one the page serves it at.
+ */
 export function sizeMarkdownImages(
   html: string, references: readonly MarkdownReference[], route: string, scope: ValidationScope, notes?: ValidationNotes,
+  published?: Map<string, string>,
 ): string {
   // The image's address as the HTML has it → its file and its address on the site.
   const local = new Map<string, { file: string; url: string }>();
@@ -38,7 +42,9 @@ export function sizeMarkdownImages(
     if (!facts) return tag;
     const alt = attributeOf(attributes, 'alt') ?? '';
     const title = attributeOf(attributes, 'title');
-    const img = `<img src="${escapeHtml(publishedSrcOf(found.file, found.url, facts))}" alt="${escapeHtml(alt)}"${title === undefined ? '' : ` title="${escapeHtml(title)}"`}`
+    const served = publishedSrcOf(found.file, found.url, facts);
+    published?.set(src!, served);
+    const img = `<img src="${escapeHtml(served)}" alt="${escapeHtml(alt)}"${title === undefined ? '' : ` title="${escapeHtml(title)}"`}`
       + ` width="${facts.width}" height="${facts.height}" loading="lazy" decoding="async">`;
     const variants = variantsOf(found.file, facts);
     if (variants.length > 0 || !found.file.startsWith('public/')) notes?.images.push(found.file);

@@ -6,6 +6,7 @@
  */
 import { z, type ZodType } from 'zod';
 import { WORDS_PER_MINUTE, convertMarkdown, sourceFolderOf, type MarkdownHeading, type MarkdownOutline } from '../markdown/markdown.ts';
+import type { SourcePart } from '../markdown/markdown-source.ts';
 import type { RawDoc } from '../model.ts';
 import type { MarkdownBlock, PageHeading, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
@@ -247,12 +248,13 @@ export function validatePage(
   let components: MarkdownBlock[] | undefined;
   let blocksFailed = false;
   let outline: MarkdownOutline | undefined;
+  let markdown: SourcePart[] | undefined;
   if (doc.kind === 'markdown') {
     let converted: Omit<ReturnType<typeof convertMarkdown>, 'outline'> & { outline?: MarkdownOutline };
     try {
       converted = doc.html === undefined
         ? convertMarkdown(doc.body ?? '', sourceFolderOf(doc.file))
-        : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [], outline: doc.outline };
+        : { html: doc.html, references: doc.references ?? [], components: doc.components ?? [], removed: doc.removed ?? [], outline: doc.outline, markdown: doc.markdown };
     } catch (error) {
       // An integration's Markdown extension that threw (told as its own fault, pipeline/integrations.ts) fails this page, on any thread.
       if (!(error instanceof SiteError)) throw error;
@@ -260,10 +262,14 @@ export function validatePage(
       return undefined;
     }
     outline = converted.outline;
+    markdown = converted.markdown;
     data.template ??= 'markdown';
     checkMarkdownReferences(doc, converted.references, scope, errors, notes);
     for (const removal of converted.removed) notes?.warnings.push(removalWarning(doc, removal));
-    data.body = sizeMarkdownImages(converted.html, converted.references, doc.route ?? '/', scope, notes);
+    const published = new Map<string, string>();
+    data.body = sizeMarkdownImages(converted.html, converted.references, doc.route ?? '/', scope, notes, published);
+    // The page's Markdown shows each image as the page serves it (its variant, a fetched remote image's copy).
+    if (markdown && published.size > 0) markdown = markdown.map((part) => (typeof part === 'object' && 'image' in part && published.has(part.image) ? { image: published.get(part.image)! } : part));
     if (converted.components.length > 0) {
       components = checkMarkdownComponents(doc, converted.components, templates.markdown ?? {}, templates.withValidationScope, scope, errors, notes);
       blocksFailed = components === undefined;
@@ -306,7 +312,7 @@ export function validatePage(
     summary: outline?.summary ?? info.description,
     ...(outline ? { headings: headingTree(outline.headings), readingTime: Math.max(1, Math.ceil(outline.words / WORDS_PER_MINUTE)) } : {}),
   };
-  return { info: page, data: parsed as Record<string, unknown>, ...(components ? { components } : {}) };
+  return { info: page, data: parsed as Record<string, unknown>, ...(components ? { components } : {}), ...(markdown ? { markdown } : {}) };
 }
 
 /** Headings as a tree: each under the nearest heading before it of a lower level. */

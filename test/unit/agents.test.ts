@@ -5,7 +5,7 @@
  * (test/fixtures/ard/, vendored with its commit) by Ajv, and by the
  * conformance checks Lighthouse runs.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -160,6 +160,56 @@ test('the integration turns off as a whole or in parts; a section naming no page
     assert.match(fault.message, 'the integration agents failed in its buildDone hook');
     assert.match(fault.message, 'sections.Posts names /nowhere');
   }
+});
+
+test('a Markdown page\'s twin is its Markdown as written: code verbatim, addresses absolute under the base path, a component as Markdown', async () => {
+  const root = await newsSite();
+  await edit(root, 'content/site.yaml', /^/, 'basePath: /blog\ntrailingSlash: always\n');
+  const post = [
+    '---', 'template: post', 'title: Written twice', 'description: A post read by people and by agents.', 'date: 2026-11-10', '---', '',
+    'Read [the picture](./a-picture/index.md) and [the first post][first], or [below](#code).', '',
+    '![The newsroom](./a-picture/newsroom.png)', '',
+    'A line with `<!--more-->` and `a  *b*` in code, and a note.[^1]', '',
+    '<!--more-->', '',
+    '## Code', '',
+    '```ts title="src/client.ts" {2}', 'const client = new Client ( { retries: 3 } ) ;', 'use acme:: Client ;', '```', '',
+    '::: Callout', 'link: /search', 'label: Search the site', '---', 'Looking for **more**? See [the list](./index.md).', ':::', '',
+    '[first]: ./hello-world.md "The first"', '',
+    '[^1]: The note, with [a link](./hello-world.md).', '',
+  ].join('\n');
+  await writeFile(path.join(root, 'content/pages/news/written-twice.md'), post);
+  const { outDir } = await buildSite({ root, now: NOW, cache: false });
+  const twin = await read(outDir, 'news/written-twice.md');
+  const base = 'https://www.example.com/blog';
+  assert.ok(twin.startsWith('# Written twice\n\n> A post read by people and by agents.\n\n2026-11-10\n\n'), twin);
+  assert.match(twin, `Read [the picture](${base}/news/a-picture/) and [the first post][first], or [below](${base}/news/written-twice/#code).`);
+  assert.match(twin, `[first]: ${base}/news/hello-world/ "The first"`);
+  assert.match(twin, `[^1]: The note, with [a link](${base}/news/hello-world/).`);
+  assert.match(twin, 'A line with `<!--more-->` and `a  *b*` in code', 'inline code as written');
+  assert.not.match(twin, /^<!--more-->$/m, 'the summary mark says nothing to a reader');
+  assert.match(twin, 'src/client.ts\n\n```ts\nconst client = new Client ( { retries: 3 } ) ;\nuse acme:: Client ;\n```\n', 'the code block verbatim, its title the line before it');
+  assert.match(twin, `Looking for **more**? See [the list](${base}/news/).\n\n[Search the site](${base}/search/)`, 'the Callout as Markdown');
+  assert.not.match(twin, /:::|label:|<\w/, 'no block syntax and no HTML');
+  // Every address in it is served by the build: the image is the file the page shows.
+  const image = /!\[The newsroom\]\((\S+)\)/.exec(twin)?.[1];
+  assert.match(image ?? '', /^https:\/\/www\.example\.com\/blog\/assets\/img\/newsroom-\w+-\d+\.\w+$/);
+  for (const link of linksIn(twin)) {
+    const { pathname } = new URL(link);
+    const file = path.join(outDir, decodeURIComponent(pathname).replace(/^\/blog/, '').replace(/\/$/, '/index.html'));
+    assert.ok(existsSync(file), `${link} is in the build (${file})`);
+  }
+});
+
+test('a page whose Markdown holds raw HTML, and a list page, are their HTML as Markdown: no tag of the body reaches the twin', async () => {
+  const root = await newsSite();
+  await edit(root, 'content/pages/news/hello-world.md', 'A post is a Markdown file', 'A <span onclick="alert(1)">post</span> <script>alert(2)</script>is a Markdown file');
+  const { outDir } = await buildSite({ root, now: NOW, cache: false });
+  const twin = await read(outDir, 'news/hello-world.md');
+  assert.match(twin, 'A post is a Markdown file');
+  assert.not.match(twin, /<span|<script|onclick|alert/);
+  // The news list is the posts it lists, not only the words of its own Markdown.
+  const list = await read(outDir, 'news.md');
+  assert.match(list, `[A picture from the newsroom](https://www.example.com/news/a-picture)`);
 });
 
 test('every fenced code block of the news and docs starters is in its page\'s twin byte for byte, with its language', async () => {

@@ -1,10 +1,11 @@
 /**
- * The converter behind the pages' Markdown twins (src/integrations/agents.ts), on the HTML sitegen renders:
+ * The converter behind a template page's Markdown (src/markdown/html-markdown.ts), on the HTML sitegen renders:
  * each construct a reader meets, written as Markdown that reads the same.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { htmlToMarkdown, markdownTwinOf } from '../../src/integrations/agents.ts';
+import { htmlToMarkdown } from '../../src/markdown/html-markdown.ts';
+import { pageMarkdownOf } from '../../src/markdown/page-markdown.ts';
 
 test('headings, paragraphs, emphasis, code, links and images', () => {
   assert.is(
@@ -53,11 +54,13 @@ test('text that would be Markdown is escaped; entities are decoded; words side b
   assert.is(htmlToMarkdown('<li><strong>Hyderabad</strong><span>Sample Tower</span><span>India</span></li>'), '**Hyderabad** Sample Tower India');
 });
 
-test('a twin holds the page\'s main content only: no navigation, form, button or script, its links absolute, its title first', () => {
+const SITE = { url: 'https://x.example', basePath: '', trailingSlash: 'never' as const };
+
+test('a template page\'s Markdown holds the page\'s main content only: no navigation, form, button or script, its links absolute, its title first', () => {
   const page = '<html><body><nav><a href="/">Home</a></nav><main><h2><a class="heading-anchor" href="#x">Section</a></h2>'
     + '<nav class="contents"><ol><li><a href="#x">Section</a></li></ol></nav><p>See <a href="../about?q=1&amp;r=2">about</a>.</p>'
     + '<form><label>Name <input name="n"/></label><button>Send</button></form><script>alert(1)</script></main><footer>Foot</footer></body></html>';
-  assert.is(markdownTwinOf(page, 'https://x.example/docs/page', 'The page'), '# The page\n\n## Section\n\nSee [about](https://x.example/about?q=1&r=2).\n');
+  assert.is(pageMarkdownOf({ html: page, url: 'https://x.example/docs/page', title: 'The page' }, SITE), '# The page\n\n## Section\n\nSee [about](https://x.example/about?q=1&r=2).\n');
 });
 
 test.run();
