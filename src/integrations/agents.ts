@@ -4,7 +4,7 @@
  * - **Markdown twins**: each page a visitor may find (`listed`) is also
  *   written as Markdown at its address plus `.md` (`/about.md`, `/index.md`
  *   for the home page): the page's Markdown as sitegen gives it to every
- *   integration (`page.markdown`: a Markdown page's body as written, code
+ *   integration (`page.markdown()`: a Markdown page's body as written, code
  *   verbatim; any other page's `<main>` as rendered, without navigation,
  *   forms, buttons or scripts; every link absolute). Made in the
  *   render threads as each page renders (the `page` hook), and reused with
@@ -60,7 +60,7 @@ export const agents = defineIntegration({
     page: (page) => {
       if (!page.listed) return undefined;
       const files: Record<string, string> = {};
-      if (settings.twins) files[twinFileOf(page.route)] = page.markdown;
+      if (settings.twins) files[twinFileOf(page.route)] = page.markdown();
       if (settings.manifest && page.html.includes(' toolname=')) for (const tool of toolsIn(page.html)) files[skillFileOf(tool.name)] = skillOf(page, tool);
       return files;
     },

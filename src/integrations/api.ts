@@ -112,11 +112,11 @@ export interface RenderedPage extends HeadPage {
   trailingSlash: 'never' | 'always';
   html: string;
   /**
-   * The page as Markdown, made when first read: a page made from a Markdown file is its Markdown as the editor
+   * The page as Markdown, made on the first call: a page made from a Markdown file is its Markdown as the editor
    * wrote it (code blocks byte for byte, every address on the site absolute, each component block as its HTML
    * reads in Markdown), any other page its `<main>` as rendered; its title heads it (src/markdown/page-markdown.ts).
    */
-  readonly markdown: string;
+  markdown(): string;
 }
 
 /** An entry of a collection, as its list holds it. */
