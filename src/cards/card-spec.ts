@@ -79,12 +79,27 @@ export function cardSpecOf(page: CardPage, site: CardSite, chosen: PageCard | fa
   return {
     layout: chosen?.layout ?? 'headline',
     eyebrow: chosen?.eyebrow ?? sectionOf(page.route, site),
-    title: chosen?.title ?? page.title,
+    title: chosen?.title ?? titleWithoutSite(page.title, site.name),
     site: site.name,
     host: new URL(site.url).host,
     style: site.cards,
   };
 }
+
+/**
+ * A title without the site's name where the editor wrote it in (`About Us | Kavach`, `Kavach: Home`): the card
+ * draws the name on its own line, so it would read twice. A title that is only the name keeps it.
+ */
+function titleWithoutSite(title: string, name: string): string {
+  const trimmed = title.trim();
+  const before = trimmed.endsWith(name) ? trimmed.slice(0, -name.length).trimEnd() : '';
+  if (SEPARATOR.test(before.slice(-1))) return before.slice(0, -1).trim() || title;
+  const after = trimmed.startsWith(name) ? trimmed.slice(name.length).trimStart() : '';
+  if (SEPARATOR.test(after.charAt(0))) return after.slice(1).trim() || title;
+  return title;
+}
+
+const SEPARATOR = /^[|:·–—-]$/u;
 
 /** A page's section, from its address: /news/hello → News; /de/produkte/x → Produkte; the home page and a top-level page have none. */
 function sectionOf(route: string, site: CardSite): string {

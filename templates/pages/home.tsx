@@ -1,4 +1,4 @@
-import { z, image, link, type PageProps } from 'sitegen';
+import { z, type PageCard, image, link, type PageProps } from 'sitegen';
 import { gridAttributes } from '../components/grid.ts';
 import { Img } from '../components/Img.tsx';
 import { LogoCarousel } from '../components/LogoCarousel.tsx';
@@ -9,6 +9,9 @@ import { TrustBand } from '../components/TrustBand.tsx';
 import { narrowCut } from '../components/content-schema.ts';
 
 const cta = z.strictObject({ label: z.string().min(1), href: link() });
+
+/** The home page's link preview: the company's name and the tagline, centred. */
+export const card: PageCard = { layout: 'centered' };
 
 export const schema = z.strictObject({
   hero: z.strictObject({ tagline: z.string().min(1), title: z.string().min(1), text: z.string().min(1), cta, image: image() }),

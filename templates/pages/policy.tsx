@@ -1,4 +1,7 @@
-import { z, type PageProps } from 'sitegen';
+import { z, type PageCard, type PageProps } from 'sitegen';
+
+/** Its link preview says what kind of page it is, above the title (content/site.yaml draws the cards). */
+export const card: PageCard = { eyebrow: 'Policy' };
 
 export const schema = z.strictObject({
   heading: z.string().min(1),

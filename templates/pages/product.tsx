@@ -1,4 +1,4 @@
-import { z, asset, image, type PageProps } from 'sitegen';
+import { z, type PageCard, asset, image, type PageProps } from 'sitegen';
 import { hero, listSection, paragraphs, variant, video, closing } from '../components/content-schema.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageSection, Paragraphs } from '../components/PageSection.tsx';
@@ -17,6 +17,9 @@ const title = z.string().min(1);
  * BotShield AI). They share one shape; each section a product lacks is left
  * out of its content file.
  */
+/** Its link preview says what kind of page it is, above the title (content/site.yaml draws the cards). */
+export const card: PageCard = { eyebrow: 'Product' };
+
 export const schema = z.strictObject({
   hero,
   intro: z.strictObject({ title, paragraphs, bullets: z.array(title).min(1).optional(), still: image().optional().describe('a still of the product beside the block, from 1100 px') }),

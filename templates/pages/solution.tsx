@@ -1,4 +1,4 @@
-import { z, image, type PageProps } from 'sitegen';
+import { z, type PageCard, image, type PageProps } from 'sitegen';
 import { hero, listSection, paragraphs, closing } from '../components/content-schema.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageSection, Paragraphs } from '../components/PageSection.tsx';
@@ -18,6 +18,9 @@ const highlight = listSection().extend({
  * engineering, SSO/ZTNA): banner, what it is, optional highlights, how it is
  * used in cyber security, where, benefits, and use cases by industry.
  */
+/** Its link preview says what kind of page it is, above the title (content/site.yaml draws the cards). */
+export const card: PageCard = { eyebrow: 'Solution' };
+
 export const schema = z.strictObject({
   hero,
   whatIs: z.strictObject({ title, paragraphs, still: image().optional().describe('a still of the product beside the block, from 1100 px') }),

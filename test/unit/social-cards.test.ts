@@ -13,6 +13,8 @@ import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
 import { cardSvg } from '../../src/cards/draw-card.ts';
+import { cardNameOf } from '../../src/cards/card-spec.ts';
+import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { edit } from '../helpers/fixture.ts';
 
@@ -50,6 +52,27 @@ test('each page links a 1200×630 card of its own words in the site\'s colours, 
   assert.is(cards.size, 5);
   for (const card of cards) await readFile(path.join(root, 'dist', new URL(card).pathname));
   assert.match(await read(root, '_headers'), '/assets/*\n  Cache-Control: public, max-age=31536000, immutable', 'a card\'s address changes with it, so it is kept for good');
+});
+
+test('this site: each page\'s link preview is a card of its own in the brand\'s navy, its title without the company\'s name, its kind above it', async () => {
+  const outDir = path.join(await tempDir('sitegen-site-cards-'), 'dist');
+  await buildSite({ root: REPO_ROOT, outDir, cache: false });
+  const cardOf = async (file: string) => meta(await readFile(path.join(outDir, file), 'utf8'), 'og:image')!;
+  const pages = ['index.html', 'adaptive.html', 'solutions.html', 'about.html', 'privacy-policy.html', 'contact.html'];
+  const cards = await Promise.all(pages.map(cardOf));
+  assert.is(new Set(cards).size, pages.length, 'no two pages share a preview');
+  for (const card of cards) assert.match(card, /^https:\/\/www\.example\.com\/assets\/cards\/[\w-]{16}\.png$/);
+  // A card is named by everything it draws: the product page's says Product above its title, and the company once.
+  const style = { background: '#0b1f3a', text: '#ffffff', accent: '#7dd3fc' };
+  const drawn = (layout: 'headline' | 'centered', eyebrow: string, title: string) => `https://www.example.com/assets/cards/${cardNameOf({
+    layout, eyebrow, title, site: 'Kavach Cognitive Labs', host: 'www.example.com', style,
+  })}`;
+  assert.is(cards[1], drawn('headline', 'Product', 'adapID AI Adaptive Authentication'));
+  assert.is(cards[0], drawn('centered', '', 'Behavioural biometrics and AI bot security'));
+  assert.is(cards[4], drawn('headline', 'Policy', 'Privacy Policy'));
+  const { data, info } = await sharp(path.join(outDir, new URL(cards[1]).pathname)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  assert.equal([...data.subarray(0, 3)], [0x0b, 0x1f, 0x3a], 'the brand\'s navy');
+  assert.equal([info.width, info.height], [1200, 630]);
 });
 
 test('the template chooses the layout and words; a page\'s own image, or `card = false`, means no card', async () => {
