@@ -48,15 +48,26 @@ export const schema = z.strictObject({
   contact: z.strictObject({ phone: z.string().min(1), email: z.email() }),
   /** The accessible name of a toast's close button. */
   toastCloseLabel: z.string().min(1),
-  /** The trust band of the home page and the product pages (components/TrustBand.tsx): each certification drawn, with its scope. */
+  /**
+   * The trust band of the home page and the product pages (components/TrustBand.tsx): each certification drawn, with
+   * its scope and its auditor, a way to ask for the report, and the privacy posture beside them (a law one complies
+   * with is no certificate).
+   */
   trust: z.strictObject({
     title: z.string().min(1),
     intro: z.string().min(1),
     marks: z.array(z.strictObject({
       name: z.string().min(1),
       scope: z.string().min(1).describe("what the certificate covers and when, as the auditor's report says; marked (sample) until it is real"),
+      auditor: z.string().min(1).describe('who audited or certified it, as the certificate names them; marked (sample) until it is real'),
       image: image(),
     })).min(1),
+    report: navLink.describe('where a buyer asks for the audit report'),
+    privacy: z.strictObject({
+      title: z.string().min(1),
+      name: z.string().min(1).describe('the laws the service is run to (GDPR, CCPA)'),
+      text: z.string().min(1),
+    }),
   }),
   footer: z.strictObject({
     /** The logo drawn for the footer's dark ground (light words), shown without a plate behind it. */

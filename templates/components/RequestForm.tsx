@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { FormField } from './FormField.tsx';
 import { afterSubmit, initialState, withValue, type FormSpec, type FormState } from '../lib/forms.ts';
 import { announce, answerAgent, postJson, type OutcomeMessages } from '../lib/submit.ts';
@@ -13,12 +13,22 @@ export interface RequestFormProps {
   messages: OutcomeMessages;
   /** The form as a WebMCP tool (its toolname, tooldescription and each field's toolparamdescription). */
   tool?: { name: string; description: string; params?: Record<string, string | undefined> };
+  /** What the message says when a link names a topic (`/contact?topic=soc2-report#contact-message`), by topic. */
+  topics?: Record<string, string>;
 }
 
 /** The contact and demo forms: the same flow over a different FormSpec. */
-export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, messages, tool }: RequestFormProps & { spec: FormSpec<Payload> }) {
+export function RequestForm<Payload>({ spec, url, labels, submit, requiredNote, messages, tool, topics }: RequestFormProps & { spec: FormSpec<Payload> }) {
   const [state, setState] = useState<FormState>(() => initialState(spec));
   const [sending, setSending] = useState(false);
+
+  // A link that asks for something (the SOC 2 report, from the trust band) fills the message in, unless the visitor
+  // has written one. After hydration, so that the page as served and as hydrated agree.
+  useEffect(() => {
+    const topic = new URLSearchParams(window.location.search).get('topic');
+    const text = topic === null || !topics || !Object.hasOwn(topics, topic) ? undefined : topics[topic];
+    if (text !== undefined) setState((current) => (current.message ? current : withValue(current, 'message', text)));
+  }, [topics]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();

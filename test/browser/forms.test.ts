@@ -122,6 +122,31 @@ forms('contact, 200: exact JSON, green toast, every field cleared', async (conte
   }
 });
 
+forms('the trust band\'s "Request the SOC 2 Type II report" opens the contact form live, its message asking for the report, and sends it as written', async (context) => {
+  const { page, errors } = await openPage(context.browser);
+  try {
+    await page.goto(`${context.server.url}/`);
+    await page.getByRole('link', { name: 'Request the SOC 2 Type II report' }).click();
+    await page.waitForURL(/\/contact\?topic=soc2-report#contact-message$/);
+    // No pointer or key reached the form: the address led into it, so it hydrates at once and fills the message.
+    const message = page.getByRole('textbox', { name: 'Message', exact: true });
+    await page.waitForFunction(() => (document.querySelector('#contact-message') as HTMLTextAreaElement | null)?.value !== '', undefined, { timeout: 10_000 });
+    assert.match(await message.inputValue(), /^Please send us your latest SOC 2 Type II report\./);
+    const posted = await answerPosts(page, [200]);
+    await fillAll(page, { name: 'Asha Rao', company_name: 'Acme Bank', email_id: 'asha@acme.example', mobile_number: '98' });
+    await submitAndWait(page, posted);
+    assert.match((posted.bodies[0] as { message: string }).message, /SOC 2 Type II report/);
+    assert.is((posted.bodies[0] as { request_type: string }).request_type, 'contact');
+    // The contact page opened on its own is as before: an empty message, nothing hydrated until the visitor reaches in.
+    await page.goto(`${context.server.url}/contact`);
+    assert.is(await page.getByRole('textbox', { name: 'Message', exact: true }).inputValue(), '');
+    assert.is(await page.locator('sitegen-island:has(.request-form)[hydrated]').count(), 0);
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 forms('contact on a slow network and CPU: no island code until the visitor reaches in; typed and sent before React arrives, every keystroke is kept', async (context) => {
   const { page, errors } = await openPage(context.browser);
   try {

@@ -117,4 +117,14 @@ test('an interaction island that already has the focus (autofocus) starts at onc
   await window.happyDOM.close();
 });
 
+test('an interaction island that the address leads into (#contact-message) starts at once; one it leads elsewhere waits', async () => {
+  for (const [hash, starts] of [['#name', true], ['#outside', false], ['#nowhere', false], ['#%E0%A4%A', false]] as const) {
+    const window = new Window({ url: `https://www.example.com/contact?topic=soc2-report${hash}` });
+    window.document.body.innerHTML = '<sitegen-island hydrate="interaction"><input id="name"></sitegen-island><p id="outside">x</p>';
+    const island = window.document.querySelector('sitegen-island') as unknown as Element;
+    assert.is(await settled(hydrationMoment(island, 'interaction', fakeDeps().deps)), starts, hash);
+    await window.happyDOM.close();
+  }
+});
+
 test.run();

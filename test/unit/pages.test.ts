@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { Window } from 'happy-dom';
-import { buildRealSite } from '../helpers/site.ts';
+import { REPO_ROOT, buildRealSite } from '../helpers/site.ts';
 import { outputPathOf } from '../../src/output-path.ts';
 
 interface RouteSpec {
@@ -213,18 +213,50 @@ test('/demo keeps the specification\'s heading, intro and form first, then says 
   assert.match(textOf(quote.querySelector('figcaption')!), '(sample)');
 });
 
-test('the home page and each product page show the trust band before the closing one: each mark its own, each scope marked as a sample', async () => {
+test('the home page and each product page show the trust band before the closing one: each certificate its own mark, scope and auditor, all samples; privacy apart; the report asked for', async () => {
   for (const route of ['/', '/adaptive', '/botshieldai', '/continuous', '/passwordless']) {
     const main = (await pageOf(route)).querySelector('main')!;
     const band = main.querySelector('section.trust');
     assert.ok(band, `${route}: no trust band`);
     assert.ok(band!.nextElementSibling?.classList.contains('closing'), `${route}: the band is not right before the closing one`);
     const marks = [...band!.querySelectorAll('.trust__mark')];
-    assert.equal(marks.map((mark) => textOf(mark.querySelector('.trust__name')!)), ['ISO/IEC 27001', 'SOC 2 Type II', 'GDPR'], route);
+    assert.equal(marks.map((mark) => textOf(mark.querySelector('.trust__name')!)), ['ISO/IEC 27001', 'SOC 2 Type II'], route);
     const images = marks.map((mark) => mark.querySelector('img')!);
     assert.is(new Set(images.map((image) => image.getAttribute('src'))).size, marks.length, `${route}: two marks share a drawing`);
     for (const image of images) assert.ok((image.getAttribute('alt') ?? '').length > 10, `${route}: a mark without alt text`);
-    for (const mark of marks) assert.match(textOf(mark.querySelector('.trust__scope')!), /\(sample\)$/, `${route}: a scope not marked as a sample`);
+    for (const mark of marks) {
+      assert.match(textOf(mark.querySelector('.trust__scope')!), /\(sample\)$/, `${route}: a scope not marked as a sample`);
+      assert.match(textOf(mark.querySelector('.trust__auditor')!), /^(Certified|Audited) by .+ \(sample\)$/, `${route}: a certificate that names no auditor`);
+    }
+    // GDPR and CCPA are laws the service keeps to, not certificates: apart from the marks, with no badge of their own.
+    const privacy = band!.querySelector('.trust__privacy')!;
+    assert.is(textOf(privacy.querySelector('h3')!), 'Privacy');
+    assert.match(textOf(privacy), /GDPR and CCPA.*No personal data stored/);
+    assert.is(privacy.querySelector('img'), null);
+    assert.is(privacy.closest('.trust__marks'), null);
+    assert.not.match(textOf(band!.querySelector('h2')!), /Compliant/);
+    const report = band!.querySelector('.trust__report a')!;
+    assert.is(textOf(report), 'Request the SOC 2 Type II report');
+    assert.is(report.getAttribute('href'), '/contact?topic=soc2-report#contact-message');
+  }
+  assert.ok((await pageOf('/contact')).querySelector('textarea#contact-message'), 'the report link leads to the contact form\'s message');
+});
+
+test('the footer\'s certification badges are drawings of their own: no two share a shape, and none is the logo\'s', async () => {
+  const footer = (await pageOf('/')).querySelector('footer')!;
+  const badges = [...footer.querySelectorAll('.footer__certifications img')].map((image) => image.getAttribute('src')!);
+  assert.equal([...badges].sort(), ['/img/cert/gdpr.svg', '/img/cert/iso-27001.svg', '/img/cert/soc2.svg']);
+  // A badge's shapes: every element but its frame and its name (the glyph outlines of its words, set with transform=).
+  const shapesOf = async (file: string) => new Set((await readFile(path.join(REPO_ROOT, 'public', file), 'utf8'))
+    .match(/<(?:path|circle|ellipse|rect)\b[^>]*>/g)!.filter((tag) => !/transform=|width="126"/.test(tag)));
+  const logo = await shapesOf('/img/logo.svg');
+  const shapes = await Promise.all(badges.map(shapesOf));
+  for (const [index, own] of shapes.entries()) {
+    assert.ok(own.size > 0, `${badges[index]} draws nothing of its own`);
+    assert.equal([...own].filter((tag) => logo.has(tag)), [], `${badges[index]} reuses the logo's drawing`);
+    for (const [other, theirs] of shapes.entries()) {
+      if (other !== index) assert.equal([...own].filter((tag) => theirs.has(tag)), [], `${badges[index]} and ${badges[other]} share a shape`);
+    }
   }
 });
 
