@@ -4,7 +4,7 @@ import { gridAttributes } from './grid.ts';
 /**
  * How a list looks: `cards` (bordered, for needs and benefits), `features`
  * (icon rows, for solutions), `checks` (tick list), `steps` (numbered, an
- * <ol>), `tiles` (compact sector tiles), `chips` (title-only tags).
+ * <ol>), `tiles` (compact sector tiles), `chips` (title-only labels).
  */
 export type ItemListVariant = 'cards' | 'features' | 'checks' | 'steps' | 'tiles' | 'chips';
 

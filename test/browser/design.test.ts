@@ -241,4 +241,24 @@ design('no card stands alone on a row: a short last row is centred, and a lone l
   assert.equal(found, [], found.join('\n'));
 });
 
+design('title-only lists (the sectors, where it is used) read as labels, not as filters: no box, no pill, nothing to press', async (context) => {
+  let lists = 0;
+  for (const route of ['/continuous', '/botshieldai', '/password']) {
+    const page = await open(context, route, 1280);
+    for (const list of await page.locator('ul.items--chips').all()) {
+      lists += 1;
+      const looks = await list.locator('li').evaluateAll((items) => items.map((item) => {
+        const style = getComputedStyle(item);
+        return { border: style.borderTopStyle, background: style.backgroundColor, radius: style.borderTopLeftRadius, cursor: style.cursor, controls: item.querySelectorAll('a, button, input').length };
+      }));
+      for (const look of looks) assert.equal(look, { border: 'none', background: 'rgba(0, 0, 0, 0)', radius: '0px', cursor: 'auto', controls: 0 }, route);
+      // Each label is marked as a list item is, by a small square in the accent colour before it.
+      const marker = await list.locator('li').first().evaluate((item) => getComputedStyle(item, '::before').backgroundColor);
+      assert.is(marker, 'rgb(15, 118, 110)', `${route}: the marker is not the accent`);
+    }
+    await page.close();
+  }
+  assert.ok(lists >= 3, `only ${lists} label lists found`);
+});
+
 design.run();
