@@ -122,11 +122,11 @@ forms('contact, 200: exact JSON, green toast, every field cleared', async (conte
   }
 });
 
-forms('the trust band\'s "Request the SOC 2 Type II report" opens the contact form live, its message asking for the report, and sends it as written', async (context) => {
+forms('the trust band\'s "Request the SOC 2 Type II Report" opens the contact form live, its message asking for the report, and sends it as written', async (context) => {
   const { page, errors } = await openPage(context.browser);
   try {
     await page.goto(`${context.server.url}/`);
-    await page.getByRole('link', { name: 'Request the SOC 2 Type II report' }).click();
+    await page.getByRole('link', { name: 'Request the SOC 2 Type II Report' }).click();
     await page.waitForURL(/\/contact\?topic=soc2-report#contact-message$/);
     // No pointer or key reached the form: the address led into it, so it hydrates at once and fills the message.
     const message = page.getByRole('textbox', { name: 'Message', exact: true });

@@ -236,7 +236,7 @@ test('the home page and each product page show the trust band before the closing
     assert.is(privacy.closest('.trust__marks'), null);
     assert.not.match(textOf(band!.querySelector('h2')!), /Compliant/);
     const report = band!.querySelector('.trust__report a')!;
-    assert.is(textOf(report), 'Request the SOC 2 Type II report');
+    assert.is(textOf(report), 'Request the SOC 2 Type II Report');
     assert.is(report.getAttribute('href'), '/contact?topic=soc2-report#contact-message');
   }
   assert.ok((await pageOf('/contact')).querySelector('textarea#contact-message'), 'the report link leads to the contact form\'s message');

@@ -115,6 +115,37 @@ test('every page and section heading of the site is in title case, as the headin
   assert.ok(headings > 100, `only ${headings} headings found`);
 });
 
+/** Card titles the specification names in title case: the Solutions page's three offerings (its section 3). */
+const FIXED_CARD_TITLES = ['Account Takeover Protection', 'Advanced DDoS Prevention', 'National Cybercrime Reporting Portal Complaints Automation'];
+
+/** The words after the first that sentence case would keep in lower case but a heading capitalises (acronyms, brands and names aside). */
+function capitalisedInSentence(heading: string): string[] {
+  const words = heading.split(/\s+/);
+  return words.filter((word, index) => {
+    const core = word.match(/^[^A-Za-z]*([A-Za-z][\w'’]*)/)?.[1];
+    if (!core || index === 0 || /[.:?!]$/.test(words[index - 1])) return false;
+    if (/[A-Z]/.test(core.slice(1)) || core.length === 1) return false; // AI, FIDO2, adapID, BotShield, a lone capital
+    return core[0] === core[0].toUpperCase();
+  });
+}
+
+test('every card title (h3) is in sentence case, as a card\'s text is, but the offerings the specification names, a link to a page (its name), and people\'s names', async () => {
+  assert.equal(capitalisedInSentence('What the Demo Covers'), ['Demo', 'Covers'], 'the rule itself');
+  assert.equal(capitalisedInSentence('FIDO2 / WebAuthn passkeys'), [], 'acronyms and brands keep their case');
+  const built = await buildRealSite();
+  let titles = 0;
+  for (const page of built.pages.filter((entry) => entry.route !== '/404')) {
+    const document = await documentOf(built.outDir, page.route);
+    for (const heading of document.querySelectorAll('h3')) {
+      const words = text(heading);
+      if (FIXED_CARD_TITLES.includes(words) || heading.closest('.person-card, .link-card')) continue;
+      titles += 1;
+      assert.equal(capitalisedInSentence(words), [], `${page.route}: "${words}"`);
+    }
+  }
+  assert.ok(titles > 100, `only ${titles} card titles found`);
+});
+
 /**
  * Link and button labels the specification writes as they are: the navbar's and the footer's items (its
  * section 2), the home page's "Show More", the demo page's "Submit", the carousel's buttons.
