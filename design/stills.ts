@@ -33,6 +33,9 @@ async function main(): Promise<void> {
       await page.goto(`${STAGE.href}?screen=${name}`);
       await page.evaluate(() => document.fonts.ready);
       if (errors.length) throw new Error(`${name}: ${errors.join('\n')}`);
+      // A word, a chip or a card its panel cuts off is a flaw a visitor sees: no still is written with one (stills/fit.js).
+      const cut = await page.evaluate(() => (window as unknown as { cutOff(): string[] }).cutOff());
+      if (cut.length > 0) throw new Error(`${name}: cut off by its panel:\n  ${cut.join('\n  ')}`);
       // The stage's rounded corners are transparent, as the SVG heroes' were.
       await page.evaluate(() => { document.documentElement.style.background = 'transparent'; });
       const png = await page.screenshot({ type: 'png', omitBackground: true });

@@ -10,6 +10,18 @@ const SHIELD = '<svg width="16" height="18" viewBox="0 0 30 34"><path d="M15 1l1
 const TICK = '<svg width="14" height="14" viewBox="0 0 22 22"><circle cx="11" cy="11" r="11" fill="#0f766e"/><path d="M6 11.5l3.5 3.5L16 8" fill="none" stroke="#fff" stroke-width="2.8" stroke-linecap="round" stroke-linejoin="round"/></svg>';
 const FINGERPRINT = '<svg width="44" height="44" viewBox="0 0 48 48" fill="none" stroke="#1158e6" stroke-width="3" stroke-linecap="round"><path d="M12 16a14 14 0 0 1 24 0"/><path d="M10 28a14 14 0 0 1 2-9M38 19a14 14 0 0 1 1 9"/><path d="M17 37c2-4 3-8 3-13a4 4 0 0 1 8 0c0 5-1 10-3 14"/><path d="M14 32c1-3 1-5 1-8a9 9 0 0 1 18 0c0 4-.5 7-1.5 10"/><path d="M24 24c0 6-1 11-4 15"/></svg>';
 
+/** Each app's own mark on the SSO screen: white strokes on its tile, so no two are alike. */
+const APP_ICONS = {
+  Mail: '<rect x="3" y="5" width="12" height="9" rx="1.5"/><path d="m3.5 6 5.5 4.5L14.5 6"/>',
+  CRM: '<circle cx="9" cy="7" r="2.6"/><path d="M4.2 14.5c.8-2.6 2.6-3.8 4.8-3.8s4 1.2 4.8 3.8"/>',
+  HR: '<rect x="4" y="3.5" width="10" height="11" rx="1.5"/><circle cx="9" cy="8" r="1.8"/><path d="M6.5 12.2h5"/>',
+  Files: '<path d="M3 5.5h4.5l1.5 1.5H15v7.5H3z"/>',
+  Payroll: '<path d="M6 4.5h6M6 7.5h6M6.5 4.5c3.5 0 3.5 5.5 0 5.5H6l5 4.5"/>',
+  Analytics: '<path d="M4.5 14V9.5M9 14V5M13.5 14v-6.5"/>',
+};
+const appIcon = (app, fill) => `<svg width="18" height="18" viewBox="0 0 18 18" style="flex:none"><rect width="18" height="18" rx="5" fill="${fill}"/><g fill="none" stroke="#fff" stroke-width="1.6" stroke-linecap="round" stroke-linejoin="round">${APP_ICONS[app]}</g></svg>`;
+const STOP = '<svg width="14" height="14" viewBox="0 0 22 22"><circle cx="11" cy="11" r="11" fill="#b91c1c"/><path d="M11 5.5v7" stroke="#fff" stroke-width="2.8" stroke-linecap="round"/><circle cx="11" cy="16.2" r="1.7" fill="#fff"/></svg>';
+
 const colour = { ok: '#0f766e', warn: '#c26a00', bad: '#b91c1c', blue: '#1158e6' };
 const tone = (score) => (score >= 70 ? 'bad' : score >= 45 ? 'warn' : 'ok');
 const meter = (score) => `<span class="score"><span class="meter" style="width:34px"><i style="width:${score}%;background:${colour[tone(score)]}"></i></span><b>${score}</b></span>`;
@@ -37,19 +49,15 @@ const wave = (count, base, swing, seed) => Array.from({ length: count }, (_, ind
 const SCREENS = {
   /** adapID AI: the risk console, sessions scored and decided, with one user's behaviour profile. */
   adaptive: () => window_('adapID AI', ['Sessions', 'Decisions', 'Profiles'], `
-    <div class="tile" style="grid-row:span 2"><h4>Sessions now</h4><table><tr><th>User</th><th>Action</th><th>Risk</th><th></th></tr>
+    <div class="tile" style="grid-column:span 2"><h4>Sessions now</h4><table><tr><th>User</th><th>Action</th><th>Risk</th><th>Decision</th></tr>
       <tr><td>a.sharma</td><td>Sign-in</td><td>${meter(12)}</td><td>${chip('ok', 'Allow')}</td></tr>
       <tr><td>r.iyer</td><td>Pay ₹48K</td><td>${meter(58)}</td><td>${chip('warn', 'Step-up')}</td></tr>
       <tr><td>k.menon</td><td>Sign-in</td><td>${meter(91)}</td><td>${chip('bad', 'Block')}</td></tr>
-      <tr><td>s.das</td><td>Payee</td><td>${meter(34)}</td><td>${chip('ok', 'Allow')}</td></tr>
-      <tr><td>p.nair</td><td>Sign-in</td><td>${meter(8)}</td><td>${chip('ok', 'Allow')}</td></tr>
-      <tr><td>m.khan</td><td>Pay ₹2.3L</td><td>${meter(76)}</td><td>${chip('bad', 'Block')}</td></tr>
       </table></div>
-    <div class="tile"><h4>Today</h4><div class="big">18,204</div><div class="small">sessions scored</div>
-      <div class="col" style="margin-top:6px;gap:3px;align-items:flex-start">${chip('ok', '97.5% allowed')}${chip('warn', '2.1% stepped up')}${chip('bad', '0.4% blocked')}</div></div>
-    <div class="tile"><h4>Profile · a.sharma</h4><div class="small">Typing rhythm</div>
-      <div class="row" style="align-items:flex-end;gap:3px;height:24px;margin:4px 0">${[14, 20, 10, 24, 18, 12, 22, 16, 19, 11].map((h) => `<i style="width:7px;height:${h}px;background:#1158e6;border-radius:2px;display:block"></i>`).join('')}</div>
-      <div class="row">${TICK}<b>Match 96%</b></div></div>`, { columns: '1.85fr 1fr', rows: 'auto 1fr' }),
+    <div class="tile"><h4>Today</h4><div class="row" style="align-items:baseline"><span class="big">18,204</span><span class="small">sessions scored</span></div>
+      <div class="small" style="margin-top:4px"><b style="color:#0f766e">97.5%</b> allowed · <b style="color:#9a4f00">2.1%</b> stepped up · <b style="color:#b91c1c">0.4%</b> blocked</div></div>
+    <div class="tile"><h4>Profile · a.sharma</h4><div class="row" style="justify-content:space-between"><span class="small">Typing rhythm</span><span class="row" style="gap:4px">${TICK}<b>Match 96%</b></span></div>
+      <div class="row" style="align-items:flex-end;gap:3px;height:24px;margin-top:6px">${[14, 20, 10, 24, 18, 12, 22, 16, 19, 11, 21, 15, 9, 23].map((h) => `<i style="width:7px;height:${h}px;background:#1158e6;border-radius:2px;display:block"></i>`).join('')}</div></div>`, { columns: '1fr 1fr', rows: 'auto 1fr' }),
 
   /** BotShield AI: the live dashboard, traffic over the last hour, bots blocked by type, and the challenge rate. */
   botshield: () => window_('BotShield AI', ['Dashboard', 'Rules', 'Reports'], `
@@ -64,7 +72,7 @@ const SCREENS = {
   /** BotShield AI: the verdict on each request as it comes, person or bot, and why. */
   botverdicts: () => window_('BotShield AI', ['Requests', 'Rules'], `
     <div class="tile"><h4>Requests, live</h4><table><tr><th>Path</th><th>Signals</th><th>Verdict</th></tr>
-      ${[['/login', 'Mouse curves, real typing', 'ok', 'Person'], ['/login', 'Headless browser', 'bad', 'Bot: blocked'], ['/api/quote', '1,200 requests a minute', 'bad', 'Scraper: blocked'], ['/checkout', 'One card tried 14 times', 'bad', 'Card testing'], ['/login', 'New device, human rhythm', 'warn', 'Challenged']].map(([path, why, kind, verdict]) => `<tr><td>${path}</td><td>${why}</td><td>${chip(kind, verdict)}</td></tr>`).join('')}</table></div>
+      ${[['/login', 'Mouse curves, real typing', 'ok', 'Person'], ['/login', 'Headless browser', 'bad', 'Bot: blocked'], ['/api/quote', '1,200 requests a minute', 'bad', 'Scraper: blocked'], ['/login', 'New device, human rhythm', 'warn', 'Challenged']].map(([path, why, kind, verdict]) => `<tr><td>${path}</td><td>${why}</td><td>${chip(kind, verdict)}</td></tr>`).join('')}</table></div>
     <div class="row" style="gap:10px"><div class="tile" style="flex:1"><h4>Decided in</h4><div class="row"><span class="big">38 ms</span><span class="small">median, at the edge</span></div></div>
       <div class="tile" style="flex:1"><h4>Blocked IPs</h4><div class="row"><span class="big">1,906</span><span class="small">reputation and geo rules</span></div></div></div>`, { rows: '1fr auto' }),
 
@@ -130,12 +138,12 @@ const SCREENS = {
       <div class="row" style="flex-wrap:wrap;gap:5px;margin-top:6px">${chip('warn', 'Long pauses: 4.2 s')}${chip('warn', 'Remote-access app open')}${chip('warn', 'On a call')}${chip('warn', 'Typing unlike v.rao')}</div>
       <div class="small" style="margin-top:6px">Signs of a coached user: the bank calls v.rao before the money moves.</div></div>
     <div class="tile"><h4>Decision log</h4><table>
-      ${[['14:07', 'v.rao', 'Payment ₹3.9 L', 'bad', 'Held'], ['14:05', 'p.nair', 'Sign-in', 'ok', 'Allow'], ['14:04', 'a.sharma', 'Payment ₹1,200', 'ok', 'Allow'], ['14:02', 'k.menon', 'Password reset', 'warn', 'Step-up']].map(([time, user, action, kind, decision]) => `<tr><td>${time}</td><td>${user}</td><td>${action}</td><td>${chip(kind, decision)}</td></tr>`).join('')}</table></div>`, { rows: 'auto 1fr' }),
+      ${[['14:07', 'v.rao', 'Payment ₹3.9 L', 'bad', 'Held'], ['14:05', 'p.nair', 'Sign-in', 'ok', 'Allow'], ['14:02', 'k.menon', 'Password reset', 'warn', 'Step-up']].map(([time, user, action, kind, decision]) => `<tr><td>${time}</td><td>${user}</td><td>${action}</td><td>${chip(kind, decision)}</td></tr>`).join('')}</table></div>`, { rows: 'auto 1fr' }),
 
   /** SSO and data-leak prevention: one sign-in for every app, and an export stopped when behaviour does not match. */
   sso: () => window_('adapID AI', ['Access', 'Apps', 'Alerts'], `
     <div class="tile"><div class="row" style="justify-content:space-between"><h4>Signed in once · r.iyer</h4>${chip('ok', 'Zero trust: checked per request')}</div>
-      <div style="display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin-top:4px">${[['Mail', 'ok'], ['CRM', 'ok'], ['HR', 'ok'], ['Files', 'bad'], ['Payroll', 'ok'], ['Analytics', 'ok']].map(([app, kind]) => `<div class="row" style="border:1px solid ${kind === 'bad' ? '#f5b5b5' : '#e3e9f2'};border-radius:8px;padding:6px 8px;background:${kind === 'bad' ? '#fffafa' : '#fff'}"><span style="width:18px;height:18px;border-radius:5px;background:${kind === 'bad' ? '#b91c1c' : '#1158e6'};display:block"></span><b>${app}</b><span style="margin-left:auto">${kind === 'bad' ? '!' : TICK}</span></div>`).join('')}</div></div>
+      <div style="display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin-top:4px">${[['Mail', 'ok'], ['CRM', 'ok'], ['HR', 'ok'], ['Files', 'bad'], ['Payroll', 'ok'], ['Analytics', 'ok']].map(([app, kind]) => `<div class="row" style="border:1px solid ${kind === 'bad' ? '#f5b5b5' : '#e3e9f2'};border-radius:8px;padding:6px 8px;background:${kind === 'bad' ? '#fffafa' : '#fff'}">${appIcon(app, kind === 'bad' ? '#b91c1c' : '#1158e6')}<b>${app}</b><span style="margin-left:auto;display:flex">${kind === 'bad' ? STOP : TICK}</span></div>`).join('')}</div></div>
     <div class="tile" style="border-color:#f5b5b5;background:#fffafa"><div class="row" style="justify-content:space-between"><h4 style="color:#b91c1c">Data leak stopped · 15:42</h4>${chip('bad', 'Blocked')}</div>
       <div style="font-weight:800;font-size:14px">Bulk export of 2,400 client files</div>
       <div class="small" style="margin-top:3px">Behaviour does not match r.iyer: unusual mouse paths, new device. The export waits for a passkey.</div>
