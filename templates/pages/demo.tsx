@@ -30,7 +30,8 @@ type Data = z.infer<typeof schema>;
 /**
  * Request a demo: the specification's heading, intro and form first, and
  * beside them (below on a phone, after the form) what the visitor asks for:
- * what the demo covers, how long it takes, who joins, and a customer's words.
+ * what the demo covers, how long it takes and who joins; then a customer's
+ * words, under the form from 900 px.
  */
 export default function Demo({ data, site }: PageProps<Data>) {
   const { panel } = data;
@@ -56,12 +57,13 @@ export default function Demo({ data, site }: PageProps<Data>) {
             </div>
           ))}
         </dl>
-        <figure className="demo-panel__quote">
-          {panel.quote.sample && <p className="demo-panel__sample">{panel.quote.sample}</p>}
-          <blockquote><p>{panel.quote.text}</p></blockquote>
-          <figcaption><strong>{panel.quote.name}</strong>, {panel.quote.role}</figcaption>
-        </figure>
       </aside>
+      {/* After the panel in reading order; beside it, under the form, from 900 px, so the two columns end together. */}
+      <figure className="demo-panel__quote">
+        {panel.quote.sample && <p className="demo-panel__sample">{panel.quote.sample}</p>}
+        <blockquote><p>{panel.quote.text}</p></blockquote>
+        <figcaption><strong>{panel.quote.name}</strong>, {panel.quote.role}</figcaption>
+      </figure>
     </div>
   );
 }

@@ -144,4 +144,58 @@ test('/customerlogin: on a phone the form comes first, the panel after it; from 
   }
 });
 
+test('every section lines up on one content grid, from 375 to 1600 px; the closing panel has a band\'s space above it', async () => {
+  const page = (await openPage(browser, { width: 1280, height: 900 })).page;
+  const found: string[] = [];
+  let measured = 0;
+  try {
+    for (const route of ['/', '/adaptive', '/continuous', '/about', '/solutions']) {
+      for (const width of [375, 768, 1280, 1600]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(origin + route, { waitUntil: 'load' });
+        // What a section's content lines up on: a container's content box (inside its padding), and the closing panel's own edges.
+        // (No named functions inside: the test runner's transform would wrap them in a helper the page does not have.)
+        const edges = await page.evaluate(() => [
+          ...[...document.querySelectorAll('.navbar__inner, .hero__inner, .page-hero__inner, main .section:not(.trust):not(.closing), .page-section__inner, .trust__inner')]
+            .map((element) => [element, element.getBoundingClientRect(), getComputedStyle(element)] as const)
+            .map(([element, box, style]) => ({ name: element.className, left: box.left + parseFloat(style.paddingLeft), right: box.right - parseFloat(style.paddingRight) })),
+          ...[...document.querySelectorAll('.closing')].map((element) => ({ name: 'closing', left: element.getBoundingClientRect().left, right: element.getBoundingClientRect().right })),
+          ...[...document.querySelectorAll('.trust + .closing')].map((element) => ({
+            name: 'space above the closing panel', left: element.getBoundingClientRect().top - element.previousElementSibling!.getBoundingClientRect().bottom, right: NaN,
+          })),
+        ]);
+        const grid = edges.find((edge) => edge.name === 'navbar__inner')!;
+        for (const edge of edges) {
+          measured += 1;
+          if (edge.name === 'space above the closing panel') {
+            if (edge.left < 40) found.push(`${route} @${width}: the closing panel is ${Math.round(edge.left)} px below the trust band`);
+          } else if (Math.abs(edge.left - grid.left) > 1 || Math.abs(edge.right - grid.right) > 1) {
+            found.push(`${route} @${width}: ${edge.name} spans ${Math.round(edge.left)}–${Math.round(edge.right)}, the grid ${Math.round(grid.left)}–${Math.round(grid.right)}`);
+          }
+        }
+      }
+    }
+  } finally {
+    await page.close();
+  }
+  assert.ok(measured > 100, `only ${measured} edges measured`);
+  assert.equal(found, [], found.join('\n'));
+});
+
+test('/demo: from 900 px the form and the customer\'s words beside the panel end where the panel ends; on a phone the form comes first', async () => {
+  const page = (await openPage(browser, { width: 1280, height: 900 })).page;
+  try {
+    await page.goto(origin + '/demo');
+    const [form, quote, panel] = await Promise.all(['.form-card', '.demo-panel__quote', '.demo-panel'].map((selector) => page.locator(selector).boundingBox()));
+    assert.ok(form && quote && panel, 'the form, the quote and the panel');
+    assert.ok(quote.y > form.y + form.height && quote.x < panel.x, 'the quote is under the form, in its column');
+    assert.ok(Math.abs(quote.y + quote.height - (panel.y + panel.height)) <= 2, `the columns end together (left at ${Math.round(quote.y + quote.height)} px, right at ${Math.round(panel.y + panel.height)} px)`);
+    await page.setViewportSize({ width: 375, height: 667 });
+    const order = await page.locator('.form-page--demo > *').evaluateAll((parts) => parts.map((part) => part.getBoundingClientRect().top));
+    assert.equal([...order].sort((a, b) => a - b), order, 'on a phone: the form, the panel, then the quote, top to bottom');
+  } finally {
+    await page.close();
+  }
+});
+
 test.run();

@@ -208,7 +208,8 @@ test('/demo keeps the specification\'s heading, intro and form first, then says 
   assert.match(facts['How long'] ?? '', /\d+ minutes/);
   assert.ok(facts['Who joins'], 'who joins');
   assert.ok(panel!.querySelectorAll('.demo-panel__points li').length >= 3, 'what the demo covers');
-  const quote = panel!.querySelector('figure')!;
+  const quote = main.querySelector('figure.demo-panel__quote')!;
+  assert.ok(panel!.compareDocumentPosition(quote) & 4, 'the customer\'s words come after the panel in reading order');
   assert.is(textOf(quote.querySelector('.demo-panel__sample')!), 'Sample quote');
   assert.match(textOf(quote.querySelector('figcaption')!), '(sample)');
 });
