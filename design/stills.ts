@@ -18,7 +18,11 @@ import { launchBrowser } from '../test/helpers/browser.ts';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
 const STAGE = pathToFileURL(path.join(ROOT, 'design', 'stills', 'stage.html'));
-export const STILLS = ['adaptive', 'botshield', 'botverdicts', 'continuous', 'passwordless', 'biometrics', 'password', 'productivity', 'socialengineering', 'sso'];
+export const STILLS = [
+  'overview', 'adaptive', 'adaptivepolicy', 'botshield', 'botverdicts', 'continuous', 'continuoussignals', 'passwordless', 'passkeysetup',
+  'biometrics', 'biometricslearn', 'password', 'signinmethods', 'productivity', 'productivityprivacy', 'socialengineering', 'coachedcall',
+  'sso', 'ssopolicy',
+];
 
 async function main(): Promise<void> {
   const names = process.argv.slice(2).length ? process.argv.slice(2) : STILLS;

@@ -148,6 +148,88 @@ const SCREENS = {
       <div style="font-weight:800;font-size:14px">Bulk export of 2,400 client files</div>
       <div class="small" style="margin-top:3px">Behaviour does not match r.iyer: unusual mouse paths, new device. The export waits for a passkey.</div>
       <div class="row" style="margin-top:8px"><span class="button">Re-verify with Passkey</span><span class="small">Security team told</span></div></div>`, { rows: 'auto 1fr' }),
+
+  /** The home page: the whole console at a glance, both products protecting one bank's customers today. */
+  overview: () => window_('Kavach', ['Overview', 'adapID AI', 'BotShield AI'], `
+    <div class="tile" style="grid-column:span 2"><h4>Protected today</h4><div class="row" style="justify-content:space-between">
+      ${[['18,204', 'sessions scored'], ['41,280', 'people let through'], ['9,017', 'bots stopped']].map(([value, what]) => `<div><div class="big">${value}</div><div class="small">${what}</div></div>`).join('')}</div></div>
+    <div class="tile"><h4>adapID AI · sessions</h4><table>
+      ${[['a.sharma', 12, 'ok', 'Allow'], ['r.iyer', 58, 'warn', 'Step-up'], ['k.menon', 91, 'bad', 'Block']].map(([user, score, kind, decision]) => `<tr><td>${user}</td><td>${meter(score)}</td><td>${chip(kind, decision)}</td></tr>`).join('')}</table></div>
+    <div class="tile"><h4>BotShield AI · traffic</h4>
+      ${chart([{ values: wave(20, 60, 12, 2), stroke: '#1158e6', fill: 'rgb(17 88 230 / 0.08)' }, { values: wave(20, 18, 8, 5).map((v, i) => (i > 11 && i < 15 ? v + 30 : v)), stroke: '#b91c1c' }], { width: 180, height: 64 })}
+      <div class="row small" style="margin-top:4px"><span style="color:#1158e6;font-weight:700">● People</span><span style="color:#b91c1c;font-weight:700">● Bots</span></div></div>`, { columns: '1.15fr 1fr', rows: 'auto 1fr' }),
+
+  /** adapID AI's "What is": the policy that turns a risk score into a decision, and what it weighs. */
+  adaptivepolicy: () => window_('adapID AI', ['Policies', 'Sessions'], `
+    <div class="tile"><div class="row" style="justify-content:space-between"><h4>Risk policy · Payments</h4>${chip('blue', 'In force')}</div>
+      <div class="row" style="gap:0;height:14px;border-radius:7px;overflow:hidden;margin:6px 0 4px"><i style="flex:40;height:100%;background:#0f766e;display:block"></i><i style="flex:30;height:100%;background:#c26a00;display:block"></i><i style="flex:30;height:100%;background:#b91c1c;display:block"></i></div>
+      <div class="row small" style="justify-content:space-between"><span>0–39 <b style="color:#0f766e">Allow</b></span><span>40–69 <b style="color:#9a4f00">Step-up</b></span><span>70–100 <b style="color:#b91c1c">Block</b></span></div></div>
+    <div class="row" style="gap:10px;align-items:stretch">
+      <div class="tile" style="flex:1.3"><h4>What the score weighs</h4><table>
+        ${[['Typing and touch', 35], ['Device', 25], ['Amount, usual for them', 25], ['Place and network', 15]].map(([what, weight]) => `<tr><td>${what}</td><td style="width:70px"><span class="meter" style="width:100%;height:5px"><i style="width:${weight * 2.5}%;background:#1158e6"></i></span></td><td><b>${weight}%</b></td></tr>`).join('')}</table></div>
+      <div class="tile" style="flex:1"><h4>Step-up with</h4><div class="col" style="align-items:flex-start">${chip('blue', 'Passkey')}${chip('blue', 'Face match')}${chip('blue', 'Call-back')}</div>
+        <div class="small" style="margin-top:6px">Never an OTP</div></div></div>`, { rows: 'auto 1fr' }),
+
+  /** Behavioural biometrics' "What is": a profile being learnt from a user's first sessions, kept as a model. */
+  biometricslearn: () => window_('adapID AI', ['Models', 'Profiles'], `
+    <div class="tile"><div class="row" style="justify-content:space-between"><h4>Learning · new user p.nair</h4>${chip('ok', 'Ready')}</div>
+      <div class="row"><span class="meter" style="flex:1;width:auto;height:8px"><i style="width:100%;background:#0f766e"></i></span><b>12 of 12 sessions</b></div>
+      <div class="small" style="margin-top:4px">Confidence <b style="color:#0b1f3a">94%</b> · learnt in 6 days of normal use</div></div>
+    <div class="tile"><h4>What the model knows</h4><table>
+      ${[['Key hold time', '92 ms ± 14'], ['Gap between keys', '148 ms ± 31'], ['Swipe speed', '1.8 px/ms'], ['Touch pressure', '0.42 of full']].map(([what, value]) => `<tr><td>${what}</td><td><b>${value}</b></td></tr>`).join('')}</table>
+      <div class="row small" style="margin-top:6px">${TICK}<span>Kept as numbers in a model, never as keystrokes</span></div></div>`, { rows: 'auto 1fr' }),
+
+  /** Continuous authentication's "What is": what is checked while a session stays open, each signal now. */
+  continuoussignals: () => window_('adapID AI', ['Signals', 'Session'], `
+    <div class="tile" style="grid-column:span 2"><div class="row" style="justify-content:space-between"><h4>Checked every 30 s · r.iyer</h4><span class="small">Session open 5 h 12 m</span></div></div>
+    ${[['Typing rhythm', 'Matches the profile', 'ok', 'Match 95%'], ['Mouse and touch', 'Usual paths and pauses', 'ok', 'Match 91%'], ['Device', 'Same laptop as sign-in', 'ok', 'Known'], ['Network', 'Office network, Bengaluru', 'ok', 'Usual']].map(([what, why, kind, verdict]) => `<div class="tile"><h4>${what}</h4><div class="row" style="justify-content:space-between">${chip(kind, verdict)}${TICK}</div><div class="small" style="margin-top:6px">${why}</div></div>`).join('')}`, { columns: '1fr 1fr', rows: 'auto 1fr 1fr' }),
+
+  /** Password-less's "What is": setting up a passkey, once, on the customer's own phone. */
+  passkeysetup: () => `<div class="phone" style="left:40px;top:22px;width:170px;height:316px"><div class="screen">
+      <div class="row" style="font-weight:800">${SHIELD} NorthBank <span class="small">(sample)</span></div>
+      <div style="font-size:15px;font-weight:800">Create a passkey</div>
+      <div class="small">Your fingerprint or face unlocks it. It never leaves this phone.</div>
+      <div style="align-self:center">${FINGERPRINT}</div>
+      <div class="button" style="margin-top:auto;padding:6px 8px">Create Passkey</div>
+      <div class="small" style="text-align:center">Takes 10 seconds</div></div></div>
+    <div style="position:absolute;left:236px;top:70px;right:28px;color:#fff" class="col">
+      <div style="font-size:11px;font-weight:700;letter-spacing:.08em;color:#7dd3fc;text-transform:uppercase">Set up once</div>
+      <div style="font-size:19px;font-weight:800;line-height:1.25">Then sign in with a touch</div>
+      ${[['No password', 'Nothing to remember or steal'], ['No OTP', 'Nothing to read out to a caller'], ['Behaviour too', 'The touch must also be theirs']].map(([title, text]) => `
+      <div class="row" style="align-items:flex-start;gap:8px">${TICK}<div><div style="font-weight:800;font-size:12.5px">${title}</div><div style="font-size:11.5px;color:#c3d2ea">${text}</div></div></div>`).join('')}
+    </div>`,
+
+  /** Password-less payments' "What is": how customers signed in over a month, and what each way cost them. */
+  signinmethods: () => window_('adapID AI', ['Reports', 'Sessions'], `
+    <div class="tile"><h4>Sign-ins, last 30 days</h4><table><tr><th>Method</th><th>Share</th><th>Time</th><th>Failed</th></tr>
+      ${[['Password + SMS OTP', 18, '38 s', 'bad', '6.2%'], ['Password', 9, '24 s', 'warn', '11% reset'], ['Passkey + behaviour', 73, '1.4 s', 'ok', '0.3%']].map(([method, share, time, kind, failed]) => `<tr><td>${method}</td><td><span class="score"><span class="meter" style="width:40px"><i style="width:${share}%;background:#1158e6"></i></span><b>${share}%</b></span></td><td>${time}</td><td>${chip(kind, failed)}</td></tr>`).join('')}</table></div>
+    <div class="row" style="gap:10px"><div class="tile" style="flex:1"><h4>OTPs not sent</h4><div class="row"><span class="big">212,400</span><span class="small">this month</span></div></div>
+      <div class="tile" style="flex:1"><h4>Sign-in time</h4><div class="row"><span class="big" style="color:#0f766e">−96%</span><span class="small">with a passkey</span></div></div></div>`, { rows: 'auto 1fr' }),
+
+  /** Productivity monitoring's "What is": what it measures, and what it never keeps. */
+  productivityprivacy: () => window_('adapID AI', ['Settings', 'Team'], `
+    <div class="tile"><h4>Measured</h4><div class="col">
+      ${['Active time at work', 'Focus: time on one task', 'Who is at the keyboard', 'Shared or lent logins'].map((item) => `<div class="row">${TICK}<span>${item}</span></div>`).join('')}</div></div>
+    <div class="tile"><h4>Never kept</h4><div class="col">
+      ${['Screenshots', 'Keystrokes or text typed', 'Messages and e-mail', 'Websites visited'].map((item) => `<div class="row">${STOP}<span>${item}</span></div>`).join('')}</div></div>
+    <div class="tile" style="grid-column:span 2"><div class="row" style="justify-content:space-between"><span class="small">Each person sees their own figures first</span>${chip('ok', 'GDPR and CCPA')}</div></div>`, { columns: '1fr 1fr', rows: '1fr auto' }),
+
+  /** Social engineering's "What is": the bank's app, warning a customer who is being coached on a call. */
+  coachedcall: () => `<div class="phone" style="left:155px;top:16px;width:170px;height:328px"><div class="screen">
+      <div class="row" style="font-weight:800">${SHIELD} NorthBank <span class="small">(sample)</span></div>
+      <div class="row">${STOP}<b style="color:#b91c1c;font-size:12px">Payment paused</b></div>
+      <div style="font-size:14px;font-weight:800;line-height:1.3">Is someone on the phone telling you to move money?</div>
+      <div class="small">NorthBank never asks you to move money to keep it safe.</div>
+      <div class="button" style="margin-top:auto;padding:6px 8px">Cancel Payment</div>
+      <div class="small" style="text-align:center">Talk to us first: 1800 000 000</div></div></div>
+    <div style="position:absolute;left:24px;top:48px;width:116px;color:#fff;font-size:12px" class="col"><b style="color:#7dd3fc">On a call</b><span style="color:#c3d2ea">and a remote-access app open</span></div>
+    <div style="position:absolute;right:22px;bottom:56px;width:118px;color:#fff;font-size:12px" class="col"><b style="color:#7dd3fc">Coached typing</b><span style="color:#c3d2ea">long pauses, unlike v.rao</span></div>`,
+
+  /** SSO's "What is": the access policy, each app checked per request, the risky actions asked again. */
+  ssopolicy: () => window_('adapID AI', ['Policies', 'Apps'], `
+    <div class="tile"><div class="row" style="justify-content:space-between"><h4>Access policy · Staff</h4>${chip('blue', 'Zero trust')}</div><table><tr><th>App</th><th>Checked</th><th>Asks again when</th></tr>
+      ${[['Mail', 'Every request', '—'], ['CRM', 'Every request', 'Export over 100 rows'], ['Files', 'Every request', 'Bulk download'], ['Payroll', 'Every request', 'Outside the office']].map(([app, checked, again]) => `<tr><td><div class="row" style="gap:6px">${appIcon(app, '#1158e6')}<b>${app}</b></div></td><td>${checked}</td><td>${again}</td></tr>`).join('')}</table></div>
+    <div class="tile"><div class="row" style="justify-content:space-between"><span class="small">One sign-in a day; behaviour checked all along</span>${chip('ok', 'Passkey')}</div></div>`, { rows: '1fr auto' }),
 };
 
 const name = new URLSearchParams(location.search).get('screen');

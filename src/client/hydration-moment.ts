@@ -56,7 +56,7 @@ export function hydrationMoment(element: Element, strategy: HydrateStrategy, dep
       for (const type of INTERACTION_EVENTS) element.addEventListener(type, start, { capture: true, passive: true });
       // Already reached into (focus came before the runtime, as autofocus does), or the address leads into it (a link to
       // /contact#contact-message): the visitor came to use it, and no event may come before they do.
-      if (element.contains(element.ownerDocument.activeElement) || isTargetedInside(element)) start();
+      if (element.querySelector(':focus, :target')) start();
     } else if (strategy === 'visible' && deps.IntersectionObserver) {
       const observer = new deps.IntersectionObserver((entries) => {
         if (!entries.some((entry) => entry.isIntersecting)) return;
@@ -68,18 +68,4 @@ export function hydrationMoment(element: Element, strategy: HydrateStrategy, dep
       resolve();
     }
   });
-}
-
-/** Whether the page's address names an element inside the island by its fragment. */
-function isTargetedInside(element: Element): boolean {
-  const hash = element.ownerDocument.location?.hash ?? '';
-  if (hash.length < 2) return false;
-  let id: string;
-  try {
-    id = decodeURIComponent(hash.slice(1));
-  } catch {
-    return false;
-  }
-  const target = element.ownerDocument.getElementById(id);
-  return target !== null && element.contains(target);
 }
