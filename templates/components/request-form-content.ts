@@ -26,9 +26,7 @@ export function requestFormContent(spec: FormSpec<unknown>) {
       params: z.strictObject(Object.fromEntries(spec.fields.map((field) => [field.name, text.optional()])) as Record<string, z.ZodOptional<typeof text>>).optional()
         .describe("what a field means, where its label alone does not say; its label otherwise"),
     }).optional().describe('the form as a WebMCP tool that AI agents can fill in (the toolname and tooldescription attributes)'),
-    ...(spec.fields.some((field) => field.name === 'message') ? {
-      topics: z.record(z.string().regex(/^[a-z0-9-]+$/, 'expected a topic such as soc2-report (lower case, digits and -)'), text).optional()
-        .describe('what the message says when a link names a topic: /contact?topic=NAME#contact-message'),
-    } : {}),
+    topics: z.record(z.string().regex(/^[a-z0-9-]+$/, 'expected a topic such as soc2-report (lower case, digits and -)'), text).optional()
+      .describe('what the message says when a link names a topic (/contact?topic=NAME#contact-message); for a form with a message field'),
   });
 }
