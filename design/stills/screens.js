@@ -49,14 +49,14 @@ const wave = (count, base, swing, seed) => Array.from({ length: count }, (_, ind
 const SCREENS = {
   /** adapID AI: the risk console, sessions scored and decided, with one user's behaviour profile. */
   adaptive: () => window_('adapID AI', ['Sessions', 'Decisions', 'Profiles'], `
-    <div class="tile" style="grid-column:span 2"><h4>Sessions now</h4><table><tr><th>User</th><th>Action</th><th>Risk</th><th>Decision</th></tr>
-      <tr><td>a.sharma</td><td>Sign-in</td><td>${meter(12)}</td><td>${chip('ok', 'Allow')}</td></tr>
-      <tr><td>r.iyer</td><td>Pay ₹48K</td><td>${meter(58)}</td><td>${chip('warn', 'Step-up')}</td></tr>
-      <tr><td>k.menon</td><td>Sign-in</td><td>${meter(91)}</td><td>${chip('bad', 'Block')}</td></tr>
+    <div class="tile" style="grid-column:span 2"><h4>Sessions now</h4><table><tr><th>User</th><th data-wide>Action</th><th>Risk</th><th>Decision</th></tr>
+      <tr><td>a.sharma</td><td data-wide>Sign-in</td><td>${meter(12)}</td><td>${chip('ok', 'Allow')}</td></tr>
+      <tr><td>r.iyer</td><td data-wide>Pay ₹48K</td><td>${meter(58)}</td><td>${chip('warn', 'Step-up')}</td></tr>
+      <tr><td>k.menon</td><td data-wide>Sign-in</td><td>${meter(91)}</td><td>${chip('bad', 'Block')}</td></tr>
       </table></div>
     <div class="tile"><h4>Today</h4><div class="row" style="align-items:baseline"><span class="big">18,204</span><span class="small">sessions scored</span></div>
       <div class="small" style="margin-top:4px"><b style="color:#0f766e">97.5%</b> allowed · <b style="color:#9a4f00">2.1%</b> stepped up · <b style="color:#b91c1c">0.4%</b> blocked</div></div>
-    <div class="tile"><h4>Profile · a.sharma</h4><div class="row" style="justify-content:space-between"><span class="small">Typing rhythm</span><span class="row" style="gap:4px">${TICK}<b>Match 96%</b></span></div>
+    <div class="tile" data-wide><h4>Profile · a.sharma</h4><div class="row" style="justify-content:space-between"><span class="small">Typing rhythm</span><span class="row" style="gap:4px">${TICK}<b>Match 96%</b></span></div>
       <div class="row" style="align-items:flex-end;gap:3px;height:24px;margin-top:6px">${[14, 20, 10, 24, 18, 12, 22, 16, 19, 11, 21, 15, 9, 23].map((h) => `<i style="width:7px;height:${h}px;background:#1158e6;border-radius:2px;display:block"></i>`).join('')}</div></div>`, { columns: '1fr 1fr', rows: 'auto 1fr' }),
 
   /** BotShield AI: the live dashboard, traffic over the last hour, bots blocked by type, and the challenge rate. */
@@ -66,22 +66,22 @@ const SCREENS = {
       ${chart([{ values: wave(30, 58, 14, 1).map((v, i) => v + i * 0.4), stroke: '#1158e6', fill: 'rgb(17 88 230 / 0.08)' }, { values: wave(30, 20, 9, 4).map((v, i) => (i > 19 && i < 24 ? v + 34 : v)), stroke: '#b91c1c' }], { width: 400, height: 62 })}</div>
     <div class="tile"><h4>Bots blocked by type</h4><div class="col">
       ${[['Credential stuffing', 4812, 100], ['Scraping', 2390, 50], ['DDoS bursts', 1204, 25]].map(([name, count, width]) => `<div><div class="row" style="justify-content:space-between"><span>${name}</span><b>${count.toLocaleString('en-IN')}</b></div><span class="meter" style="width:100%;height:5px"><i style="width:${width}%;background:#b91c1c"></i></span></div>`).join('')}</div></div>
-    <div class="tile"><h4>Challenge rate</h4><div class="big">1.8%</div><div class="small">of sessions challenged</div>
+    <div class="tile" data-wide><h4>Challenge rate</h4><div class="big">1.8%</div><div class="small">of sessions challenged</div>
       <div style="margin-top:5px;gap:4px" class="col"><div class="row">${TICK}<span>97.2% of people passed</span></div><div class="row">${chip('bad', '8,406')}<span>bots stopped</span></div></div></div>`, { columns: '1.3fr 1fr', rows: 'auto 1fr' }),
 
   /** BotShield AI: the verdict on each request as it comes, person or bot, and why. */
   botverdicts: () => window_('BotShield AI', ['Requests', 'Rules'], `
-    <div class="tile"><h4>Requests, live</h4><table><tr><th>Path</th><th>Signals</th><th>Verdict</th></tr>
-      ${[['/login', 'Mouse curves, real typing', 'ok', 'Person'], ['/login', 'Headless browser', 'bad', 'Bot: blocked'], ['/api/quote', '1,200 requests a minute', 'bad', 'Scraper: blocked'], ['/login', 'New device, human rhythm', 'warn', 'Challenged']].map(([path, why, kind, verdict]) => `<tr><td>${path}</td><td>${why}</td><td>${chip(kind, verdict)}</td></tr>`).join('')}</table></div>
+    <div class="tile"><h4>Requests, live</h4><table><tr><th>Path</th><th data-wide>Signals</th><th>Verdict</th></tr>
+      ${[['/login', 'Mouse curves, real typing', 'ok', 'Person'], ['/login', 'Headless browser', 'bad', 'Bot: blocked'], ['/api/quote', '1,200 requests a minute', 'bad', 'Scraper: blocked'], ['/login', 'New device, human rhythm', 'warn', 'Challenged']].map(([path, why, kind, verdict]) => `<tr><td>${path}</td><td data-wide>${why}</td><td>${chip(kind, verdict)}</td></tr>`).join('')}</table></div>
     <div class="row" style="gap:10px"><div class="tile" style="flex:1"><h4>Decided in</h4><div class="row"><span class="big">38 ms</span><span class="small">median, at the edge</span></div></div>
-      <div class="tile" style="flex:1"><h4>Blocked IPs</h4><div class="row"><span class="big">1,906</span><span class="small">reputation and geo rules</span></div></div></div>`, { rows: '1fr auto' }),
+      <div class="tile" style="flex:1" data-wide><h4>Blocked IPs</h4><div class="row"><span class="big">1,906</span><span class="small">reputation and geo rules</span></div></div></div>`, { rows: '1fr auto' }),
 
   /** Continuous authentication: one session's trust, checked all along; a dip, a step-up, trust back. */
   continuous: () => window_('adapID AI', ['Session', 'Signals', 'History'], `
     <div class="tile"><div class="row" style="justify-content:space-between"><h4>Session trust · r.iyer</h4>${chip('ok', 'Trusted 94')}</div>
       ${chart([{ values: [92, 93, 91, 94, 93, 95, 92, 90, 62, 38, 55, 88, 93, 94, 95, 94], stroke: '#1158e6', fill: 'rgb(17 88 230 / 0.08)' }], { width: 400, height: 64, marks: [{ at: 9 / 15, value: 38, fill: '#b91c1c' }, { at: 11 / 15, value: 88, fill: '#0f766e' }] })}
       <div class="row small" style="justify-content:space-between"><span>09:00 Sign-in</span><span>11:00</span><span>13:00</span><span>15:00</span><span>17:00 Now</span></div></div>
-    <div class="tile"><h4>Checkpoints</h4><table>
+    <div class="tile" data-wide><h4>Checkpoints</h4><table>
       <tr><td>09:02</td><td>Sign-in, usual device and rhythm</td><td>${chip('ok', 'Trusted')}</td></tr>
       <tr><td>14:31</td><td>Typing unlike r.iyer, new network</td><td>${chip('bad', 'Risk 62')}</td></tr>
       <tr><td>14:32</td><td>Step-up with FIDO2 passkey</td><td>${chip('ok', 'Passed')}</td></tr>
@@ -95,7 +95,7 @@ const SCREENS = {
       <div class="small" style="text-align:center">Touch the sensor to sign in as <b>a.sharma</b></div>
       <div class="row" style="margin-top:auto">${TICK}<b style="font-size:11px">Behaviour matches</b></div>
       <div class="button" style="padding:6px 8px">Signed In, No OTP</div></div></div>
-    <div style="position:absolute;left:236px;top:46px;right:28px;color:#fff" class="col">
+    <div style="position:absolute;left:236px;top:46px;right:28px;color:#fff" class="col" data-wide>
       <div style="font-size:11px;font-weight:700;letter-spacing:.08em;color:#7dd3fc;text-transform:uppercase">adapID AI · Password-less</div>
       ${[['Username', 'a.sharma, typed as usual'], ['Passkey', 'FIDO2 / WebAuthn on this phone'], ['Behaviour', 'Rhythm and touch match, 98%'], ['Signed in', 'No password, no OTP, 1.4 s']].map(([title, text], index) => `
       <div class="row" style="align-items:flex-start;gap:10px;background:rgb(255 255 255 / 0.08);border:1px solid rgb(195 210 234 / 0.2);border-radius:10px;padding:8px 10px">
@@ -107,8 +107,8 @@ const SCREENS = {
   biometrics: () => window_('adapID AI', ['Profiles', 'Sessions', 'Models'], `
     <div class="tile"><h4>Typing rhythm</h4><div class="small">Hold and gap per key, ms</div>
       <div class="row" style="align-items:flex-end;gap:4px;height:44px;margin-top:4px">${[27, 16, 36, 21, 31, 13, 40, 24, 19, 34, 14, 29].map((h, i) => `<i style="width:11px;height:${h}px;background:${i % 2 ? '#7aa7f5' : '#1158e6'};border-radius:2px;display:block"></i>`).join('')}</div></div>
-    <div class="tile"><h4>Swipe path</h4><svg width="100%" height="44" viewBox="0 0 160 80" preserveAspectRatio="none"><path d="M8 70 C 40 60, 60 20, 100 18 S 150 10, 154 6" fill="none" stroke="#cbd7ea" stroke-width="6" stroke-linecap="round"/><path d="M8 70 C 42 58, 62 24, 100 20 S 148 12, 154 8" fill="none" stroke="#1158e6" stroke-width="2.5" stroke-linecap="round"/></svg><div class="small">Speed, pressure, angle</div></div>
-    <div class="tile"><h4>Mouse movement</h4><svg width="100%" height="40" viewBox="0 0 160 70" preserveAspectRatio="none"><path d="M6 60 Q 40 10 80 36 T 154 14" fill="none" stroke="#0f766e" stroke-width="2.5"/><circle cx="154" cy="14" r="4" fill="#0f766e"/></svg><div class="small">Curves and pauses</div></div>
+    <div class="tile" data-wide><h4>Swipe path</h4><svg width="100%" height="44" viewBox="0 0 160 80" preserveAspectRatio="none"><path d="M8 70 C 40 60, 60 20, 100 18 S 150 10, 154 6" fill="none" stroke="#cbd7ea" stroke-width="6" stroke-linecap="round"/><path d="M8 70 C 42 58, 62 24, 100 20 S 148 12, 154 8" fill="none" stroke="#1158e6" stroke-width="2.5" stroke-linecap="round"/></svg><div class="small">Speed, pressure, angle</div></div>
+    <div class="tile" data-wide><h4>Mouse movement</h4><svg width="100%" height="40" viewBox="0 0 160 70" preserveAspectRatio="none"><path d="M6 60 Q 40 10 80 36 T 154 14" fill="none" stroke="#0f766e" stroke-width="2.5"/><circle cx="154" cy="14" r="4" fill="#0f766e"/></svg><div class="small">Curves and pauses</div></div>
     <div class="tile"><h4>Profile · a.sharma</h4><div class="big">97%</div><div class="small">match to this session</div><div class="row" style="margin-top:6px">${TICK}<b>Trusted, continuous</b></div></div>`, { columns: '1fr 1fr', rows: '1fr 1fr' }),
 
   /** Password-less payment: approving a payment with a passkey, confirmed by behaviour. */
@@ -120,15 +120,15 @@ const SCREENS = {
       <div class="tile" style="padding:6px 8px"><div class="row">${TICK}<span style="font-size:11px">Your passkey</span></div><div class="row" style="margin-top:3px">${TICK}<span style="font-size:11px">Your touch and rhythm</span></div></div>
       <div class="button" style="margin-top:auto;padding:6px 8px">Approve with Passkey</div>
       <div class="small" style="text-align:center">No OTP needed</div></div></div>
-    <div style="position:absolute;left:28px;top:40px;width:112px;color:#fff;font-size:12px" class="col"><b style="color:#7dd3fc">FIDO2 / WebAuthn</b><span style="color:#c3d2ea">The passkey never leaves the phone</span></div>
-    <div style="position:absolute;right:24px;bottom:48px;width:120px;color:#fff;font-size:12px" class="col"><b style="color:#7dd3fc">Behaviour</b><span style="color:#c3d2ea">Matches a.sharma: approved in 2 s</span></div>`,
+    <div style="position:absolute;left:28px;top:40px;width:112px;color:#fff;font-size:12px" class="col" data-wide><b style="color:#7dd3fc">FIDO2 / WebAuthn</b><span style="color:#c3d2ea">The passkey never leaves the phone</span></div>
+    <div style="position:absolute;right:24px;bottom:48px;width:120px;color:#fff;font-size:12px" class="col" data-wide><b style="color:#7dd3fc">Behaviour</b><span style="color:#c3d2ea">Matches a.sharma: approved in 2 s</span></div>`,
 
   /** Productivity monitoring: a team's active time and focus, with the quarter's change. */
   productivity: () => window_('adapID AI', ['Team', 'Trends', 'Settings'], `
-    <div class="tile"><h4>This quarter</h4><div class="big" style="color:#0f766e">+7%</div><div class="small">productivity, same hours</div>
+    <div class="tile" data-wide><h4>This quarter</h4><div class="big" style="color:#0f766e">+7%</div><div class="small">productivity, same hours</div>
       <div class="row" style="align-items:flex-end;gap:5px;height:54px;margin-top:8px">${[30, 34, 31, 38, 36, 41, 44, 43, 47].map((h) => `<i style="width:12px;height:${h}px;background:#0f766e;border-radius:2px;display:block"></i>`).join('')}</div><div class="small">Focus hours a week</div></div>
-    <div class="tile"><h4>Team · Claims desk</h4><table><tr><th>Person</th><th>Active</th><th>Focus</th><th></th></tr>
-      ${[['A. Sharma', '7h 12m', 82, 'ok', 'Steady'], ['R. Iyer', '6h 48m', 74, 'ok', 'Steady'], ['K. Menon', '7h 30m', 88, 'ok', 'Up'], ['S. Das', '5h 05m', 51, 'warn', 'Low'], ['P. Nair', '6h 55m', 79, 'ok', 'Steady'], ['M. Khan', '7h 01m', 85, 'ok', 'Up']].map(([name, active, focus, kind, note]) => `<tr><td>${name}</td><td>${active}</td><td><span class="score"><span class="meter" style="width:30px"><i style="width:${focus}%;background:${colour[kind]}"></i></span><b>${focus}</b></span></td><td>${chip(kind, note)}</td></tr>`).join('')}</table>
+    <div class="tile"><h4>Team · Claims desk</h4><table><tr><th>Person</th><th data-wide>Active</th><th>Focus</th><th></th></tr>
+      ${[['A. Sharma', '7h 12m', 82, 'ok', 'Steady'], ['R. Iyer', '6h 48m', 74, 'ok', 'Steady'], ['K. Menon', '7h 30m', 88, 'ok', 'Up'], ['S. Das', '5h 05m', 51, 'warn', 'Low'], ['P. Nair', '6h 55m', 79, 'ok', 'Steady'], ['M. Khan', '7h 01m', 85, 'ok', 'Up']].map(([name, active, focus, kind, note]) => `<tr><td>${name}</td><td data-wide>${active}</td><td><span class="score"><span class="meter" style="width:30px"><i style="width:${focus}%;background:${colour[kind]}"></i></span><b>${focus}</b></span></td><td>${chip(kind, note)}</td></tr>`).join('')}</table>
       <div class="small" style="margin-top:4px">Behaviour only: no screenshots, no keystrokes kept</div></div>`, { columns: '0.7fr 1.6fr' }),
 
   /** Social engineering: the decision log, where a coached user's payment is held while the session is open. */
@@ -137,13 +137,13 @@ const SCREENS = {
       <div style="font-weight:800;font-size:14px">Payment ₹3,90,000 to a new payee · v.rao</div>
       <div class="row" style="flex-wrap:wrap;gap:5px;margin-top:6px">${chip('warn', 'Long pauses: 4.2 s')}${chip('warn', 'Remote-access app open')}${chip('warn', 'On a call')}${chip('warn', 'Typing unlike v.rao')}</div>
       <div class="small" style="margin-top:6px">Signs of a coached user: the bank calls v.rao before the money moves.</div></div>
-    <div class="tile"><h4>Decision log</h4><table>
+    <div class="tile" data-wide><h4>Decision log</h4><table>
       ${[['14:07', 'v.rao', 'Payment ₹3.9 L', 'bad', 'Held'], ['14:05', 'p.nair', 'Sign-in', 'ok', 'Allow'], ['14:02', 'k.menon', 'Password reset', 'warn', 'Step-up']].map(([time, user, action, kind, decision]) => `<tr><td>${time}</td><td>${user}</td><td>${action}</td><td>${chip(kind, decision)}</td></tr>`).join('')}</table></div>`, { rows: 'auto 1fr' }),
 
   /** SSO and data-leak prevention: one sign-in for every app, and an export stopped when behaviour does not match. */
   sso: () => window_('adapID AI', ['Access', 'Apps', 'Alerts'], `
-    <div class="tile"><div class="row" style="justify-content:space-between"><h4>Signed in once · r.iyer</h4>${chip('ok', 'Zero trust: checked per request')}</div>
-      <div style="display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin-top:4px">${[['Mail', 'ok'], ['CRM', 'ok'], ['HR', 'ok'], ['Files', 'bad'], ['Payroll', 'ok'], ['Analytics', 'ok']].map(([app, kind]) => `<div class="row" style="border:1px solid ${kind === 'bad' ? '#f5b5b5' : '#e3e9f2'};border-radius:8px;padding:6px 8px;background:${kind === 'bad' ? '#fffafa' : '#fff'}">${appIcon(app, kind === 'bad' ? '#b91c1c' : '#1158e6')}<b>${app}</b><span style="margin-left:auto;display:flex">${kind === 'bad' ? STOP : TICK}</span></div>`).join('')}</div></div>
+    <div class="tile"><div class="row" style="justify-content:space-between"><h4>Signed in once · r.iyer</h4><span data-wide>${chip('ok', 'Zero trust: checked per request')}</span></div>
+      <div class="apps" style="display:grid;grid-template-columns:repeat(3,1fr);gap:6px;margin-top:4px">${[['Mail', 'ok'], ['CRM', 'ok'], ['HR', 'ok'], ['Files', 'bad'], ['Payroll', 'ok'], ['Analytics', 'ok']].map(([app, kind]) => `<div class="row" style="border:1px solid ${kind === 'bad' ? '#f5b5b5' : '#e3e9f2'};border-radius:8px;padding:6px 8px;background:${kind === 'bad' ? '#fffafa' : '#fff'}">${appIcon(app, kind === 'bad' ? '#b91c1c' : '#1158e6')}<b>${app}</b><span style="margin-left:auto;display:flex">${kind === 'bad' ? STOP : TICK}</span></div>`).join('')}</div></div>
     <div class="tile" style="border-color:#f5b5b5;background:#fffafa"><div class="row" style="justify-content:space-between"><h4 style="color:#b91c1c">Data leak stopped · 15:42</h4>${chip('bad', 'Blocked')}</div>
       <div style="font-weight:800;font-size:14px">Bulk export of 2,400 client files</div>
       <div class="small" style="margin-top:3px">Behaviour does not match r.iyer: unusual mouse paths, new device. The export waits for a passkey.</div>
@@ -155,7 +155,7 @@ const SCREENS = {
       ${[['18,204', 'sessions scored'], ['41,280', 'people let through'], ['9,017', 'bots stopped']].map(([value, what]) => `<div><div class="big">${value}</div><div class="small">${what}</div></div>`).join('')}</div></div>
     <div class="tile"><h4>adapID AI · sessions</h4><table>
       ${[['a.sharma', 12, 'ok', 'Allow'], ['r.iyer', 58, 'warn', 'Step-up'], ['k.menon', 91, 'bad', 'Block']].map(([user, score, kind, decision]) => `<tr><td>${user}</td><td>${meter(score)}</td><td>${chip(kind, decision)}</td></tr>`).join('')}</table></div>
-    <div class="tile"><h4>BotShield AI · traffic</h4>
+    <div class="tile" data-wide><h4>BotShield AI · traffic</h4>
       ${chart([{ values: wave(20, 60, 12, 2), stroke: '#1158e6', fill: 'rgb(17 88 230 / 0.08)' }, { values: wave(20, 18, 8, 5).map((v, i) => (i > 11 && i < 15 ? v + 30 : v)), stroke: '#b91c1c' }], { width: 180, height: 64 })}
       <div class="row small" style="margin-top:4px"><span style="color:#1158e6;font-weight:700">● People</span><span style="color:#b91c1c;font-weight:700">● Bots</span></div></div>`, { columns: '1.15fr 1fr', rows: 'auto 1fr' }),
 
@@ -167,7 +167,7 @@ const SCREENS = {
     <div class="row" style="gap:10px;align-items:stretch">
       <div class="tile" style="flex:1.3"><h4>What the score weighs</h4><table>
         ${[['Typing and touch', 35], ['Device', 25], ['Amount, usual for them', 25], ['Place and network', 15]].map(([what, weight]) => `<tr><td>${what}</td><td style="width:70px"><span class="meter" style="width:100%;height:5px"><i style="width:${weight * 2.5}%;background:#1158e6"></i></span></td><td><b>${weight}%</b></td></tr>`).join('')}</table></div>
-      <div class="tile" style="flex:1"><h4>Step-up with</h4><div class="col" style="align-items:flex-start">${chip('blue', 'Passkey')}${chip('blue', 'Face match')}${chip('blue', 'Call-back')}</div>
+      <div class="tile" style="flex:1" data-wide><h4>Step-up with</h4><div class="col" style="align-items:flex-start">${chip('blue', 'Passkey')}${chip('blue', 'Face match')}${chip('blue', 'Call-back')}</div>
         <div class="small" style="margin-top:6px">Never an OTP</div></div></div>`, { rows: 'auto 1fr' }),
 
   /** Behavioural biometrics' "What is": a profile being learnt from a user's first sessions, kept as a model. */
@@ -182,7 +182,7 @@ const SCREENS = {
   /** Continuous authentication's "What is": what is checked while a session stays open, each signal now. */
   continuoussignals: () => window_('adapID AI', ['Signals', 'Session'], `
     <div class="tile" style="grid-column:span 2"><div class="row" style="justify-content:space-between"><h4>Checked every 30 s · r.iyer</h4><span class="small">Session open 5 h 12 m</span></div></div>
-    ${[['Typing rhythm', 'Matches the profile', 'ok', 'Match 95%'], ['Mouse and touch', 'Usual paths and pauses', 'ok', 'Match 91%'], ['Device', 'Same laptop as sign-in', 'ok', 'Known'], ['Network', 'Office network, Bengaluru', 'ok', 'Usual']].map(([what, why, kind, verdict]) => `<div class="tile"><h4>${what}</h4><div class="row" style="justify-content:space-between">${chip(kind, verdict)}${TICK}</div><div class="small" style="margin-top:6px">${why}</div></div>`).join('')}`, { columns: '1fr 1fr', rows: 'auto 1fr 1fr' }),
+    ${[['Typing rhythm', 'Matches the profile', 'ok', 'Match 95%'], ['Mouse and touch', 'Usual paths and pauses', 'ok', 'Match 91%'], ['Device', 'Same laptop as sign-in', 'ok', 'Known'], ['Network', 'Office network, Bengaluru', 'ok', 'Usual']].map(([what, why, kind, verdict]) => `<div class="tile"${what === 'Device' || what === 'Network' ? ' data-wide' : ''}><h4>${what}</h4><div class="row" style="justify-content:space-between">${chip(kind, verdict)}${TICK}</div><div class="small" style="margin-top:6px">${why}</div></div>`).join('')}`, { columns: '1fr 1fr', rows: 'auto 1fr 1fr' }),
 
   /** Password-less's "What is": setting up a passkey, once, on the customer's own phone. */
   passkeysetup: () => `<div class="phone" style="left:40px;top:22px;width:170px;height:316px"><div class="screen">
@@ -192,7 +192,7 @@ const SCREENS = {
       <div style="align-self:center">${FINGERPRINT}</div>
       <div class="button" style="margin-top:auto;padding:6px 8px">Create Passkey</div>
       <div class="small" style="text-align:center">Takes 10 seconds</div></div></div>
-    <div style="position:absolute;left:236px;top:70px;right:28px;color:#fff" class="col">
+    <div style="position:absolute;left:236px;top:70px;right:28px;color:#fff" class="col" data-wide>
       <div style="font-size:11px;font-weight:700;letter-spacing:.08em;color:#7dd3fc;text-transform:uppercase">Set up once</div>
       <div style="font-size:19px;font-weight:800;line-height:1.25">Then sign in with a touch</div>
       ${[['No password', 'Nothing to remember or steal'], ['No OTP', 'Nothing to read out to a caller'], ['Behaviour too', 'The touch must also be theirs']].map(([title, text]) => `
@@ -201,10 +201,10 @@ const SCREENS = {
 
   /** Password-less payments' "What is": how customers signed in over a month, and what each way cost them. */
   signinmethods: () => window_('adapID AI', ['Reports', 'Sessions'], `
-    <div class="tile"><h4>Sign-ins, last 30 days</h4><table><tr><th>Method</th><th>Share</th><th>Time</th><th>Failed</th></tr>
-      ${[['Password + SMS OTP', 18, '38 s', 'bad', '6.2%'], ['Password', 9, '24 s', 'warn', '11% reset'], ['Passkey + behaviour', 73, '1.4 s', 'ok', '0.3%']].map(([method, share, time, kind, failed]) => `<tr><td>${method}</td><td><span class="score"><span class="meter" style="width:40px"><i style="width:${share}%;background:#1158e6"></i></span><b>${share}%</b></span></td><td>${time}</td><td>${chip(kind, failed)}</td></tr>`).join('')}</table></div>
+    <div class="tile"><h4>Sign-ins, last 30 days</h4><table><tr><th>Method</th><th data-wide>Share</th><th>Time</th><th>Failed</th></tr>
+      ${[['Password + SMS OTP', 18, '38 s', 'bad', '6.2%'], ['Password', 9, '24 s', 'warn', '11% reset'], ['Passkey + behaviour', 73, '1.4 s', 'ok', '0.3%']].map(([method, share, time, kind, failed]) => `<tr><td>${method}</td><td data-wide><span class="score"><span class="meter" style="width:40px"><i style="width:${share}%;background:#1158e6"></i></span><b>${share}%</b></span></td><td>${time}</td><td>${chip(kind, failed)}</td></tr>`).join('')}</table></div>
     <div class="row" style="gap:10px"><div class="tile" style="flex:1"><h4>OTPs not sent</h4><div class="row"><span class="big">212,400</span><span class="small">this month</span></div></div>
-      <div class="tile" style="flex:1"><h4>Sign-in time</h4><div class="row"><span class="big" style="color:#0f766e">−96%</span><span class="small">with a passkey</span></div></div></div>`, { rows: 'auto 1fr' }),
+      <div class="tile" style="flex:1" data-wide><h4>Sign-in time</h4><div class="row"><span class="big" style="color:#0f766e">−96%</span><span class="small">with a passkey</span></div></div></div>`, { rows: 'auto 1fr' }),
 
   /** Productivity monitoring's "What is": what it measures, and what it never keeps. */
   productivityprivacy: () => window_('adapID AI', ['Settings', 'Team'], `
@@ -222,13 +222,13 @@ const SCREENS = {
       <div class="small">NorthBank never asks you to move money to keep it safe.</div>
       <div class="button" style="margin-top:auto;padding:6px 8px">Cancel Payment</div>
       <div class="small" style="text-align:center">Talk to us first: 1800 000 000</div></div></div>
-    <div style="position:absolute;left:24px;top:48px;width:116px;color:#fff;font-size:12px" class="col"><b style="color:#7dd3fc">On a call</b><span style="color:#c3d2ea">and a remote-access app open</span></div>
-    <div style="position:absolute;right:22px;bottom:56px;width:118px;color:#fff;font-size:12px" class="col"><b style="color:#7dd3fc">Coached typing</b><span style="color:#c3d2ea">long pauses, unlike v.rao</span></div>`,
+    <div style="position:absolute;left:24px;top:48px;width:116px;color:#fff;font-size:12px" class="col" data-wide><b style="color:#7dd3fc">On a call</b><span style="color:#c3d2ea">and a remote-access app open</span></div>
+    <div style="position:absolute;right:22px;bottom:56px;width:118px;color:#fff;font-size:12px" class="col" data-wide><b style="color:#7dd3fc">Coached typing</b><span style="color:#c3d2ea">long pauses, unlike v.rao</span></div>`,
 
   /** SSO's "What is": the access policy, each app checked per request, the risky actions asked again. */
   ssopolicy: () => window_('adapID AI', ['Policies', 'Apps'], `
-    <div class="tile"><div class="row" style="justify-content:space-between"><h4>Access policy · Staff</h4>${chip('blue', 'Zero trust')}</div><table><tr><th>App</th><th>Checked</th><th>Asks again when</th></tr>
-      ${[['Mail', 'Every request', '—'], ['CRM', 'Every request', 'Export over 100 rows'], ['Files', 'Every request', 'Bulk download'], ['Payroll', 'Every request', 'Outside the office']].map(([app, checked, again]) => `<tr><td><div class="row" style="gap:6px">${appIcon(app, '#1158e6')}<b>${app}</b></div></td><td>${checked}</td><td>${again}</td></tr>`).join('')}</table></div>
+    <div class="tile"><div class="row" style="justify-content:space-between"><h4>Access policy · Staff</h4>${chip('blue', 'Zero trust')}</div><table><tr><th>App</th><th data-wide>Checked</th><th>Asks again when</th></tr>
+      ${[['Mail', 'Every request', '—'], ['CRM', 'Every request', 'Export over 100 rows'], ['Files', 'Every request', 'Bulk download'], ['Payroll', 'Every request', 'Outside the office']].map(([app, checked, again]) => `<tr><td><div class="row" style="gap:6px">${appIcon(app, '#1158e6')}<b>${app}</b></div></td><td data-wide>${checked}</td><td>${again}</td></tr>`).join('')}</table></div>
     <div class="tile"><div class="row" style="justify-content:space-between"><span class="small">One sign-in a day; behaviour checked all along</span>${chip('ok', 'Passkey')}</div></div>`, { rows: '1fr auto' }),
 };
 

@@ -8,11 +8,19 @@ const text = () => z.string().min(1);
 
 export const cta = z.strictObject({ label: text(), href: link() });
 
+/**
+ * Another drawing of an image, which its <picture> shows instead where it fits better (a narrow,
+ * stacked diagram for phones): a public file, whose size is read from it like an image's, and
+ * whose words are the image's alt text.
+ */
+export const variant = z.string().transform((src) => ({ src, alt: '' })).pipe(image());
+
 export const hero = z.strictObject({
   eyebrow: text().optional(),
   title: text(),
   text: text().optional(),
   image: image().optional(),
+  narrow: variant.optional().describe('the image cut for phones (under 640 px): a still\'s narrow cut'),
   cta: cta.optional(),
 });
 
@@ -30,13 +38,6 @@ export function listSection(what = 'items') {
 
 /** Paragraphs of running text, one string each. */
 export const paragraphs = z.array(text()).min(1, 'expected at least one paragraph');
-
-/**
- * Another drawing of an image, which its <picture> shows instead where it fits better (a narrow,
- * stacked diagram for phones): a public file, whose size is read from it like an image's, and
- * whose words are the image's alt text.
- */
-export const variant = z.string().transform((src) => ({ src, alt: '' })).pipe(image());
 
 /** A video's narrow cut (4:5, words large enough on a phone), which phones play instead, with its own first frame as its poster. */
 export const narrowCut = z.strictObject({ src: asset(), poster: image() });

@@ -25,6 +25,8 @@ export interface Hero {
   title: string;
   text?: string;
   image?: Image;
+  /** The image's narrow cut, shown under 640 px. */
+  narrow?: Image;
   cta?: Link;
 }
 

@@ -6,7 +6,7 @@ import { IntroVideo } from '../components/IntroVideo.tsx';
 import type { SiteData } from '../data.ts';
 import type { LayoutData } from '../layout.tsx';
 import { TrustBand } from '../components/TrustBand.tsx';
-import { narrowCut } from '../components/content-schema.ts';
+import { narrowCut, variant } from '../components/content-schema.ts';
 
 const cta = z.strictObject({ label: z.string().min(1), href: link() });
 
@@ -14,7 +14,10 @@ const cta = z.strictObject({ label: z.string().min(1), href: link() });
 export const card: PageCard = { layout: 'centered' };
 
 export const schema = z.strictObject({
-  hero: z.strictObject({ tagline: z.string().min(1), title: z.string().min(1), text: z.string().min(1), cta, image: image() }),
+  hero: z.strictObject({
+    tagline: z.string().min(1), title: z.string().min(1), text: z.string().min(1), cta, image: image(),
+    narrow: variant.optional().describe('the image\'s narrow cut, shown under 640 px'),
+  }),
   trustedBy: z.strictObject({
     title: z.string().min(1),
     note: z.string().min(1).optional().describe('a line under the logos: that they are samples, until the clients\' own arrive'),
@@ -43,7 +46,7 @@ export default function Home({ data, site }: PageProps<Data>) {
             <p className="hero__lead">{hero.text}</p>
             <a className="button button--primary" href={hero.cta.href}>{hero.cta.label}</a>
           </div>
-          <Img image={hero.image} className="hero__image" eager />
+          <Img image={hero.image} className="hero__image" eager sizes="(min-width: 900px) 35rem, calc(100vw - 2rem)" {...(hero.narrow ? { narrow: hero.narrow } : {})} />
         </div>
       </section>
       {/* Not a named landmark of its own: the carousel inside is the region named by this title. */}

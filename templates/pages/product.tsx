@@ -22,7 +22,8 @@ export const card: PageCard = { eyebrow: 'Product' };
 
 export const schema = z.strictObject({
   hero,
-  intro: z.strictObject({ title, paragraphs, bullets: z.array(title).min(1).optional(), still: image().optional().describe('a still of the product beside the block, from 1100 px') }),
+  intro: z.strictObject({ title, paragraphs, bullets: z.array(title).min(1).optional(), still: image().optional().describe('a still of the product beside the block, from 1100 px'),
+    stillNarrow: variant.optional().describe('the still\'s narrow cut, shown under 640 px') }),
   needs: listSection('needs').optional(),
   solutions: listSection('solution items'),
   howItWorks: z.strictObject({
@@ -58,7 +59,7 @@ export default function Product({ data, site }: PageProps<Data>) {
     <>
       <PageHero {...data.hero} />
       <PageSection id="overview" title={intro.title}>
-        <WithStill still={intro.still}>
+        <WithStill still={intro.still} narrow={intro.stillNarrow}>
           <Paragraphs paragraphs={intro.paragraphs} />
           {intro.bullets ? <PointList name="bullets" points={intro.bullets} className="points points--checks" /> : null}
         </WithStill>

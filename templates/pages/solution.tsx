@@ -1,5 +1,5 @@
 import { z, type PageCard, image, type PageProps } from 'sitegen';
-import { hero, listSection, paragraphs, closing } from '../components/content-schema.ts';
+import { hero, listSection, paragraphs, closing, variant } from '../components/content-schema.ts';
 import { PageHero } from '../components/PageHero.tsx';
 import { PageSection, Paragraphs } from '../components/PageSection.tsx';
 import { ItemList } from '../components/ItemList.tsx';
@@ -23,7 +23,8 @@ export const card: PageCard = { eyebrow: 'Solution' };
 
 export const schema = z.strictObject({
   hero,
-  whatIs: z.strictObject({ title, paragraphs, still: image().optional().describe('a still of the product beside the block, from 1100 px') }),
+  whatIs: z.strictObject({ title, paragraphs, still: image().optional().describe('a still of the product beside the block, from 1100 px'),
+    stillNarrow: variant.optional().describe('the still\'s narrow cut, shown under 640 px') }),
   highlights: z.array(highlight).optional(),
   uses: listSection('uses'),
   places: listSection('places of use'),
@@ -41,7 +42,7 @@ export default function Solution({ data }: PageProps<Data>) {
     <>
       <PageHero {...data.hero} />
       <PageSection id="what-is" title={whatIs.title}>
-        <WithStill still={whatIs.still}>
+        <WithStill still={whatIs.still} narrow={whatIs.stillNarrow}>
           <Paragraphs paragraphs={whatIs.paragraphs} />
         </WithStill>
       </PageSection>

@@ -198,4 +198,37 @@ test('/demo: from 900 px the form and the customer\'s words beside the panel end
   }
 });
 
+test('the product stills read on a phone and a tablet: their narrow cut under 640 px, its words 11 px or more at 375 px; at 768 px the hero still as wide as the text', async () => {
+  const page = (await openPage(browser, { width: 375, height: 800 })).page;
+  // The narrow stage is 320 px wide and its smallest words 10.5 px (a table's heading, design/stills/stage.html).
+  const NARROW_STAGE = 320;
+  const SMALLEST = 10.5;
+  const found: string[] = [];
+  try {
+    for (const route of ['/', '/adaptive', '/passwordless', '/sso']) {
+      await page.setViewportSize({ width: 375, height: 800 });
+      await page.goto(origin + route, { waitUntil: 'load' });
+      const stills = await page.locator('.hero__image, .page-hero__image, .with-still__image').evaluateAll(async (images) => {
+        for (const image of images as HTMLImageElement[]) image.loading = 'eager';
+        await Promise.all((images as HTMLImageElement[]).map((image) => (image.complete ? null : new Promise((done) => image.addEventListener('load', done, { once: true })))));
+        return (images as HTMLImageElement[]).map((image) => ({ src: image.currentSrc, width: image.getBoundingClientRect().width }));
+      });
+      assert.ok(stills.length >= (route === '/' ? 1 : 2), `${route}: its stills`);
+      for (const still of stills) {
+        if (!/-narrow-/.test(still.src)) found.push(`${route} @375: ${still.src} is not a narrow cut`);
+        const words = SMALLEST * still.width / NARROW_STAGE;
+        if (words < 11) found.push(`${route} @375: the still's smallest words show at ${words.toFixed(1)} px`);
+      }
+      await page.setViewportSize({ width: 768, height: 900 });
+      const [image, text] = await Promise.all([page.locator('.hero__image, .page-hero__image').first().boundingBox(), page.locator('.hero__text, .page-hero__text').first().boundingBox()]);
+      if (!image || !text || image.width < text.width - 1) found.push(`${route} @768: the hero still is ${Math.round(image?.width ?? 0)} px wide, the text ${Math.round(text?.width ?? 0)} px`);
+      const wide = await page.locator('.hero__image, .page-hero__image').first().evaluate((element) => (element as HTMLImageElement).currentSrc);
+      if (/-narrow-/.test(wide)) found.push(`${route} @768: the narrow cut shows at 768 px`);
+    }
+  } finally {
+    await page.close();
+  }
+  assert.equal(found, [], found.join('\n'));
+});
+
 test.run();

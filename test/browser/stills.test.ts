@@ -27,12 +27,12 @@ stills.after(async (context) => {
 });
 
 /** The screen `name` on the stage, at the size the stills are shot, and what its panels cut off. */
-async function cutOffIn(browser: Browser, name: string, html?: string): Promise<string[]> {
-  const page = await browser.newPage({ viewport: { width: 480, height: 360 } });
+async function cutOffIn(browser: Browser, name: string, html?: string, narrow = false): Promise<string[]> {
+  const page = await browser.newPage({ viewport: narrow ? { width: 320, height: 400 } : { width: 480, height: 360 } });
   try {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${STAGE}?screen=${name}`);
+    await page.goto(`${STAGE}?screen=${name}${narrow ? '&cut=narrow' : ''}`);
     await page.evaluate(() => document.fonts.ready);
     assert.equal(errors, [], `${name}: the screen did not draw`);
     if (html) await page.evaluate((extra) => document.querySelector('.body')!.insertAdjacentHTML('beforeend', extra), html);
@@ -42,10 +42,13 @@ async function cutOffIn(browser: Browser, name: string, html?: string): Promise<
   }
 }
 
-stills('no screen has a word, chip, cell or card that its panel cuts off', async ({ browser }) => {
-  assert.ok(STILLS.length >= 10, `only ${STILLS.length} stills`);
+stills('no screen has a word, chip, cell or card that its panel cuts off, in its wide cut or its narrow one', async ({ browser }) => {
+  assert.ok(STILLS.length >= 19, `only ${STILLS.length} stills`);
   const found: string[] = [];
-  for (const name of STILLS) found.push(...(await cutOffIn(browser, name)).map((problem) => `${name}: ${problem}`));
+  for (const name of STILLS) {
+    found.push(...(await cutOffIn(browser, name)).map((problem) => `${name}: ${problem}`));
+    found.push(...(await cutOffIn(browser, name, undefined, true)).map((problem) => `${name}, narrow: ${problem}`));
+  }
   assert.equal(found, [], found.join('\n'));
 });
 
