@@ -46,6 +46,24 @@ search('a word from a post\'s text finds it, marked in the excerpt, and its link
   }
 });
 
+search('an excerpt holds the page\'s words and code, not its buttons\' words: no "Copy" beside a code block', async (context) => {
+  const { page } = await openPage(context.browser);
+  try {
+    await page.goto(context.server.url + '/search');
+    const field = page.getByRole('searchbox', { name: 'Search this site' });
+    // A word of the hello-world post's code block, whose copy button reads "Copy".
+    await field.fill('template');
+    await field.press('Enter');
+    const result = page.getByRole('status').getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Hello, world' }) });
+    await result.first().waitFor({ timeout: 10_000 });
+    const excerpt = (await result.first().textContent()) ?? '';
+    assert.match(excerpt.toLowerCase(), 'template', 'the excerpt shows the code\'s words');
+    assert.not.match(excerpt, /\bCopy\b/, `the excerpt holds a button's word: ${excerpt}`);
+  } finally {
+    await page.close();
+  }
+});
+
 search('the German search page searches the German pages, in German words; the switcher leads between the two', async (context) => {
   const { page, errors } = await openPage(context.browser);
   try {

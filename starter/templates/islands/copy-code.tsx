@@ -31,7 +31,8 @@ export default function CopyCode({ lang }: CopyCodeProps) {
     }
   }
   return (
-    <div className="copy-code">
+    // Not in the search's index: a result's excerpt is the page's words, not its buttons' (data-pagefind-ignore).
+    <div className="copy-code" data-pagefind-ignore="all">
       <button ref={button} type="button" aria-label={words.name} onClick={copy}>{state === 'copied' ? words.copied : words.copy}</button>
       <span role="status" className="visually-hidden">{state === 'copied' ? words.copied : state === 'failed' ? words.failed : ''}</span>
     </div>
