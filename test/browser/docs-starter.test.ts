@@ -50,6 +50,26 @@ docs('the sidebar marks the page shown; its groups fold; previous and next follo
   }
 });
 
+docs('the sidebar\'s dividing line runs the window\'s full height, at the top of a page and scrolled down', async (context) => {
+  const { page } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    await page.goto(context.server.url + '/guides/writing-pages');
+    const sidebar = page.getByRole('navigation', { name: 'Pages', exact: true });
+    // The line is the sidebar's right border: it reaches the window's bottom wherever the page is scrolled.
+    for (const scroll of [0, 600]) {
+      await page.evaluate((y) => window.scrollTo(0, y), scroll);
+      const box = (await sidebar.evaluate((element) => {
+        const rect = element.closest('.sidebar')!.getBoundingClientRect();
+        return { bottom: rect.bottom, border: getComputedStyle(element.closest('.sidebar')!).borderRightWidth };
+      }));
+      assert.ok(Math.abs(box.bottom - 800) <= 1, `scrolled ${scroll} px: the line ends ${Math.round(800 - box.bottom)} px above the window's bottom`);
+      assert.is(box.border, '1px');
+    }
+  } finally {
+    await page.close();
+  }
+});
+
 docs('a chosen theme is on <html> before the body is parsed, kept from page to page, the code blocks follow; System gives the choice back', async (context) => {
   const browsing = await context.browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openPage(browsing);
