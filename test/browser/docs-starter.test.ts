@@ -129,22 +129,63 @@ docs('/ focuses the search from anywhere; results come as one types, under the p
   }
 });
 
-docs('on a phone the sidebar is behind the menu button, which opens it and Escape closes', async (context) => {
+docs('on a phone the header is one row; the menu opens over the page, keeps the focus inside it, and Escape closes it', async (context) => {
   const { page, errors } = await openPage(context.browser, { width: 375, height: 740 });
   try {
     await page.goto(context.server.url + '/guides/getting-started');
     const sidebar = page.getByRole('navigation', { name: 'Pages', exact: true });
     assert.not.ok(await sidebar.isVisible(), 'closed at first');
     const menu = page.getByRole('button', { name: 'Menu' });
+    // One row: the name, the search and the menu button side by side, the header no taller than 64 px.
+    const [brand, search, button, header] = await Promise.all([
+      page.locator('.brand').boundingBox(), page.getByRole('searchbox', { name: 'Search' }).boundingBox(), menu.boundingBox(), page.locator('.site-header').boundingBox(),
+    ]);
+    assert.ok(brand && search && button && header, 'the header\'s parts');
+    assert.ok(header.height <= 64, `the header is ${Math.round(header.height)} px tall`);
+    for (const [name, box] of [['the search', search], ['the menu button', button]] as const) {
+      assert.ok(Math.abs((box.y + box.height / 2) - (brand.y + brand.height / 2)) < 4, `${name} is on the name's row`);
+    }
+    const before = await page.locator('main h1').boundingBox();
     await menu.click();
     assert.is(await menu.getAttribute('aria-expanded'), 'true');
     assert.ok(await sidebar.getByRole('link', { name: 'Writing pages' }).isVisible());
+    // Over the page, not in its flow: the page's heading has not moved, and the menu reaches the window's bottom.
+    assert.equal(await page.locator('main h1').boundingBox(), before, 'the page did not move');
+    const panel = await page.locator('.sidebar').boundingBox();
+    assert.ok(panel && Math.abs(panel.y + panel.height - 740) <= 1, 'the menu covers the page to the window\'s bottom');
+    // The theme and the links are in it, at its top.
+    assert.ok(await page.getByRole('combobox', { name: 'Theme' }).isVisible());
+    assert.ok(await page.getByRole('link', { name: 'GitHub' }).isVisible());
+    // Tab goes round the menu: from its last link back to its button, and Shift+Tab the other way.
+    await sidebar.getByRole('link', { name: 'Configuration' }).focus();
+    await page.keyboard.press('Tab');
+    assert.ok(await menu.evaluate((element) => element === document.activeElement), 'Tab from the last link comes back to the button');
+    await page.keyboard.press('Shift+Tab');
+    assert.is(await page.evaluate(() => document.activeElement?.textContent), 'Configuration', 'Shift+Tab from the button goes to the last link');
     await page.keyboard.press('Escape');
     assert.not.ok(await sidebar.isVisible());
     assert.ok(await menu.evaluate((element) => element === document.activeElement), 'the focus went back to the button');
     const width = await page.evaluate(() => document.documentElement.scrollWidth);
     assert.ok(width <= 375, `nothing wider than the phone (${width} px)`);
     assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+docs('the header\'s GitHub link is its mark, named for a screen reader; the theme menu is labelled, drawn as the other controls', async (context) => {
+  const { page } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    await page.goto(context.server.url + '/');
+    const github = page.getByRole('link', { name: 'GitHub' });
+    assert.ok(await github.isVisible());
+    assert.is(await github.locator('svg').count(), 1, 'its mark');
+    // Its words are its name, not on show: the one box that holds them is a pixel wide.
+    const words = await github.evaluate((element) => [...element.querySelectorAll('span')].map((span) => [span.textContent, span.getBoundingClientRect().width]));
+    assert.equal(words, [['GitHub', 1]], 'no words on show');
+    const theme = page.getByRole('combobox', { name: 'Theme' });
+    assert.ok(await theme.isVisible());
+    assert.is(await theme.evaluate((element) => getComputedStyle(element).appearance), 'none', 'not the browser\'s own arrow');
   } finally {
     await page.close();
   }
