@@ -312,7 +312,7 @@ async function renderAndEmit(
   const staged = await stagePhase(run, site, plan);
   try {
     const rendered = await renderPhase(run, validated, site, assets, plan, staged);
-    const media = await mediaPhase(run, validated, plan, rendered.pages, staged.folder);
+    const media = await mediaPhase(run, validated, plan, rendered.pages, staged);
     const built = await listPhase(run, plan, rendered.pages, staged.commits);
     const files = siteFilesPhase(run, site, assets, built.pages, rendered);
     const { claims, errors: clashes } = claimOutputs(site, built.entries, files, run.inputs.publicFiles, media);
@@ -320,7 +320,7 @@ async function renderAndEmit(
     await hooksPhase(run, site, built.pages, files, claims, rendered.integrations.hooks, staged.folder);
     const copies = built.entries.flatMap((entry) => entry.copies ?? []);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(run.root, staged.folder, copies, claims));
-    const changed = await publishPhase(run, staged, files);
+    const changed = await publishPhase(run, staged, files, [...media.images, ...media.cards]);
     const result = buildResult({
       ...resultParts(run), site, assets, clean: plan.clean, rendered: rendered.pages, files, siteDoc: run.inputs.siteDoc,
       templates: { ...rendered.templates, ...run.inputs.compiled },
@@ -368,10 +368,12 @@ async function renderPhase(run: Run, validated: Validated, site: SiteInfo, asset
 type Rendered = Awaited<ReturnType<typeof renderPhase>>;
 
 /** media: the variants of every image the site and its pages use, and every page's social card; the files they wrote. */
-async function mediaPhase(run: Run, validated: Validated, plan: ReusePlan, rendered: RenderedShares, folder: string) {
+async function mediaPhase(run: Run, validated: Validated, plan: ReusePlan, rendered: RenderedShares, staged: Staged) {
   const entries = [...plan.clean, ...rendered.built];
-  const images = await run.time('emit', () => emitImageVariants(run.root, folder, [...validated.images, ...entries.flatMap((entry) => entry.images ?? [])], run.warn));
-  const cards = await run.time('emit', () => emitSocialCards(run.root, folder, entries.map((entry) => entry.page), run.warn));
+  // A dev rebuild updates its output in place: what is there already (named by its content) is not copied again.
+  const published = staged.update ? run.outDir : undefined;
+  const images = await run.time('emit', () => emitImageVariants(run.root, staged.folder, [...validated.images, ...entries.flatMap((entry) => entry.images ?? [])], run.warn, published));
+  const cards = await run.time('emit', () => emitSocialCards(run.root, staged.folder, entries.map((entry) => entry.page), run.warn, published));
   return { images: images.files, cards: cards.files, warnings: cards.warnings };
 }
 
@@ -430,9 +432,10 @@ async function hooksPhase(
 }
 
 /** publish: the staging folder swapped in for the output (build), or what changed moved over it (dev); how many files changed (dev). */
-async function publishPhase(run: Run, staged: Staged, files: Map<string, string | Uint8Array>): Promise<number | undefined> {
+async function publishPhase(run: Run, staged: Staged, files: Map<string, string | Uint8Array>, media: readonly string[]): Promise<number | undefined> {
   const { root, outDir, inputs, time } = run;
-  if (staged.update) return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, staged.cleanFiles));
+  // The media a dev rebuild found in the output already (mediaPhase) stay, as the reused pages' files do.
+  if (staged.update) return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, [...staged.cleanFiles, ...media]));
   await time('emit', () => emitSite(staged.folder, outDir, files));
   return undefined;
 }

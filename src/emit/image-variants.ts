@@ -6,7 +6,7 @@
  * ROOT/.sitegen/cache/images/ under its name (source hash, width, format),
  * so a rebuild copies it instead of encoding it again.
  */
-import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
@@ -28,7 +28,7 @@ const sharp = () => (loaded ??= createRequire(import.meta.url)('sharp') as typeo
  * written (paths in the output), for the build to claim.
  */
 export async function emitImageVariants(
-  root: string, targetDir: string, images: Iterable<string>, warn: (message: string) => void = () => undefined,
+  root: string, targetDir: string, images: Iterable<string>, warn: (message: string) => void = () => undefined, published?: string,
 ): Promise<{ encoded: number; files: string[] }> {
   const cacheDir = path.join(root, '.sitegen', 'cache', 'images');
   const unique = [...new Set(images)];
@@ -54,6 +54,8 @@ export async function emitImageVariants(
       files.add(variant.url.replace(/^\/+/, ''));
       if (!making.has(variant.url)) {
         making.set(variant.url, (async () => {
+          // Updating an output in place (dev), a variant already there is this one: its name is a hash of its source.
+          if (published !== undefined && await isPublished(published, variant.url)) return;
           const cached = path.join(cacheDir, path.posix.basename(variant.url));
           const whole = await isWholeCachedImage(cached, variant.format, variant.width);
           if (whole !== true) {
@@ -116,4 +118,9 @@ async function encode(source: string, variant: ImageVariant, target: string, ima
   const partial = `${target}.${process.pid}.partial`;
   await writeFile(partial, bytes);
   await rename(partial, target);
+}
+
+/** Whether the output being updated already holds `url` (a name made from its content, so the same file). */
+export async function isPublished(outDir: string, url: string): Promise<boolean> {
+  return (await stat(path.join(outDir, url)).catch(() => undefined))?.isFile() === true;
 }

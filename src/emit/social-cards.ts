@@ -10,6 +10,7 @@ import { copyFile, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { CARD_WIDTH, cardNameOf, type CardSpec } from '../cards/card-spec.ts';
 import { isWholeCachedImage } from '../template-api/image-facts.ts';
+import { isPublished } from './image-variants.ts';
 import type { PageSummary } from '../model.ts';
 
 export const CARDS_DIR = 'assets/cards';
@@ -20,7 +21,7 @@ export const CARDS_DIR = 'assets/cards';
  * told of a cached card found damaged (it is drawn again).
  */
 export async function emitSocialCards(
-  root: string, targetDir: string, pages: readonly PageSummary[], warn: (message: string) => void = () => undefined,
+  root: string, targetDir: string, pages: readonly PageSummary[], warn: (message: string) => void = () => undefined, published?: string,
 ): Promise<{ drawn: number; warnings: string[]; files: string[] }> {
   const cards = new Map<string, { spec: CardSpec; file: string }>();
   for (const page of pages) if (page.card) cards.set(cardNameOf(page.card), { spec: page.card, file: page.file });
@@ -33,6 +34,8 @@ export async function emitSocialCards(
   // Imported only when a card must be drawn: fontkit and sharp take a while to load, and a warm build draws none.
   let draw: typeof import('../cards/draw-card.ts').drawCard | undefined;
   await Promise.all([...cards].map(async ([name, { spec, file }]) => {
+    // Updating an output in place (dev), a card already there is this one: its name is a hash of what it shows.
+    if (published !== undefined && await isPublished(published, `${CARDS_DIR}/${name}`)) return;
     const cached = path.join(cacheDir, name);
     const whole = await isWholeCachedImage(cached, 'png', CARD_WIDTH);
     // A card cut short or overwritten in the cache is drawn again, not published.

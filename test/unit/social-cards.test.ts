@@ -4,7 +4,7 @@
  * site's colours and font, named by what it shows, and drawn once for as
  * long as that stays the same. The news starter turns them on.
  */
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import sharp from 'sharp';
@@ -160,6 +160,34 @@ test('the site\'s own font draws the cards, and a new font file draws them again
   await edit(root, 'content/pages/news/hello-world.md', 'title: Hello, world', 'title: Hello, 世界');
   const result = await build(root);
   assert.ok(result.warnings.some((warning) => warning.startsWith('content/pages/news/hello-world.md: its social card\'s font has no glyph for "世", "界"')), result.warnings.join('\n'));
+});
+
+test('a dev rebuild leaves the variants and cards already in its output alone, and puts back one that went missing', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, '.sitegen', 'dev-out');
+  const dev = () => buildSite({ root, outDir, now: NOW, dev: true, parallel: false, output: 'update' });
+  const cold = await dev();
+  const media = async () => {
+    const found = new Map<string, string>();
+    for (const folder of ['assets/img', 'assets/cards']) {
+      for (const name of await readdir(path.join(outDir, folder))) {
+        const info = await stat(path.join(outDir, folder, name));
+        found.set(`${folder}/${name}`, `${info.ino}:${info.mtimeMs}`);
+      }
+    }
+    return found;
+  };
+  const before = await media();
+  assert.ok([...before.keys()].some((file) => file.startsWith('assets/cards/')) && [...before.keys()].some((file) => file.startsWith('assets/img/')), 'cards and variants');
+  await edit(root, 'content/pages/news/a-picture/index.md', 'This post is a folder', 'This post, edited, is a folder');
+  const warm = await dev();
+  assert.ok(warm.rendered > 0 && warm.rendered < cold.rendered, `the post and its lists are rendered again, not the site (${warm.rendered} of ${cold.rendered})`);
+  assert.equal(await media(), before, 'every variant and card is the file it was: none copied again, none removed');
+  const [gone] = [...before.keys()].filter((file) => file.startsWith('assets/img/'));
+  await rm(path.join(outDir, gone));
+  await edit(root, 'content/pages/news/a-picture/index.md', 'This post, edited, is a folder', 'This post is a folder');
+  await dev();
+  assert.ok((await stat(path.join(outDir, gone))).isFile(), `${gone} is put back`);
 });
 
 test.run();
