@@ -108,6 +108,9 @@ export function renderPages(
       const lists = template.collection
         ? listPages({ ...page, info: own }, template.collection, site, local, { files, hooks, errors, readPage: context.readPage })
         : [{ route: own.route, page: undefined, head: undefined }];
+      // A list page (its template pages or groups a collection) is what it lists: its Markdown is made from its HTML, as
+      // a template page's is. A collection that is not paged or grouped is the page's surroundings (a sidebar).
+      const listing = template.collection !== undefined && (template.collection.perPage !== undefined || template.collection.taxonomy !== undefined);
       for (const list of lists) {
         if (template.collection && context.keepList) {
           const key = listPageKeyOf(list);
@@ -153,9 +156,6 @@ export function renderPages(
         if (paging) {
           const link = pageLink(site, list.route);
           const url = new URL(link, site.url).href;
-          // A list page (its template pages or groups a collection) is what it lists: its Markdown is made from its HTML,
-          // as a template page's is. A collection that is not paged or grouped is the page's surroundings (a sidebar).
-          const listing = template.collection !== undefined && (template.collection.perPage !== undefined || template.collection.taxonomy !== undefined);
           const source = listing || list.route !== own.route ? undefined : page.markdown;
           const made = hooks.page(withMarkdown({ ...asked, html, path: link, url, trailingSlash: site.trailingSlash }, {
             title: info.title, description: info.description, date: info.date, html, url, source, blocks: rendered.blocks,

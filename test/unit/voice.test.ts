@@ -97,22 +97,27 @@ test('the site\'s own copy spells behaviour the British way; only the labels the
   }
 });
 
-test('every page and section heading of the site is in title case, as the headings the specification names are', async () => {
-  assert.equal(uncapitalised('What is adaptive authentication?'), ['is', 'adaptive', 'authentication?'], 'the rule itself');
-  assert.equal(uncapitalised('How adapID AI Solves It'), [], 'a brand name keeps its case');
+/** Every heading `selector` finds on the site's pages, with its page's route and its words, but those `skip` says to. */
+async function headingsOf(selector: string, skip: (heading: Element, words: string) => boolean): Promise<{ route: string; words: string }[]> {
   const built = await buildRealSite();
-  let headings = 0;
+  const found: { route: string; words: string }[] = [];
   // Not /404: under the specification's fallback, 404.html is the generator's page that sends the visitor home.
   for (const page of built.pages.filter((entry) => entry.route !== '/404')) {
     const document = await documentOf(built.outDir, page.route);
-    for (const heading of document.querySelectorAll('h1, h2')) {
+    for (const heading of document.querySelectorAll(selector)) {
       const words = text(heading);
-      if (FIXED_HEADINGS.includes(words)) continue;
-      headings += 1;
-      assert.equal(uncapitalised(words), [], `${page.route}: "${words}"`);
+      if (!skip(heading, words)) found.push({ route: page.route, words });
     }
   }
-  assert.ok(headings > 100, `only ${headings} headings found`);
+  return found;
+}
+
+test('every page and section heading of the site is in title case, as the headings the specification names are', async () => {
+  assert.equal(uncapitalised('What is adaptive authentication?'), ['is', 'adaptive', 'authentication?'], 'the rule itself');
+  assert.equal(uncapitalised('How adapID AI Solves It'), [], 'a brand name keeps its case');
+  const headings = await headingsOf('h1, h2', (heading, words) => FIXED_HEADINGS.includes(words));
+  for (const { route, words } of headings) assert.equal(uncapitalised(words), [], `${route}: "${words}"`);
+  assert.ok(headings.length > 100, `only ${headings.length} headings found`);
 });
 
 /** Card titles the specification names in title case: the Solutions page's three offerings (its section 3). */
@@ -132,18 +137,9 @@ function capitalisedInSentence(heading: string): string[] {
 test('every card title (h3) is in sentence case, as a card\'s text is, but the offerings the specification names, a link to a page (its name), and people\'s names', async () => {
   assert.equal(capitalisedInSentence('What the Demo Covers'), ['Demo', 'Covers'], 'the rule itself');
   assert.equal(capitalisedInSentence('FIDO2 / WebAuthn passkeys'), [], 'acronyms and brands keep their case');
-  const built = await buildRealSite();
-  let titles = 0;
-  for (const page of built.pages.filter((entry) => entry.route !== '/404')) {
-    const document = await documentOf(built.outDir, page.route);
-    for (const heading of document.querySelectorAll('h3')) {
-      const words = text(heading);
-      if (FIXED_CARD_TITLES.includes(words) || heading.closest('.person-card, .link-card')) continue;
-      titles += 1;
-      assert.equal(capitalisedInSentence(words), [], `${page.route}: "${words}"`);
-    }
-  }
-  assert.ok(titles > 100, `only ${titles} card titles found`);
+  const titles = await headingsOf('h3', (heading, words) => FIXED_CARD_TITLES.includes(words) || heading.closest('.person-card, .link-card') !== null);
+  for (const { route, words } of titles) assert.equal(capitalisedInSentence(words), [], `${route}: "${words}"`);
+  assert.ok(titles.length > 100, `only ${titles.length} card titles found`);
 });
 
 /**
