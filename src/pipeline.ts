@@ -35,7 +35,7 @@ import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
 import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './emit/staging.ts';
-import { NOT_FOUND_ROUTE, siteFiles } from './emit/site-files.ts';
+import { NOT_FOUND_ROUTE, siteFiles, siteHeaders } from './emit/site-files.ts';
 import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, type BuildCache, type CacheKind, type PageEntry } from './cache/build-cache.ts';
@@ -44,6 +44,7 @@ import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
 import { emitSocialCards } from './emit/social-cards.ts';
 import { claimOutputs } from './emit/claim-outputs.ts';
 import type { OutputClaims } from './output-claims.ts';
+import type { HeaderRule } from './emit/security-headers.ts';
 import { fetchRemoteImages, remoteImagesIn, remoteOriginsOf, type RemoteImages } from './load/remote-images.ts';
 import { removeGeneratedPages } from './generated-pages.ts';
 import { SiteError, SiteErrors, throwIfAny } from './errors.ts';
@@ -299,9 +300,9 @@ async function planAndPublish(run: Run, validated: Validated, site: SiteInfo): P
  *   render     the integrations resolved, the dirty pages validated and rendered into it
  *   media      the image variants and the social cards the pages use
  *   list       every page in canonical order, with its dates
- *   siteFiles  sitegen's own files: the headers with the site's policy, the redirects, the bundle
+ *   siteFiles  sitegen's own files: the redirects, the bundle; and the response headers, the site's policy
  *   claim      every output claimed by its writer (output-claims.ts)
- *   hooks      the integrations' files, then their buildDone, which reads the pages as built
+ *   hooks      the integrations' files (the host header files among them), then their buildDone, which reads the pages as built
  *   copies     the files beside pages that pages link to
  *   publish    the staging folder swapped in (build) or moved over the output (dev)
  */
@@ -314,10 +315,10 @@ async function renderAndEmit(
     const rendered = await renderPhase(run, validated, site, assets, plan, staged);
     const media = await mediaPhase(run, validated, plan, rendered.pages, staged);
     const built = await listPhase(run, plan, rendered.pages, staged.commits);
-    const files = siteFilesPhase(run, site, assets, built.pages, rendered);
+    const { files, headers } = siteFilesPhase(run, site, assets, built.pages, rendered);
     const { claims, errors: clashes } = claimOutputs(site, built.entries, files, run.inputs.publicFiles, media);
     throwIfAny(clashes);
-    await hooksPhase(run, site, built.pages, files, claims, rendered.integrations.hooks, staged.folder);
+    await hooksPhase(run, site, built.pages, files, headers, claims, rendered.integrations.hooks, staged.folder);
     const copies = built.entries.flatMap((entry) => entry.copies ?? []);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(run.root, staged.folder, copies, claims));
     const changed = await publishPhase(run, staged, files, [...media.images, ...media.cards]);
@@ -392,7 +393,10 @@ async function listPhase(run: Run, plan: ReusePlan, rendered: RenderedShares, co
 
 type ListedPage = Awaited<ReturnType<typeof listPhase>>['pages'][number];
 
-/** siteFiles: the headers (with the policy the pages and integrations need), the redirects, the not-found page, the bundle. */
+/**
+ * siteFiles: the redirects, the not-found page, the bundle; and the response headers with the policy the pages and
+ * integrations need, which the integrations' `files` hook is handed (the built-in headers integration writes them).
+ */
 function siteFilesPhase(run: Run, site: SiteInfo, assets: SiteAssets, pages: readonly ListedPage[], rendered: Rendered) {
   // The policy: the integrations' sources, and the hashes of the inline code they put in heads.
   const inline = { scripts: [...new Set(pages.flatMap((page) => page.inline?.scripts ?? []))], styles: [...new Set(pages.flatMap((page) => page.inline?.styles ?? []))] };
@@ -400,15 +404,15 @@ function siteFilesPhase(run: Run, site: SiteInfo, assets: SiteAssets, pages: rea
   const sources = rendered.hooksModule.integrationCsp(rendered.integrations.list);
   const framed = framingOf(rendered.templates.markdown).origins;
   if (framed.length > 0) sources.frame = [...new Set([...sources.frame ?? [], ...framed])];
-  return siteFiles(site, pages, assets.inlineScriptHashes, run.inputs.bundle.files, { sources, inline });
+  return { files: siteFiles(site, pages, run.inputs.bundle.files), headers: siteHeaders(site, assets.inlineScriptHashes, { sources, inline }) };
 }
 
 /**
- * hooks: the integrations' files from the list of pages (with robots.txt's lines), then their step after the build,
+ * hooks: the integrations' files from the list of pages (with robots.txt's lines and the response headers), then their step after the build,
  * which reads the pages as built; each path claimed as it is given.
  */
 async function hooksPhase(
-  run: Run, site: SiteInfo, pages: readonly ListedPage[], files: Map<string, string | Uint8Array>, claims: OutputClaims,
+  run: Run, site: SiteInfo, pages: readonly ListedPage[], files: Map<string, string | Uint8Array>, headers: readonly HeaderRule[], claims: OutputClaims,
   hooks: Rendered['integrations']['hooks'], folder: string,
 ): Promise<void> {
   const { outDir, time } = run;
@@ -416,7 +420,7 @@ async function hooksPhase(
   const update = run.output === 'update';
   const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
   const errors: SiteError[] = [];
-  const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, errors) }, claims.ownerOf, errors));
+  const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, errors), headers }, claims.ownerOf, errors));
   throwIfAny(errors);
   for (const [file, contents] of added) files.set(file, contents);
   for (const [file, owner] of owners) claims.claim(file, owner);

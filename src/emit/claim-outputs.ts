@@ -1,7 +1,7 @@
 /**
  * The outputs of a build claimed in order, before the integrations add
  * theirs: public/'s files (the editor's own), each page with the files made
- * from it, sitegen's own files (the bundle, the headers, the not-found
+ * from it, sitegen's own files (the bundle, the redirects, the not-found
  * page), then the image variants and the social cards. A path two of them
  * claim is an error naming both, at the file an editor can rename: before,
  * a page or sitegen's file silently replaced the one in public/.
@@ -15,7 +15,6 @@ import { NOT_FOUND_ROUTE, outputPathOf } from '../output-path.ts';
 /** What sitegen writes besides the pages, by path, described for an error. */
 const SITEGEN_FILES: Record<string, string> = {
   '404.html': 'the page for unknown addresses',
-  _headers: 'the headers for static hosts',
   _redirects: 'the redirects for static hosts',
 };
 

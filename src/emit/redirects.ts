@@ -31,6 +31,9 @@ export interface Redirect {
 
 const SITE_FILE = 'content/site.yaml';
 
+/** The nginx snippet of the site's redirects, included in the server block (docs/deploying.md). */
+export const NGINX_REDIRECTS = '_redirects.nginx';
+
 /** Every redirect of the site, checked as a whole: no path redirected twice, no loop. */
 export function redirectsOf(site: SiteInfo, pages: readonly Pick<PageSummary, 'route' | 'file' | 'aliases' | 'item'>[]): Redirect[] {
   const rules: Redirect[] = Object.entries(site.redirects ?? {}).map(([from, rule]) => ({

@@ -1,19 +1,17 @@
 /**
- * The one source of truth for response headers. The build writes them to
- * dist/_headers (the format static hosts such as Netlify and Cloudflare Pages
- * read) and to one nginx snippet per rule (docs/deploying.md's recipe includes
- * them); `sitegen serve` reads dist/_headers and sends the same headers.
+ * The one source of truth for response headers: the site's security policy
+ * as rules by path. The build hands them to the integrations' `files` hook;
+ * the built-in headers integration writes them to dist/_headers (the format
+ * static hosts such as Netlify and Cloudflare Pages read) and to one nginx
+ * snippet per rule (src/integrations/headers.ts). `sitegen serve` reads
+ * dist/_headers back and sends the same headers.
  */
 import { SiteError } from '../errors.ts';
 import { foreignOrigin } from '../base-path.ts';
 import type { SiteInfo } from '../model.ts';
-import type { CspSources } from '../integrations/api.ts';
+import { headersFor, type CspSources, type HeaderRule } from '../integrations/api.ts';
 
-export interface HeaderRule {
-  /** `/*` for everything, `/assets/*` for a folder. */
-  pattern: string;
-  headers: Record<string, string>;
-}
+export type { HeaderRule };
 
 function joined(...items: (string | undefined)[]): string {
   return [...new Set(items.filter((item): item is string => Boolean(item)))].join(' ');
@@ -82,22 +80,28 @@ const EVERY_PATH = '/*';
 const ASSETS = '/assets/*';
 
 /**
- * The nginx snippet written for each rule, named for the location that
- * includes it. nginx forgets the add_header lines of an enclosing block in a
- * location that has its own, so each snippet holds every header its paths
- * get, not only its rule's.
+ * The rules of the site's response headers, its security policy: handed to the integrations' `files` hook, which
+ * the built-in headers integration writes into the files hosts read (src/integrations/headers.ts). A value no host
+ * file can carry (a control character; a `$`, which nginx reads as a variable) stops the build here, at site.yaml,
+ * whose origins are the only words of a header that come from outside sitegen.
  */
-export const NGINX_SNIPPETS: Readonly<Record<string, string>> = { [EVERY_PATH]: '_headers.nginx', [ASSETS]: '_headers.assets.nginx' };
-
-/** The files the build writes for the web server or host, never to be served to visitors. */
-/** The nginx snippet of the site's redirects (emit/redirects.ts), included in the server block. */
-export const NGINX_REDIRECTS = '_redirects.nginx';
-
-export const HOST_FILES: readonly string[] = ['_headers', '_redirects', NGINX_REDIRECTS, ...Object.values(NGINX_SNIPPETS)];
-
 export function headerRules(
   site: SiteInfo, inlineScriptHashes: readonly string[], sources: CspSources = {}, inlineStyleHashes: readonly string[] = [],
 ): HeaderRule[] {
+  const rules = policyRules(site, inlineScriptHashes, sources, inlineStyleHashes);
+  for (const rule of rules) {
+    for (const [header, value] of Object.entries(rule.headers)) {
+      const bad = /[$\x00-\x1f\x7f]/.exec(value);
+      if (!bad) continue;
+      throw new SiteError('header-value', `the ${header} header would hold ${JSON.stringify(bad[0])}, which a host's header file cannot carry (nginx would read $ as a variable)`, {
+        location: { file: 'content/site.yaml' }, hint: 'remove the character from the origins of csp and the URLs of gate and analytics: they go into the header',
+      });
+    }
+  }
+  return rules;
+}
+
+function policyRules(site: SiteInfo, inlineScriptHashes: readonly string[], sources: CspSources, inlineStyleHashes: readonly string[]): HeaderRule[] {
   return [
     {
       pattern: EVERY_PATH,
@@ -121,50 +125,9 @@ export function headerRules(
   ];
 }
 
-/** dist/_headers; under a base path its patterns carry it, as the host matches them against the URLs visitors ask for. */
-export function formatHeadersFile(rules: readonly HeaderRule[], basePath = ''): string {
-  return rules.map((rule) => [basePath + rule.pattern, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`)].join('\n')).join('\n\n') + '\n';
-}
-
-/**
- * The nginx form of the rules: snippet file name → `add_header … always;`
- * lines (always, so that redirects and errors carry them too).
- */
-export function formatNginxSnippets(rules: readonly HeaderRule[]): Map<string, string> {
-  const snippets = new Map<string, string>();
-  for (const rule of rules) {
-    const name = NGINX_SNIPPETS[rule.pattern];
-    if (!name || !rule.pattern.endsWith('/*')) throw new Error(`no nginx snippet for the header rule ${rule.pattern}: name one in NGINX_SNIPPETS`);
-    const location = rule.pattern.slice(0, -1);
-    const lines = Object.entries(headersFor(rules, location)).map(([header, value]) => `add_header ${header} ${nginxString(header, value)} always;`);
-    snippets.set(name, [
-      `# Written by \`sitegen build\` from the rules of dist/_headers: the headers for ${rule.pattern}.`,
-      `# Include it in nginx's \`location ${location}\` (docs/deploying.md) and reload nginx after each build.`,
-      ...lines,
-      '',
-    ].join('\n'));
-  }
-  return snippets;
-}
-
-/**
- * A double-quoted nginx string. nginx reads `\"` and `\\` inside one, but has
- * no escape for `$` (it starts a variable) and a header cannot hold a control
- * character, so those are refused. Values come from src/headers.ts and the
- * URLs of content/site.yaml, whose origins the CSP names.
- */
-function nginxString(header: string, value: string): string {
-  const bad = /[$\x00-\x1f\x7f]/.exec(value);
-  if (bad) {
-    throw new SiteError('header-value', `the ${header} header would hold ${JSON.stringify(bad[0])}, which nginx cannot send in add_header`, {
-      location: { file: 'content/site.yaml' }, hint: 'remove the character from the origins of csp and the URLs of gate and analytics: they go into the header',
-    });
-  }
-  return `"${value.replace(/["\\]/g, '\\$&')}"`;
-}
-
+/** `_headers` read back, as `sitegen serve` follows it. */
 export function parseHeadersFile(text: string): HeaderRule[] {
-  const rules: HeaderRule[] = [];
+  const rules: { pattern: string; headers: Record<string, string> }[] = [];
   for (const line of text.split('\n')) {
     if (!line.trim() || line.trim().startsWith('#')) continue;
     if (!/^\s/.test(line)) {
@@ -177,12 +140,4 @@ export function parseHeadersFile(text: string): HeaderRule[] {
   return rules;
 }
 
-/** The headers for one path: later rules override earlier ones, as static hosts apply them. */
-export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const rule of rules) {
-    const matches = rule.pattern.endsWith('*') ? pathname.startsWith(rule.pattern.slice(0, -1)) : pathname === rule.pattern;
-    if (matches) Object.assign(headers, rule.headers);
-  }
-  return headers;
-}
+export { headersFor };

@@ -1,13 +1,15 @@
 /**
  * The files the emit stage writes beside the pages: the redirects and the
  * fallback for unknown paths (404.html, _redirects, the nginx snippet, a
- * page at each old path), and the headers for hosts and nginx. The sitemap
- * and robots.txt are built-in integrations' (src/integrations/).
+ * page at each old path), and the bundle. The response headers are a policy
+ * the integrations are handed (./security-headers.ts), which the built-in
+ * headers integration writes for hosts, as built-in integrations write the
+ * sitemap and robots.txt (src/integrations/).
  */
 import { escapeHtml } from '../escape.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
-import { formatHeadersFile, formatNginxSnippets, headerRules, NGINX_REDIRECTS } from './security-headers.ts';
-import { NOT_FOUND_ROUTE, nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
+import { headerRules, type HeaderRule } from './security-headers.ts';
+import { NGINX_REDIRECTS, NOT_FOUND_ROUTE, nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
 import type { CspSources } from '../integrations/api.ts';
 
 /** A file to write: its path under the output folder and its contents. */
@@ -19,19 +21,22 @@ export type SitemapPage = Pick<PageSummary, 'route' | 'sitemap' | 'file' | 'alia
 export { NOT_FOUND_ROUTE };
 
 /** Everything a build writes besides the pages and public/: the files below and the bundle's (URL path → contents). */
-export function siteFiles(
-  site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[],
-  bundleFiles: ReadonlyMap<string, Uint8Array>, integrations: IntegrationPolicy = NO_INTEGRATION_POLICY,
-): OutputFiles {
-  const files = renderSiteFiles(site, pages, inlineScriptHashes, integrations);
+export function siteFiles(site: SiteInfo, pages: readonly SitemapPage[], bundleFiles: ReadonlyMap<string, Uint8Array>): OutputFiles {
+  const files = renderSiteFiles(site, pages);
   for (const [url, contents] of bundleFiles) files.set(url.slice(1), contents);
   return files;
 }
 
-/** The files beside the pages: the fallback for unknown paths, and the headers for hosts and nginx (with what integrations add to the policy). */
-export function renderSiteFiles(
-  site: SiteInfo, pages: readonly SitemapPage[], inlineScriptHashes: readonly string[], integrations: IntegrationPolicy = NO_INTEGRATION_POLICY,
-): OutputFiles {
+/**
+ * The site's response headers: the policy its pages need (their inline scripts' hashes, and what the integrations
+ * add), for the integrations' `files` hook.
+ */
+export function siteHeaders(site: SiteInfo, inlineScriptHashes: readonly string[], integrations: IntegrationPolicy = NO_INTEGRATION_POLICY): HeaderRule[] {
+  return headerRules(site, [...inlineScriptHashes, ...integrations.inline.scripts], integrations.sources, integrations.inline.styles);
+}
+
+/** The files beside the pages: the fallback for unknown paths and the redirects, for hosts and nginx. */
+export function renderSiteFiles(site: SiteInfo, pages: readonly SitemapPage[]): OutputFiles {
   const files: OutputFiles = new Map();
   const base = site.basePath;
   const redirects = redirectsOf(site, pages);
@@ -49,9 +54,6 @@ export function renderSiteFiles(
   // Written even when empty, so that the nginx recipe's include never names a missing file.
   files.set(NGINX_REDIRECTS, nginxRedirects(site, redirects));
   for (const [file, html] of redirectPages(site, redirects)) files.set(file, html);
-  const rules = headerRules(site, [...inlineScriptHashes, ...integrations.inline.scripts], integrations.sources, integrations.inline.styles);
-  files.set('_headers', formatHeadersFile(rules, base));
-  for (const [name, snippet] of formatNginxSnippets(rules)) files.set(name, snippet);
   return files;
 }
 

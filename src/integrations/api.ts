@@ -23,6 +23,8 @@
  * - `files`: files to write into the output, from the list of pages.
  * - `robots`: lines for robots.txt (the sitemap's `Sitemap:`), which the
  *   built-in robots integration writes when any integration gives one.
+ *   `files` is also handed the site's response headers (its security
+ *   policy), which the built-in headers integration writes for hosts.
  * - `buildDone`: after every page is built: read them, and write files (an
  *   index for a search).
  * - `watch`: files under the site root that `sitegen dev` rebuilds on.
@@ -30,9 +32,10 @@
  *   integration wrote (llms.txt's addresses, say): sitegen itself knows
  *   only pages, links and images.
  *
- * Search, the feeds, the sitemap and what agents read (llms.txt, Markdown
- * twins, the discovery manifest) are integrations of this kind (./search.ts,
- * ./feeds.ts, ./sitemap.ts, ./agents.ts), using this module only.
+ * Search, the feeds, the sitemap, robots.txt, the host header files and what
+ * agents read (llms.txt, Markdown twins, the discovery manifest) are
+ * integrations of this kind (./search.ts, ./feeds.ts, ./sitemap.ts,
+ * ./robots.ts, ./headers.ts, ./agents.ts), using this module only.
  */
 import { createHash } from 'node:crypto';
 import type { z, ZodType } from 'zod';
@@ -169,6 +172,31 @@ export interface BuildContext {
 export interface FilesContext extends BuildContext {
   /** The lines every integration's `robots` hook gave, in order: what the built-in robots integration writes into robots.txt. */
   robots: readonly string[];
+  /**
+   * The response headers the site needs, as rules by path: the security policy (a Content-Security-Policy with every
+   * source and inline-code hash the pages and the integrations need, HSTS, framing, permissions) and the caching.
+   * The built-in headers integration writes them for hosts (./headers.ts); one for another host writes the same.
+   */
+  headers: readonly HeaderRule[];
+}
+
+/**
+ * A rule of the site's response headers: a path (`/about`) or a folder (`/assets/*`, `/*` for everything) from the
+ * site's root, without its base path, and the headers sent for it. A later rule's header wins over an earlier's.
+ */
+export interface HeaderRule {
+  pattern: string;
+  headers: Readonly<Record<string, string>>;
+}
+
+/** The headers for one path: every rule that matches it, later ones over earlier ones, as static hosts apply them. */
+export function headersFor(rules: readonly HeaderRule[], pathname: string): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const rule of rules) {
+    const matches = rule.pattern.endsWith('*') ? pathname.startsWith(rule.pattern.slice(0, -1)) : pathname === rule.pattern;
+    if (matches) Object.assign(headers, rule.headers);
+  }
+  return headers;
 }
 
 export interface BuildDoneContext extends BuildContext {
@@ -281,7 +309,7 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 export interface SiteConfig {
   integrations?: readonly Integration[];
   /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
-  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean };
+  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean; headers?: boolean };
 }
 
 export function defineConfig(config: SiteConfig): SiteConfig {

@@ -14,3 +14,4 @@ export { feeds, feedRouteOf, FEED_TYPES } from './feeds.ts';
 export { sitemap } from './sitemap.ts';
 export { agents } from './agents.ts';
 export { robots } from './robots.ts';
+export { headers } from './headers.ts';

@@ -244,6 +244,14 @@ export class HookRunner {
     const problem = !isOutputPath(name) ? `${JSON.stringify(file)} is not a path inside the output (no .., no leading dot in a folder but .well-known)`
       : (hook === 'page' || hook === 'collection') && /\.html?$/i.test(name) ? `${name} would be a page: a ${hook} hook writes files beside the pages, never a page`
         : other ? `${name} is written by ${other} too` : undefined;
+    if (other?.startsWith('public/') && problem === `${name} is written by ${other} too`) {
+      // The editor's file in public/ at an integration's address (robots.txt, _headers): theirs to rename, as a clash
+      // with a page or sitegen's own file is (emit/claim-outputs.ts).
+      errors.push(new SiteError('output-clash', `/${name} would be written by ${own} and by ${other}: one would silently replace the other`, {
+        location: { file: other }, hint: `rename or remove the file in public/, or turn the integration ${integration.name} off in ${CONFIG_FILE}`,
+      }));
+      return undefined;
+    }
     if (problem) {
       errors.push(this.fault(integration, hook, problem));
       return undefined;

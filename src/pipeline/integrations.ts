@@ -1,10 +1,11 @@
 /**
  * The integrations of a site, and the points of the road where their hooks
  * run (src/integrations/api.ts says what each hook is for). The list is the
- * built-in integrations (sitemap, feeds, agents, and search when site.yaml asks for
- * it) and the site's own from sitegen.config.ts, which the templates bundle
- * carries (src/render/compile-templates.ts), so that every thread resolves
- * the same list from the module it has loaded.
+ * built-in integrations (the host header files, robots.txt, feeds, sitemap,
+ * agents, and search when site.yaml asks for it) and the site's own from
+ * sitegen.config.ts, which the templates bundle carries
+ * (src/render/compile-templates.ts), so that every thread resolves the same
+ * list from the module it has loaded.
  *
  * The hooks themselves are called by one runner (./hook-runner.ts), which
  * tells an integration's fault as its own, the fourth origin beside the
@@ -26,6 +27,7 @@ import {
 import { CONFIG_FILE, HookRunner, originOf } from './hook-runner.ts';
 import { agents } from '../integrations/agents.ts';
 import { feeds } from '../integrations/feeds.ts';
+import { headers } from '../integrations/headers.ts';
 import { robots } from '../integrations/robots.ts';
 import { search } from '../integrations/search.ts';
 import { sitemap } from '../integrations/sitemap.ts';
@@ -52,7 +54,7 @@ const integrationShape = z.object({
 
 const configShape = z.strictObject({
   integrations: z.array(z.unknown()).default([]),
-  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional() }).default({}),
+  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional(), headers: z.boolean().optional() }).default({}),
 });
 
 export { CONFIG_FILE };
@@ -120,6 +122,7 @@ function resolve(config: unknown, site: Pick<SiteInfo, 'search'> | undefined, ro
 
 function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: NonNullable<SiteConfig['builtIn']>): Integration[] {
   return [
+    ...(builtIn.headers === false ? [] : [headers()]),
     ...(builtIn.robots === false ? [] : [robots()]),
     ...(builtIn.feeds === false ? [] : [feeds()]),
     ...(builtIn.sitemap === false ? [] : [sitemap()]),

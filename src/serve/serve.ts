@@ -3,7 +3,6 @@ import http from 'node:http';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { HOST_FILES } from '../emit/security-headers.ts';
 import { basePathOf, defaultHeaders, staticHeaders } from './static-headers.ts';
 import { encodePath, parseRequestPath, resolveStaticFile } from './request-path.ts';
 import { liveReload, type LiveReload, type StreamLimits } from './live-reload.ts';
@@ -219,7 +218,12 @@ function isRead(req: http.IncomingMessage): boolean {
   return req.method === 'GET' || req.method === 'HEAD';
 }
 
-/** Host configuration files the build writes: for the host, never for visitors. */
+/**
+ * Host configuration files the build writes (the redirects, and the headers integration's header files), in their
+ * Netlify and nginx forms: for the host, never for visitors, as a static host keeps them.
+ */
+export const HOST_FILES: readonly string[] = ['_headers', '_redirects', '_redirects.nginx', '_headers.nginx', '_headers.assets.nginx'];
+
 const HOST_FILE_NAMES: ReadonlySet<string> = new Set(HOST_FILES);
 
 /** The path inside the site: `/docs/about` → `/about` under the base path /docs; undefined outside it. */

@@ -109,6 +109,28 @@ export default defineConfig({ integrations: [robots()] });`);
   assert.is(await read(own, 'robots.txt'), 'User-agent: *\nDisallow: /private/\nSitemap: https://fixture.example/sitemap.xml\n');
 });
 
+test('the host header files are the built-in headers integration\'s: one of the same name gets the whole policy to write in its own form', async () => {
+  const off = await siteWithConfig(`export default defineConfig({ builtIn: { headers: false } });`);
+  await buildSite({ root: off });
+  for (const file of ['_headers', '_headers.nginx', '_headers.assets.nginx']) assert.not.ok(existsSync(path.join(off, 'dist', file)), file);
+  assert.ok(existsSync(path.join(off, 'dist', '_redirects')), 'the redirects are not the headers\' to turn off');
+  const builtIn = await siteWithConfig(`export default defineConfig({});`);
+  await buildSite({ root: builtIn });
+  // A host that reads its headers from JSON (vercel.json's shape): the same rules, the same policy.
+  const own = await siteWithConfig(`
+const headers = defineIntegration({ name: 'headers', setup: () => ({ files: ({ headers: rules }) => ({
+  'host.json': JSON.stringify(rules.map((rule) => ({ source: rule.pattern, headers: Object.entries(rule.headers).map(([key, value]) => ({ key, value })) }))),
+}) }) });
+export default defineConfig({ integrations: [headers()] });`);
+  await buildSite({ root: own });
+  assert.not.ok(existsSync(path.join(own, 'dist', '_headers')), 'replaced, not added to');
+  const written = JSON.parse(await read(own, 'host.json')) as { source: string; headers: { key: string; value: string }[] }[];
+  const policy = written[0].headers.find(({ key }) => key === 'Content-Security-Policy')?.value;
+  assert.is(written[0].source, '/*');
+  assert.match(await read(builtIn, '_headers'), `  Content-Security-Policy: ${policy}\n`, 'the policy the built-in one writes, inline-script hashes and all');
+  assert.match(policy!, /script-src 'self' 'sha256-/);
+});
+
 test('a wrong option is an error at its line of sitegen.config.ts; an unsafe CSP source is refused; nothing is written', async () => {
   const root = await siteWithConfig(`
 const tracked = defineIntegration({ name: 'tracked', options: z.strictObject({ id: z.string() }), setup: () => ({}) });
@@ -207,7 +229,7 @@ export default defineConfig({ integrations: [greedy()] });`);
   const messages = (await errorsOf(root)).map((error) => `${error.origin}: ${error.message}`).sort();
   assert.equal(messages, [
     'integration: the integration greedy failed in its files hook: "../escape.txt" is not a path inside the output (no .., no leading dot in a folder but .well-known)',
-    'integration: the integration greedy failed in its files hook: _headers is written by sitegen (the headers for static hosts) too',
+    'integration: the integration greedy failed in its files hook: _headers is written by the integration headers too',
   ]);
   assert.not.ok(existsSync(path.join(root, 'escape.txt')));
 });

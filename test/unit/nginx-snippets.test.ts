@@ -1,13 +1,17 @@
 /**
- * The nginx form of dist/_headers that the build writes (src/emit/security-headers.ts):
- * what each snippet holds and how values are quoted. nginx itself runs the
- * snippets in test/unit/nginx.test.ts.
+ * The site's response headers (src/emit/security-headers.ts) and the nginx
+ * form the built-in headers integration writes of them
+ * (src/integrations/headers.ts): what each snippet holds and how values are
+ * quoted. nginx itself runs the snippets in test/unit/nginx.test.ts.
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { formatNginxSnippets, headerRules, headersFor, HOST_FILES, NGINX_SNIPPETS } from '../../src/emit/security-headers.ts';
+import { headerRules, headersFor } from '../../src/emit/security-headers.ts';
 import type { SiteInfo } from '../../src/model.ts';
-import { renderSiteFiles } from '../../src/emit/site-files.ts';
+import { renderSiteFiles, siteHeaders } from '../../src/emit/site-files.ts';
+import { HOST_FILES } from '../../src/serve/serve.ts';
+import { headers, nginxSnippets as formatNginxSnippets, NGINX_SNIPPETS } from '../../src/integrations/headers.ts';
+import { integrationSite } from '../../src/pipeline/integrations.ts';
 
 const SITE: SiteInfo = {
   name: 'Example', url: 'https://www.example.com', lang: 'en', description: 'An example', favicon: '/favicon.ico',
@@ -70,7 +74,7 @@ test('a $ or a control character in a header value stops the build, naming the h
   // nginx has no escape for $ in a string: it would read a variable and refuse the configuration.
   const site = { ...SITE, csp: { ...SITE.csp, connect: ['https://api$x.example'] } };
   try {
-    renderSiteFiles(site, [], HASHES);
+    siteHeaders(site, HASHES);
     assert.unreachable('an origin with $ was written into an nginx snippet');
   } catch (error) {
     assert.match((error as Error).message, 'the Content-Security-Policy header would hold "$"');
@@ -83,9 +87,11 @@ test('a header rule without a snippet name is an error naming the rule', () => {
   assert.throws(() => formatNginxSnippets([{ pattern: '/blog/*', headers: { 'X-Test': '1' } }]), /\/blog\/\*/);
 });
 
-test('the build writes each file of HOST_FILES, and no other file for the server', () => {
-  const files = renderSiteFiles(SITE, [], HASHES);
-  assert.equal([...files.keys()].filter((name) => name.startsWith('_')).sort(), [...HOST_FILES].sort());
+test('the build writes each file of HOST_FILES, and no other file for the server', async () => {
+  const files = [...renderSiteFiles(SITE, []).keys()];
+  const context = { site: integrationSite(SITE), pages: [], robots: [], headers: siteHeaders(SITE, HASHES) };
+  files.push(...Object.keys(await headers().files!(context)));
+  assert.equal(files.filter((name) => name.startsWith('_')).sort(), [...HOST_FILES].sort());
 });
 
 test.run();

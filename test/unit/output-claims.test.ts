@@ -34,7 +34,8 @@ async function errorsOf(root: string): Promise<[string, string | undefined, stri
 
 const CLASHES: { name: string; file: string; other: string }[] = [
   { name: 'a page', file: 'about.html', other: 'the page /about (content/pages/about.yaml)' },
-  { name: 'sitegen\'s headers file', file: '_headers', other: 'sitegen (the headers for static hosts)' },
+  { name: 'the headers integration\'s file', file: '_headers', other: 'the integration headers' },
+  { name: 'the robots integration\'s file', file: 'robots.txt', other: 'the integration robots' },
   { name: 'sitegen\'s redirects for static hosts', file: '_redirects', other: 'sitegen (the redirects for static hosts)' },
 ];
 

@@ -90,12 +90,15 @@ rules('one escaper per format: only src/escape.ts writes an entity, a Markdown e
 
 /**
  * What the built-in integrations write, by name: robots.txt, the sitemaps, the feeds, the search's index, what agents
- * read. Outside src/integrations/ only these files may name one, each for its reason.
+ * read, the host header files. Outside src/integrations/ only these files may name one, each for its reason.
  */
-const FEATURE = /robots\.txt|sitemap[\w-]*\.xml|llms(-full)?\.txt|ard\.json|SKILL\.md|\.well-known\/skills|pagefind|feed\.(xml|atom|json)/i;
+const FEATURE = /robots\.txt|sitemap[\w-]*\.xml|llms(-full)?\.txt|ard\.json|SKILL\.md|\.well-known\/skills|pagefind|feed\.(xml|atom|json)|_headers/i;
 const MAY_NAME_A_FEATURE: Record<string, string> = {
   // The editor's keys (site.yaml's `search`, a page's `sitemap`) are described where editors read them.
   'core-schemas.ts': 'the descriptions of the editor\'s keys',
+  // `sitegen serve` is a static host: it follows _headers and keeps the host files from visitors, as Netlify does.
+  'serve/serve.ts': 'the host files a static host keeps from visitors',
+  'serve/static-headers.ts': 'the headers file a static host follows',
 };
 
 rules('the core names no feature: only the integrations\' own files (and the few listed) name what an integration writes, or import one', async () => {
