@@ -215,7 +215,9 @@ async function validate(run: Run): Promise<Validated> {
   };
   const validated = await time('validate', () => validateSiteOnce({ ...inputs, moduleFile: inputs.compiled.moduleFile, scope, now: run.now, memo: run.cache?.site }));
   // Written even when the content is broken: that is when an editor needs them.
-  if (run.output !== 'none') await time('emit', () => emitEditorSchemas(root, inputs.compiled.moduleFile, inputs.templates));
+  if (run.output !== 'none') await time('emit', () => emitEditorSchemas(
+    root, inputs.compiled.moduleFile, inputs.templates, async (config) => (await integrationHooks()).integrationsOf(config, validated.site, root).hooks,
+  ));
   // Only a site in several languages looks at which folder each page is in (run.routes is in pageFiles' order).
   const languages = validated.site?.i18n
     ? translationErrors(validated.site, new Map(run.routes.map((route, index) => [route, toPosix(run.pageFiles[index])])), NOT_FOUND_ROUTE) : [];

@@ -1,45 +1,62 @@
 /**
- * Writes the editors' JSON Schemas (./json-schemas.ts) into
- * ROOT/.sitegen/schemas/, where the committed .vscode/settings.json points
- * VS Code's YAML extension. They are made from the compiled templates, so
- * they are written again only when those changed: the file `made-from`
- * names the template bundle they came from (and stamps sitegen's part), and
- * a build whose bundle is the same (the common case) reads that one line
- * and stops.
+ * The `schemas` hook's step: when the content's schemas change, each is
+ * converted to JSON Schema (zod's own converter, draft 7, the shapes an
+ * editor writes) and handed to the integrations that have the hook, which
+ * write into ROOT/.sitegen/schemas/ (the built-in schemas integration
+ * writes the files VS Code's YAML extension reads there). They are made
+ * from the compiled templates (and sitegen.config.ts, which the bundle
+ * carries), so the hook runs again only when those changed: the file
+ * `made-from` names the template bundle they came from (and stamps
+ * sitegen's part), and a build whose bundle is the same (the common case)
+ * reads that one line and stops.
  */
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import type { SiteTemplates } from '../model.ts';
+import type { HookRunner } from '../pipeline/hook-runner.ts';
 import { schemasKeyOf } from '../cache/ledger.ts';
-import { editorSchemas, type Json } from './json-schemas.ts';
+import { listFiles, toPosix } from '../files.ts';
+import { throwIfAny, type SiteError } from '../errors.ts';
+import type { JsonSchema } from '../integrations/api.ts';
 
-/**
- * sitegen's sources that shape the schemas besides the templates (its own
- * page and site keys, the conversion): a change to them writes them again.
- */
-const GENERATOR_SOURCES = ['src/emit/json-schemas.ts', 'src/emit/editor-schemas.ts', 'src/core-schemas.ts'];
+/** sitegen's sources that shape the schemas besides the templates (its own page and site keys, the conversion): a change to them makes them again. */
+const GENERATOR_SOURCES = ['src/emit/editor-schemas.ts', 'src/integrations/schemas.ts', 'src/core-schemas.ts'];
 
-export const EDITOR_SCHEMAS_DIR = path.join('.sitegen', 'schemas');
+const SCHEMAS_DIR = path.join('.sitegen', 'schemas');
 const MADE_FROM = 'made-from';
 
-/** Writes the schemas unless those of this template bundle are there already; returns whether it wrote them. */
+/**
+ * Runs the integrations' `schemas` hook unless the schemas of this template bundle were made already; returns
+ * whether it ran. A hook's error fails the build, as the integration's.
+ */
 export async function emitEditorSchemas(
-  root: string, moduleFile: string, templates: () => Promise<Pick<SiteTemplates, 'layout' | 'pages'>>,
+  root: string, moduleFile: string, templates: () => Promise<Pick<SiteTemplates, 'layout' | 'pages' | 'config'>>,
+  hooksOf: (config: unknown) => Promise<HookRunner>,
 ): Promise<boolean> {
-  const dir = path.join(root, EDITOR_SCHEMAS_DIR);
+  const dir = path.join(root, SCHEMAS_DIR);
   const madeFrom = `${schemasKeyOf(moduleFile, GENERATOR_SOURCES)}\n`;
   if (await readFile(path.join(dir, MADE_FROM), 'utf8').catch(() => undefined) === madeFrom) return false;
-  // Imported only here: a build whose templates did not change never needs zod's converter.
+  // Imported only here: a build whose templates did not change never needs zod's converter, nor the hook runner.
   const [{ z }, { pageCoreSchema, siteCoreSchema }, loaded] = await Promise.all([import('zod'), import('../core-schemas.ts'), templates()]);
-  const toJson = (schema: unknown) => z.toJSONSchema(schema as ZodType, { io: 'input', target: 'draft-7', unrepresentable: 'any' }) as Json;
-  const pages = Object.fromEntries(Object.entries(loaded.pages).map(([name, template]) => [name, template.schema]));
-  const files = editorSchemas({ pageCore: pageCoreSchema, siteCore: siteCoreSchema, layout: loaded.layout.schema, pages }, toJson);
-  await mkdir(path.join(dir, 'templates'), { recursive: true });
-  // Each file is replaced whole (an editor may be reading it), and the schema of a removed template goes.
-  await Promise.all(Object.entries(files).map(([name, schema]) => replaceFile(path.join(dir, name), JSON.stringify(schema, null, 2) + '\n')));
-  const stale = (await readdir(path.join(dir, 'templates'))).map((name) => `templates/${name}`).filter((name) => !(name in files));
-  await Promise.all(stale.map((name) => rm(path.join(dir, name), { force: true })));
+  const toJson = (schema: unknown) => withStandardFormats(z.toJSONSchema(schema as ZodType, { io: 'input', target: 'draft-7', unrepresentable: 'any' })) as JsonSchema;
+  const hooks = await hooksOf(loaded.config);
+  const errors: SiteError[] = [];
+  const written = new Set<string>();
+  await mkdir(dir, { recursive: true });
+  await hooks.schemas({
+    root,
+    page: toJson(pageCoreSchema), site: toJson(siteCoreSchema), layout: toJson(loaded.layout.schema),
+    templates: Object.fromEntries(Object.entries(loaded.pages).map(([name, template]) => [name, toJson(template.schema)])),
+  }, async (file, contents) => {
+    written.add(file);
+    await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
+    await replaceFile(path.join(dir, file), contents);
+  }, errors);
+  throwIfAny(errors);
+  // What no integration wrote this time (a removed template's schema, a turned-off integration's files) goes.
+  const stale = listFiles(dir).map(toPosix).filter((file) => file !== MADE_FROM && !written.has(file));
+  await Promise.all(stale.map((file) => rm(path.join(dir, file), { force: true })));
   await replaceFile(path.join(dir, MADE_FROM), madeFrom);
   return true;
 }
@@ -48,4 +65,18 @@ async function replaceFile(file: string, contents: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, contents);
   await rename(temporary, file);
+}
+
+/** JSON Schema's own formats; zod also writes its checks' names (`includes`, `starts_with`), which validators refuse or ignore. */
+const FORMATS = new Set([
+  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
+  'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex',
+]);
+
+function withStandardFormats(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withStandardFormats);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value)
+    .filter(([key, item]) => !(key === 'format' && typeof item === 'string' && !FORMATS.has(item)))
+    .map(([key, item]) => [key, withStandardFormats(item)]));
 }

@@ -5,6 +5,7 @@
  *
  *   load ─────▶ validate ─▶ render ───────────────▶ emit ────────────────▶ done
  *   pages       markdown    head, page, collection  files, robots, csp     buildDone
+ *               schemas
  *
  * - `pages`: pages made from code (from data fetched at build time), each
  *   validated and built like a content file, its errors naming the
@@ -28,14 +29,18 @@
  * - `buildDone`: after every page is built: read them, and write files (an
  *   index for a search).
  * - `watch`: files under the site root that `sitegen dev` rebuilds on.
+ * - `schemas`: the content's schemas as JSON Schema, whenever they change,
+ *   for editors' tools (the built-in schemas integration writes them for
+ *   VS Code).
  * - `check`: what `sitegen check` should find wrong in the files the
  *   integration wrote (llms.txt's addresses, say): sitegen itself knows
  *   only pages, links and images.
  *
- * Search, the feeds, the sitemap, robots.txt, the host header files and what
- * agents read (llms.txt, Markdown twins, the discovery manifest) are
- * integrations of this kind (./search.ts, ./feeds.ts, ./sitemap.ts,
- * ./robots.ts, ./headers.ts, ./agents.ts), using this module only.
+ * Search, the feeds, the sitemap, robots.txt, the host header files, the
+ * editors' schemas and what agents read (llms.txt, Markdown twins, the
+ * discovery manifest) are integrations of this kind (./search.ts, ./feeds.ts,
+ * ./sitemap.ts, ./robots.ts, ./headers.ts, ./schemas.ts, ./agents.ts), using
+ * this module only.
  */
 import { createHash } from 'node:crypto';
 import type { z, ZodType } from 'zod';
@@ -224,6 +229,32 @@ export interface CheckContext {
   resolves(address: string): Promise<boolean>;
 }
 
+/** A JSON Schema (draft 7), as a plain object. */
+export type JsonSchema = Record<string, unknown>;
+
+/**
+ * What `schemas` is given whenever the schemas content is checked against change (a template's, the site's layout's,
+ * sitegen's own keys): each as JSON Schema (draft 7), in the shape an editor writes the file (a refinement such as
+ * link() is a plain string here, checked by the build only).
+ */
+export interface SchemasContext {
+  root: string;
+  /** sitegen's own keys of a page file (title, description, template …). */
+  page: JsonSchema;
+  /** sitegen's own keys of content/site.yaml. */
+  site: JsonSchema;
+  /** The layout's keys of content/site.yaml (its navigation, its footer …). */
+  layout: JsonSchema;
+  /** Each page template's own keys, by template name. */
+  templates: Readonly<Record<string, JsonSchema>>;
+  /**
+   * Writes a file into .sitegen/schemas/, the editors' schemas folder (.vscode/settings.json points there), replaced
+   * whole: checked as an output path is, and not one another integration wrote. A file of an earlier run that no
+   * integration writes again is removed.
+   */
+  write(file: string, contents: string): Promise<void>;
+}
+
 /**
  * A page an integration makes from code (from data fetched at build time,
  * say): written as a Markdown file with this front matter and validated
@@ -261,6 +292,8 @@ export interface IntegrationHooks {
   files?: (context: FilesContext) => Readonly<Record<string, string | Uint8Array>> | Promise<Readonly<Record<string, string | Uint8Array>>>;
   buildDone?: (context: BuildDoneContext) => void | Promise<void>;
   watch?: readonly string[];
+  /** When the content's schemas change (and on a first build): the editors' JSON Schemas, for a tool to check content with. */
+  schemas?: (context: SchemasContext) => void | Promise<void>;
   /** Problems `sitegen check` reports in what the integration wrote, each naming its file (`llms.txt: …`). */
   check?: (context: CheckContext) => readonly string[] | Promise<readonly string[]>;
 }
@@ -309,7 +342,7 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 export interface SiteConfig {
   integrations?: readonly Integration[];
   /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
-  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean; headers?: boolean };
+  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean; headers?: boolean; schemas?: boolean };
 }
 
 export function defineConfig(config: SiteConfig): SiteConfig {

@@ -15,3 +15,4 @@ export { sitemap } from './sitemap.ts';
 export { agents } from './agents.ts';
 export { robots } from './robots.ts';
 export { headers } from './headers.ts';
+export { schemas } from './schemas.ts';

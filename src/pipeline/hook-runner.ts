@@ -26,7 +26,7 @@ import { toPosix } from '../files.ts';
 import {
   ContentError,
   type BuildContext, type BuildDoneContext, type CheckContext, type CollectionList, type CollectionOutput, type FilesContext, type HeadElement, type HeadPage, type Integration,
-  type IntegrationHooks, type PageFromCode, type RenderedPage,
+  type IntegrationHooks, type PageFromCode, type RenderedPage, type SchemasContext,
 } from '../integrations/api.ts';
 
 export const CONFIG_FILE = 'sitegen.config.ts';
@@ -165,6 +165,30 @@ export class HookRunner {
       get: () => { throw new Error('buildDone no longer gives the output folder (outDir): add a file with write(path, contents), which checks it as every integration\'s file is'); },
     }) as BuildDoneContext), { stopAtError: true });
     return owners;
+  }
+
+  /**
+   * Every integration's `schemas`, in order, each writing through `write` into the editors' schemas folder: a path
+   * checked as an output path is, and not one another integration wrote in this call (naming both).
+   */
+  async schemas(
+    context: Omit<SchemasContext, 'write'>, write: (file: string, contents: string) => Promise<void>, errors: SiteError[],
+  ): Promise<void> {
+    const owners = new Map<string, string>();
+    await this.eachAsync('schemas', errors, (integration, hook) => hook({
+      ...context,
+      write: async (file: string, contents: string) => {
+        const own = `the integration ${integration.name}`;
+        const name = typeof file === 'string' ? file.replace(/^\/+/, '') : '';
+        const other = owners.get(name);
+        const problem = !isOutputPath(name) ? `${JSON.stringify(file)} is not a path inside the schemas folder (no .., no leading dot)`
+          : typeof contents !== 'string' ? `${name} is ${typeof contents}, not text`
+            : other !== undefined && other !== own ? `${name} is written by ${other} too` : undefined;
+        if (problem) throw new Error(problem);
+        owners.set(name, own);
+        await write(name, contents);
+      },
+    }));
   }
 
   /** What every integration finds wrong in the files it wrote, for `sitegen check`. */

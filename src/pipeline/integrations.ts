@@ -1,8 +1,8 @@
 /**
  * The integrations of a site, and the points of the road where their hooks
  * run (src/integrations/api.ts says what each hook is for). The list is the
- * built-in integrations (the host header files, robots.txt, feeds, sitemap,
- * agents, and search when site.yaml asks for it) and the site's own from
+ * built-in integrations (the host header files, robots.txt, the editors'
+ * schemas, feeds, sitemap, agents, and search when site.yaml asks for it) and the site's own from
  * sitegen.config.ts, which the templates bundle carries
  * (src/render/compile-templates.ts), so that every thread resolves the same
  * list from the module it has loaded.
@@ -29,6 +29,7 @@ import { agents } from '../integrations/agents.ts';
 import { feeds } from '../integrations/feeds.ts';
 import { headers } from '../integrations/headers.ts';
 import { robots } from '../integrations/robots.ts';
+import { schemas } from '../integrations/schemas.ts';
 import { search } from '../integrations/search.ts';
 import { sitemap } from '../integrations/sitemap.ts';
 
@@ -50,11 +51,12 @@ const integrationShape = z.object({
   buildDone: z.function().optional(),
   watch: z.array(z.string()).optional(),
   check: z.function().optional(),
+  schemas: z.function().optional(),
 }, { error: 'expected an integration: an object with a name and its hooks, as defineIntegration() makes' });
 
 const configShape = z.strictObject({
   integrations: z.array(z.unknown()).default([]),
-  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional(), headers: z.boolean().optional() }).default({}),
+  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional(), headers: z.boolean().optional(), schemas: z.boolean().optional() }).default({}),
 });
 
 export { CONFIG_FILE };
@@ -124,6 +126,7 @@ function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: NonNullab
   return [
     ...(builtIn.headers === false ? [] : [headers()]),
     ...(builtIn.robots === false ? [] : [robots()]),
+    ...(builtIn.schemas === false ? [] : [schemas()]),
     ...(builtIn.feeds === false ? [] : [feeds()]),
     ...(builtIn.sitemap === false ? [] : [sitemap()]),
     ...(builtIn.agents === false ? [] : [agents()]),

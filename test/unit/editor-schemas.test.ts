@@ -5,12 +5,14 @@
  */
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, rm, stat } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import { CORE_SCHEMA, load as loadYaml } from 'js-yaml';
 import { buildSite } from '../../src/pipeline.ts';
+import { SiteErrors } from '../../src/errors.ts';
 import { listFiles } from '../../src/files.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { REPO_ROOT, buildRealSite } from '../helpers/site.ts';
@@ -93,6 +95,41 @@ test('a template schema change reaches the schemas at the next build; an unchang
   await edit(root, 'content/pages/index.yaml', /^  - \{ label: (Café|Guide).*\n/gm, '');
   await buildSite({ root });
   assert.not.ok(await stat(schemaFile(root, 'templates/markdown.schema.json')).then(() => true, () => false), 'the schema of a removed template stays');
+});
+
+test('the schemas are the built-in schemas integration\'s: turned off they go; a site\'s own gets every template\'s keys as JSON Schema', async () => {
+  const root = await copyFixture('basic');
+  await buildSite({ root });
+  assert.ok(existsSync(schemaFile(root, 'page.schema.json')));
+  const config = (body: string) => writeFile(path.join(root, 'sitegen.config.ts'), `import { defineConfig, defineIntegration } from 'sitegen/config';\n${body}\n`);
+  await config('export default defineConfig({ builtIn: { schemas: false } });');
+  await buildSite({ root });
+  assert.not.ok(existsSync(schemaFile(root, 'page.schema.json')), 'the files of the integration turned off are removed');
+  assert.not.ok(existsSync(schemaFile(root, 'templates/page.schema.json')));
+
+  // An editing tool of the site's own: it is handed the keys of each template, sitegen's and the layout's.
+  await config(`
+const keys = defineIntegration({ name: 'keys', setup: () => ({ schemas: async ({ page, site, layout, templates, write }) => {
+  await write('keys/templates.json', JSON.stringify(Object.fromEntries(Object.entries(templates).map(([name, schema]) => [name, Object.keys(schema.properties ?? {})]))));
+  await write('keys/core.json', JSON.stringify({ page: Object.keys(page.properties ?? {}), site: Object.keys(site.properties ?? {}), layout: Object.keys(layout.properties ?? {}) }));
+} }) });
+export default defineConfig({ builtIn: { schemas: false }, integrations: [keys()] });`);
+  await buildSite({ root });
+  const templates = JSON.parse(await readFile(schemaFile(root, 'keys/templates.json'), 'utf8')) as Record<string, string[]>;
+  assert.ok(templates.page.includes('heading'), `the page template's own key: ${templates.page}`);
+  assert.ok(templates.markdown.includes('body'), `the markdown template's body: ${templates.markdown}`);
+  const core = JSON.parse(await readFile(schemaFile(root, 'keys/core.json'), 'utf8')) as Record<string, string[]>;
+  assert.ok(core.page.includes('title') && core.page.includes('template'), `sitegen's page keys: ${core.page}`);
+  assert.ok(core.site.includes('url'), `sitegen's site keys: ${core.site}`);
+
+  await config(`
+const stray = defineIntegration({ name: 'stray', setup: () => ({ schemas: async ({ write }) => { await write('../../escape.json', '{}'); } }) });
+export default defineConfig({ integrations: [stray()] });`);
+  const caught = await buildSite({ root }).then(() => undefined, (error: SiteErrors) => error);
+  assert.ok(caught instanceof SiteErrors, 'the build failed');
+  assert.match(caught.errors[0].message, 'the integration stray failed in its schemas hook: "../../escape.json" is not a path inside the schemas folder');
+  assert.match(caught.errors[0].location?.file ?? '', 'sitegen.config.ts');
+  assert.not.ok(existsSync(path.join(root, 'escape.json')));
 });
 
 test('.vscode/settings.json points the YAML extension at the schemas the build writes', async () => {

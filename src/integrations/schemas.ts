@@ -1,32 +1,39 @@
 /**
  * The JSON Schemas that editors' tools (VS Code's YAML extension) check
- * content against while it is typed: one per page template (sitegen's page
- * keys and the template's together), one for every page file that picks the
- * template by its `template` key (or is a `copyOf`), and one for site.yaml.
- * Made from the zod schemas by zod's own converter: a refinement such as
- * link() or asset() becomes a plain string there, checked by the build only.
+ * content against while it is typed, written into .sitegen/schemas/, where
+ * the committed .vscode/settings.json points the extension: one per page
+ * template (sitegen's page keys and the template's together), one for every
+ * page file that picks the template by its `template` key (or is a
+ * `copyOf`), and one for site.yaml. The build hands the `schemas` hook the
+ * schemas as JSON Schema whenever they change (a template's, the site's,
+ * sitegen's own keys); a site turns these files off with
+ * `builtIn: { schemas: false }`.
  */
-export type Json = Record<string, unknown>;
+import { defineIntegration, type JsonSchema, type SchemasContext } from './api.ts';
 
-export interface SchemaSources {
-  pageCore: unknown;
-  siteCore: unknown;
-  layout: unknown;
-  pages: Readonly<Record<string, unknown>>;
-}
+type Json = JsonSchema;
 
 const DRAFT = 'http://json-schema.org/draft-07/schema#';
 
-/** File name (relative to the schemas folder; templates/NAME.schema.json for each template) → schema. `toJson` is zod's converter, called with the options the editors' tools read (draft 7, input shapes). */
-export function editorSchemas(sources: SchemaSources, convert: (schema: unknown) => Json): Record<string, Json> {
-  const toJson = (schema: unknown) => withStandardFormats(convert(schema)) as Json;
-  const core = toJson(sources.pageCore);
-  const names = Object.keys(sources.pages);
+export const schemas = defineIntegration({
+  name: 'schemas',
+  setup: () => ({
+    schemas: async (context) => {
+      // Each file is replaced whole (an editor may be reading it); the schema of a removed template goes with it.
+      for (const [name, schema] of Object.entries(editorSchemas(context))) await context.write(name, JSON.stringify(schema, null, 2) + '\n');
+    },
+  }),
+});
+
+/** File name (relative to the schemas folder; templates/NAME.schema.json for each template) → schema. */
+export function editorSchemas(sources: Pick<SchemasContext, 'page' | 'site' | 'layout' | 'templates'>): Record<string, Json> {
+  const core = sources.page;
+  const names = Object.keys(sources.templates);
   const files: Record<string, Json> = {};
   const definitions: Json = {};
   for (const name of names) {
     const template = { ...propertiesOf(core).template as Json, const: name };
-    const page = merge(core, toJson(sources.pages[name]), { template });
+    const page = merge(core, sources.templates[name], { template });
     files[`templates/${name}.schema.json`] = { $schema: DRAFT, title: `A page of template ${name} (templates/pages/${name}.tsx)`, ...page };
     Object.assign(definitions, hoist(page, name));
   }
@@ -50,7 +57,7 @@ export function editorSchemas(sources: SchemaSources, convert: (schema: unknown)
     ],
     definitions,
   };
-  files['site.schema.json'] = { $schema: DRAFT, title: 'The whole site: content/site.yaml', ...merge(toJson(sources.siteCore), toJson(sources.layout)) };
+  files['site.schema.json'] = { $schema: DRAFT, title: 'The whole site: content/site.yaml', ...merge(sources.site, sources.layout) };
   return files;
 }
 
@@ -98,18 +105,4 @@ function hoist(schema: Json, name: string): Json {
   const moved: Json = { [name]: rename(rest) };
   for (const [key, value] of Object.entries(definitions)) moved[`${name}.${key}`] = rename(value);
   return moved;
-}
-
-/** JSON Schema's own formats; zod also writes its checks' names (`includes`, `starts_with`), which validators refuse or ignore. */
-const FORMATS = new Set([
-  'date-time', 'date', 'time', 'duration', 'email', 'idn-email', 'hostname', 'idn-hostname', 'ipv4', 'ipv6',
-  'uri', 'uri-reference', 'iri', 'iri-reference', 'uuid', 'uri-template', 'json-pointer', 'relative-json-pointer', 'regex',
-]);
-
-function withStandardFormats(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withStandardFormats);
-  if (!value || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value)
-    .filter(([key, item]) => !(key === 'format' && typeof item === 'string' && !FORMATS.has(item)))
-    .map(([key, item]) => [key, withStandardFormats(item)]));
 }
