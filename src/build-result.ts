@@ -27,12 +27,13 @@ export interface BuildOptions {
   /** Told when each stage starts and ends (the CLI's progress line); stages overlap. */
   onStage?: StageListener;
   /**
-   * How the output folder receives the build. 'swap' (the default): a new folder is staged and swapped in whole, so
-   * the folder holds either the last build or this one. 'update': only what changed is moved into the folder as it
-   * is, file by file (dev's rebuilds: its server keeps serving it). 'none': the pages are validated, nothing is
-   * rendered or written (`sitegen check`).
+   * How the output folder receives the build. 'auto' (the default): a build that reuses pages of the last one (a warm
+   * build) updates the folder in place, each changed page whole with its assets (src/emit/staging.ts updateSite);
+   * any other is staged and swapped in whole. 'swap' (`--atomic`): always staged and swapped in whole, so the folder
+   * holds either the last build or this one. 'update': always in place (dev's rebuilds: its server keeps serving
+   * the folder). 'none': the pages are validated, nothing is rendered or written (`sitegen check`).
    */
-  output?: 'swap' | 'update' | 'none';
+  output?: 'auto' | 'swap' | 'update' | 'none';
 }
 
 export type StageListener = (stage: string, phase: 'start' | 'end') => void;

@@ -24,15 +24,16 @@ const trustProxyOption = () => new Option('--trust-proxy <n>', 'the endpoints be
   .default(0).argParser(parseTrustProxy);
 
 program.command('build')
-  .description('build the site into dist/ (atomically: a failed build leaves dist/ as it was)')
+  .description('build the site into dist/ (a failed build leaves dist/ as it was; a warm build updates it in place, each page whole with its assets)')
   .addOption(rootOption())
   .option('--out <dir>', 'output folder (default: ROOT/dist)')
   .addOption(new Option('--threads <n>', 'threads for the pages (default: one per core for a site of 4,000 pages or more, else 1)').argParser(parseThreads))
   .option('--no-cache', 'neither read nor write the build cache in ROOT/.sitegen/cache (a cold build)')
   .option('--json', 'print the routes, files, sizes, warnings and timings (or the errors) as one JSON document on stdout')
-  .action(run(async (options: { root: string; out?: string; threads?: number; cache: boolean; json?: boolean }) => {
+  .option('--atomic', 'swap a whole new dist/ in even for a warm build, so that it holds the last build or this one, never a mix')
+  .action(run(async (options: { root: string; out?: string; threads?: number; cache: boolean; json?: boolean; atomic?: boolean }) => {
     const { buildCommand } = await import('./commands.ts');
-    await buildCommand(resolveRoot(options.root), options.out, { threads: options.threads, cache: options.cache, json: options.json });
+    await buildCommand(resolveRoot(options.root), options.out, { threads: options.threads, cache: options.cache, json: options.json, atomic: options.atomic });
   }));
 
 program.command('serve')

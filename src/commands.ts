@@ -12,15 +12,15 @@ import { style } from './terminal.ts';
 import { SiteError } from './errors.ts';
 import type { Starter } from './init/init.ts';
 
-export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean; json?: boolean } = {}): Promise<void> {
+export async function buildCommand(root: string, out?: string, options: { threads?: number; cache?: boolean; json?: boolean; atomic?: boolean } = {}): Promise<void> {
   const [{ buildSite }, { startProgress }] = await Promise.all([import('./pipeline.ts'), import('./progress.ts')]);
   const outDir = out ? path.resolve(out) : path.join(root, 'dist');
-  const { json, ...buildOptions } = options;
+  const { json, atomic, ...buildOptions } = options;
   const started = performance.now();
   const progress = startProgress(process.stderr, { enabled: !json, afterMs: progressDelay() });
   let result;
   try {
-    result = await buildSite({ root, outDir, ...buildOptions, onStage: progress.onStage });
+    result = await buildSite({ root, outDir, ...buildOptions, ...(atomic ? { output: 'swap' as const } : {}), onStage: progress.onStage });
   } finally {
     progress.stop();
   }

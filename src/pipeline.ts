@@ -67,12 +67,12 @@ type Stopwatch = ReturnType<typeof stopwatch>;
  * the same site waits for the first (src/build-lock.ts).
  */
 export async function buildSite(options: BuildOptions): Promise<BuildResult> {
-  const publishes = !options.dev && (options.output ?? 'swap') !== 'none';
+  const publishes = !options.dev && options.output !== 'none';
   return publishes ? withBuildLock(options.root, () => runBuild(options)) : runBuild(options);
 }
 
 async function runBuild(options: BuildOptions): Promise<BuildResult> {
-  const { root, output = 'swap' } = options;
+  const { root, output = 'auto' } = options;
   const outDir = options.outDir ?? path.join(root, 'dist');
   const useCache = (options.cache ?? true) && output !== 'none';
   const time = stopwatch(options.onStage);
@@ -320,10 +320,10 @@ async function renderAndEmit(
     const { files, headers } = siteFilesPhase(run, site, assets, built.pages, rendered);
     const { claims, errors: clashes } = claimOutputs(site, built.entries, files, run.inputs.publicFiles, media);
     throwIfAny(clashes);
-    await hooksPhase(run, site, built.pages, files, headers, claims, rendered.integrations.hooks, staged.folder);
+    const late = await hooksPhase(run, site, built.pages, files, headers, claims, rendered.integrations.hooks, staged);
     const copies = built.entries.flatMap((entry) => entry.copies ?? []);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(run.root, staged.folder, copies, claims));
-    const changed = await publishPhase(run, staged, files, [...media.images, ...media.cards]);
+    const changed = await publishPhase(run, staged, files, [...media.images, ...media.cards], late);
     const result = buildResult({
       ...resultParts(run), site, assets, clean: plan.clean, rendered: rendered.pages, files, siteDoc: run.inputs.siteDoc,
       templates: { ...rendered.templates, ...run.inputs.compiled },
@@ -342,7 +342,8 @@ type Staged = { folder: string; cleanFiles: string[]; update: boolean; commits: 
 /** stage: a fresh folder beside the output (a build's with public/ copied in), the reused pages' files linked into it. */
 async function stagePhase(run: Run, site: SiteInfo, plan: ReusePlan): Promise<Staged> {
   const { root, outDir, inputs, time, options } = run;
-  const update = run.output === 'update';
+  // A warm build updates the output in place (unless --atomic), as dev's rebuilds do; a cold one swaps a whole folder in.
+  const update = run.output === 'update' || (run.output === 'auto' && plan.clean.length > 0 && existsSync(outDir));
   // The pages' dates (page.updated, the sitemap's lastmod): one git call, started with the inputs. dev uses the files' times.
   const commits = options.dev ? Promise.resolve(new Map<string, string>()) : (inputs.commits ??= commitDates(root));
   const folder = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
@@ -373,7 +374,7 @@ type Rendered = Awaited<ReturnType<typeof renderPhase>>;
 /** media: the variants of every image the site and its pages use, and every page's social card; the files they wrote. */
 async function mediaPhase(run: Run, validated: Validated, plan: ReusePlan, rendered: RenderedShares, staged: Staged) {
   const entries = [...plan.clean, ...rendered.built];
-  // A dev rebuild updates its output in place: what is there already (named by its content) is not copied again.
+  // An update in place (a warm build, dev): what the output holds already (named by its content) is not copied again.
   const published = staged.update ? run.outDir : undefined;
   const images = await run.time('emit', () => emitImageVariants(run.root, staged.folder, [...validated.images, ...entries.flatMap((entry) => entry.images ?? [])], run.warn, published));
   const cards = await run.time('emit', () => emitSocialCards(run.root, staged.folder, entries.map((entry) => entry.page), run.warn, published));
@@ -415,11 +416,10 @@ function siteFilesPhase(run: Run, site: SiteInfo, assets: SiteAssets, pages: rea
  */
 async function hooksPhase(
   run: Run, site: SiteInfo, pages: readonly ListedPage[], files: Map<string, string | Uint8Array>, headers: readonly HeaderRule[], claims: OutputClaims,
-  hooks: Rendered['integrations']['hooks'], folder: string,
-): Promise<void> {
+  hooks: Rendered['integrations']['hooks'], { folder, update }: Staged,
+): Promise<string[]> {
   const { outDir, time } = run;
   const { integrationPages, integrationSite } = await integrationHooks();
-  const update = run.output === 'update';
   const context = { site: integrationSite(site), pages: integrationPages(site, pages) };
   const errors: SiteError[] = [];
   const { files: added, owners } = await time('emit', () => hooks.files({ ...context, robots: hooks.robots(context, errors), headers }, claims.ownerOf, errors));
@@ -429,19 +429,28 @@ async function hooksPhase(
   const late = await time('emit', () => hooks.buildDone({
     ...context,
     read: (page) => readFile(existsSync(path.join(folder, page.file)) ? path.join(folder, page.file) : path.join(outDir, page.file), 'utf8'),
-    // A dev rebuild stages only what it rendered; a build has every file of the site staged.
+    // An update in place stages only what it rendered; a swap has every file of the site staged.
     readOutput: (file) => readOutputFile(file, files, update ? [folder, outDir] : [folder]),
     outputSize: (file) => outputSizeOf(file, files, update ? [folder, outDir] : [folder]),
   }, folder, claims.ownerOf, errors));
   throwIfAny(errors);
   for (const [file, owner] of late) claims.claim(file, owner);
+  return [...late.keys()];
 }
 
-/** publish: the staging folder swapped in for the output (build), or what changed moved over it (dev); how many files changed (dev). */
-async function publishPhase(run: Run, staged: Staged, files: Map<string, string | Uint8Array>, media: readonly string[]): Promise<number | undefined> {
+/**
+ * publish: the staging folder swapped in for the output (a cold build, or --atomic), or what changed moved into it
+ * in place (a warm build, dev), the site-wide files (`files`, and what buildDone hooks wrote: `late`) after the
+ * pages; how many files changed (in place).
+ */
+async function publishPhase(
+  run: Run, staged: Staged, files: Map<string, string | Uint8Array>, media: readonly string[], late: readonly string[],
+): Promise<number | undefined> {
   const { root, outDir, inputs, time } = run;
-  // The media a dev rebuild found in the output already (mediaPhase) stay, as the reused pages' files do.
-  if (staged.update) return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, [...staged.cleanFiles, ...media]));
+  // The media an update found in the output already (mediaPhase) stay, as the reused pages' files do.
+  if (staged.update) {
+    return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, [...staged.cleanFiles, ...media], [...files.keys(), ...late]));
+  }
   await time('emit', () => emitSite(staged.folder, outDir, files));
   return undefined;
 }

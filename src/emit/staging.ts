@@ -1,18 +1,20 @@
-import { copyFileSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, rename, rm, utimes, writeFile } from 'node:fs/promises';
+import { copyFileSync, existsSync, linkSync, mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { outputPathOf } from '../output-path.ts';
 import { listFiles } from '../files.ts';
-import { journalOf, recoverOutput, removeTree } from '../output-recovery.ts';
+import { finishUpdate, journalOf, recoverOutput, removeTree, updateJournalOf } from '../output-recovery.ts';
 import type { OutputFiles } from './site-files.ts';
 import type { SiteInfo } from '../model.ts';
 
 /**
  * The emit stage: everything a build made goes into a fresh folder beside
- * the output folder first. A build then swaps that folder in whole, so the
- * output folder always holds either the previous build or the new one,
- * never half of each. dev's rebuilds instead move what changed into the
- * folder its server keeps serving (updateSite).
+ * the output folder first. A cold build (and any build with --atomic) then
+ * swaps that folder in whole, so the output folder holds either the
+ * previous build or the new one, never half of each. A warm build, and each
+ * of dev's rebuilds, moves what changed into the output folder in an order
+ * that keeps every page whole with its assets, under a journal
+ * (updateSite).
  */
 
 /**
@@ -28,64 +30,67 @@ export async function stageSite(root: string, outDir: string, publicFiles: Itera
 }
 
 /**
- * Moves a staged update into an output folder as it is, for dev's rebuilds:
- * each staged file only when its bytes differ from the served one (a page
- * rendered again to the same HTML keeps its time, and the browser reloads
- * only for a real change), each by a rename, so a request never reads half a
- * file. The site files (`files`: the sitemap, the headers, the bundle) are
- * compared in memory and written the same way; public/'s files are copied
- * when their size or time moved; and every file the build no longer makes (a
- * deleted page, an old bundle) is removed. `kept` names the outputs reused as
- * they are. Returns how many files changed.
+ * Updates an output folder in place with a staged build (a warm build's, and
+ * each of dev's rebuilds: its server keeps serving the folder). Everything
+ * new is in the staging folder before the output is touched: the staged
+ * pages, the site files (`files`) whose bytes differ from the served ones,
+ * and public/'s files whose size or time moved. A file whose bytes did not
+ * change is left alone (it keeps its time, and dev's browser reloads only
+ * for a real change). Then a journal beside the output lists every move and
+ * removal, in an order that keeps every page whole with its assets:
+ *
+ *   1. new files under assets/ (hashed names: nothing links them yet);
+ *   2. each changed page and the files beside it, by a rename each, so a
+ *      request never reads half a file;
+ *   3. the site-wide files (`siteWide`: the sitemap, the feeds' and agents'
+ *      files, the search index, the headers and redirects);
+ *   4. the files the build no longer makes (a deleted page, an old bundle).
+ *
+ * A build killed in between leaves the journal and the staging folder: the
+ * next build, or `serve` as it starts, finishes the update
+ * (output-recovery.ts). `kept` names the outputs reused as they are.
+ * Returns how many files changed.
  */
 export async function updateSite(
   root: string, staging: string, outDir: string, files: OutputFiles, publicFiles: Iterable<string>, kept: Iterable<string>,
+  siteWide: Iterable<string> = files.keys(),
 ): Promise<number> {
-  let changed = 0;
-  const staged = listFiles(staging, { hidden: true });
-  for (const file of staged) {
-    const target = path.join(outDir, file);
-    if (sameBytes(readFileSync(path.join(staging, file)), target)) continue;
-    await mkdir(path.dirname(target), { recursive: true });
-    await rename(path.join(staging, file), target);
-    changed++;
+  const moves: string[] = [];
+  for (const file of listFiles(staging, { hidden: true })) {
+    if (sameBytes(readFileSync(path.join(staging, file)), path.join(outDir, file))) continue;
+    moves.push(file);
   }
+  const staged = new Set(moves);
+  const madeDirs = new Set<string>();
   for (const [file, contents] of files) {
-    const target = path.join(outDir, file);
-    if (sameBytes(typeof contents === 'string' ? Buffer.from(contents) : contents, target)) continue;
-    await replaceFile(target, (temporary) => writeFile(temporary, contents));
-    changed++;
+    if (staged.has(file) || sameBytes(typeof contents === 'string' ? Buffer.from(contents) : contents, path.join(outDir, file))) continue;
+    writeOutputs(staging, new Map([[file, contents]]), madeDirs);
+    moves.push(file);
   }
   const published = [...publicFiles].map((url) => url.slice(1));
   for (const file of published) {
     const source = path.join(root, 'public', file);
-    const target = path.join(outDir, file);
-    const [from, to] = [statSync(source), statSync(target, { throwIfNoEntry: false })];
+    const [from, to] = [statSync(source), statSync(path.join(outDir, file), { throwIfNoEntry: false })];
     // Within the millisecond a copy's time is set to (a Date rounds it).
     if (to && to.size === from.size && Math.abs(to.mtimeMs - from.mtimeMs) < 1) continue;
-    await replaceFile(target, async (temporary) => {
-      await copyFile(source, temporary);
-      // The copy takes its original's time, which the next update compares.
-      await utimes(temporary, from.atime, from.mtime);
-    });
-    changed++;
+    const copy = path.join(staging, file);
+    await mkdir(path.dirname(copy), { recursive: true });
+    await copyFile(source, copy);
+    // The copy takes its original's time, which the next update compares.
+    await utimes(copy, from.atime, from.mtime);
+    moves.push(file);
   }
-  const made = new Set([...staged, ...files.keys(), ...published, ...kept]);
-  for (const file of listFiles(outDir, { hidden: true })) {
-    if (made.has(file)) continue;
-    await rm(path.join(outDir, file), { force: true });
-    changed++;
+  const made = new Set([...listFiles(staging, { hidden: true }), ...files.keys(), ...published, ...kept]);
+  const removals = listFiles(outDir, { hidden: true }).filter((file) => !made.has(file));
+  const late = new Set(siteWide);
+  const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
+  const ordered = moves.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
+  if (ordered.length + removals.length > 0) {
+    writeFileSync(updateJournalOf(outDir), JSON.stringify({ next: path.basename(staging), moves: ordered, removals }));
+    finishUpdate(outDir, staging, ordered, removals);
   }
   await discardStaging(staging);
-  return changed;
-}
-
-/** Replaces `target` with what `write` puts at a temporary name beside it: a reader never sees half a file. */
-async function replaceFile(target: string, write: (temporary: string) => Promise<void>): Promise<void> {
-  await mkdir(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${process.pid}.tmp`;
-  await write(temporary);
-  await rename(temporary, target);
+  return ordered.length + removals.length;
 }
 
 /** Whether a file holds exactly these bytes. */
@@ -117,7 +122,13 @@ export async function publishSite(staging: string, outDir: string): Promise<void
   if (hadPrevious) removeTree(previous);
 }
 
+/**
+ * Removes a staging folder once its build is done with it; kept when an update's journal still names it (the update
+ * failed part-way, a disk full, say): the next build or `serve` finishes that update from it.
+ */
 export async function discardStaging(staging: string): Promise<void> {
+  const outDir = path.join(path.dirname(staging), path.basename(staging).replace(/^\.(.+)\.next-\d+-\d+$/, '$1'));
+  if (existsSync(updateJournalOf(outDir)) && readFileSync(updateJournalOf(outDir), 'utf8').includes(JSON.stringify(path.basename(staging)))) return;
   removeTree(staging);
 }
 
