@@ -113,7 +113,17 @@ test('each of twenty kinds of damage to the cache: the next build succeeds, warn
     await damage(root);
     state = 1 - state;
     await setState(root, state);
-    const result = await buildSite({ root, now: NOW });
+    // A warm build updates dist/ in place and leaves the variants and cards dist/ holds already: it never reads their
+    // cached copies. A swap (--atomic) copies every one of them from the cache, where the damage must be caught.
+    const media = /image variants|social cards/.test(name);
+    if (media) {
+      const inPlace = await buildSite({ root, now: NOW });
+      assert.equal(treeDifferences(await treeOf(path.join(root, 'dist')), cold[state]), [], `${name}, updated in place`);
+      assert.ok(inPlace.changed !== undefined && inPlace.rendered < inPlace.pageCount, `${name}: a warm build, updated in place`);
+      state = 1 - state;
+      await setState(root, state);
+    }
+    const result = await buildSite({ root, now: NOW, ...(media ? { output: 'swap' as const } : {}) });
     assert.equal(treeDifferences(await treeOf(path.join(root, 'dist')), cold[state]), [], name);
     // Compiled templates that are gone are compiled again, as on a first build; every other kind is said once.
     if (!/compiled templates/.test(name)) {
