@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { createRequire } from 'node:module';
-import { Drawing, fontAt, measure as measureIn, wrap as wrapIn, type Anchor } from '../src/cards/glyphs.ts';
+import { Drawing, fontAt, measure as measureIn, wrap as wrapIn, type Anchor } from '../src/integrations/cards/glyphs.ts';
 
 export type Weight = 400 | 500 | 600 | 700 | 800;
 export type { Anchor };

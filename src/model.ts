@@ -6,7 +6,7 @@ import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
 import type { SourcePart } from './markdown/markdown-source.ts';
 import type { HydrateStrategy } from './client/hydration-moment.ts';
 import type { UrlPolicy } from './base-path.ts';
-import type { CardSpec, CardStyle, PageCard } from './cards/card-spec.ts';
+import type { CardStyle, PageCard } from './integrations/api.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
 export interface SiteInfo extends UrlPolicy {
@@ -25,7 +25,7 @@ export interface SiteInfo extends UrlPolicy {
   fallback: 'redirect' | 'not-found';
   /** Old paths and where they go now (site.yaml's `redirects`; pages' `aliases` are on the pages). */
   redirects?: Record<string, string | { to: string; status: 301 | 302 }>;
-  /** Social cards (src/cards/): their colours and font, when site.yaml asks for them. */
+  /** Social cards (the built-in cards integration, src/integrations/cards.ts): their colours and font, when site.yaml asks for them. */
   cards?: CardStyle;
   /** A Pagefind index of the pages in /pagefind/ (the search integration, src/integrations/search.ts), and WebAssembly allowed by the policy. */
   search?: boolean;
@@ -53,8 +53,10 @@ export interface PageInfo {
   description: string;
   canonical: string;
   image?: string;
-  /** Its social card's address (/assets/cards/NAME.png), when the site draws cards and the page has no image of its own. */
+  /** Its picture for link previews when it has no image of its own (its social card's address): an integration's `preview`. */
   card?: string;
+  /** That picture's size and text alternative, as its integration gave them. */
+  cardFacts?: { width?: number; height?: number; alt?: string };
   sitemap: boolean;
   noindex: boolean;
   /** The front matter's `date` (YYYY-MM-DD or an RFC 3339 date-time), as written. */
@@ -294,8 +296,8 @@ export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap'
   inline?: { scripts: string[]; styles: string[] };
   /** What collections list of it (kept by the build cache, so reused pages are listed too). */
   item?: CollectionItem;
-  /** Its social card, drawn (or taken from the cache) by the emit stage. */
-  card?: CardSpec;
+  /** Its picture for link previews from an integration's `preview` hook (its social card), with the note that integration keeps. */
+  preview?: { integration: string; image: string; note?: unknown };
 }
 
 /** The hashed files a page links to, with their integrity hashes. */

@@ -35,13 +35,12 @@ import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
 import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './emit/staging.ts';
-import { NOT_FOUND_ROUTE, siteFiles, siteHeaders } from './emit/site-files.ts';
+import { NOT_FOUND_ROUTE, siteFiles, siteHeaders, type OutputFiles } from './emit/site-files.ts';
 import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
 import { readCache, type BuildCache, type CacheKind, type PageEntry } from './cache/build-cache.ts';
 import { emitEditorSchemas } from './emit/editor-schemas.ts';
 import { emitBundleCopies, emitImageVariants } from './emit/image-variants.ts';
-import { emitSocialCards } from './emit/social-cards.ts';
 import { claimOutputs } from './emit/claim-outputs.ts';
 import type { OutputClaims } from './output-claims.ts';
 import type { HeaderRule } from './emit/security-headers.ts';
@@ -300,7 +299,7 @@ async function planAndPublish(run: Run, validated: Validated, site: SiteInfo): P
  *
  *   stage      a fresh folder beside the output, the reused pages linked into it
  *   render     the integrations resolved, the dirty pages validated and rendered into it
- *   media      the image variants and the social cards the pages use
+ *   media      the image variants the pages use
  *   list       every page in canonical order, with its dates
  *   siteFiles  sitegen's own files: the redirects, the bundle; and the response headers, the site's policy
  *   claim      every output claimed by its writer (output-claims.ts)
@@ -323,11 +322,11 @@ async function renderAndEmit(
     const late = await hooksPhase(run, site, built.pages, files, headers, claims, rendered.integrations.hooks, staged);
     const copies = built.entries.flatMap((entry) => entry.copies ?? []);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(run.root, staged.folder, copies, claims));
-    const changed = await publishPhase(run, staged, files, [...media.images, ...media.cards], late);
+    const changed = await publishPhase(run, staged, files, media.images, late);
     const result = buildResult({
       ...resultParts(run), site, assets, clean: plan.clean, rendered: rendered.pages, files, siteDoc: run.inputs.siteDoc,
       templates: { ...rendered.templates, ...run.inputs.compiled },
-      warnings: [...validated.warnings, ...rendered.pages.warnings, ...media.warnings, ...rendered.integrations.hooks.takeNotices()],
+      warnings: [...validated.warnings, ...rendered.pages.warnings, ...rendered.integrations.hooks.takeNotices()],
     });
     const watch = [...new Set(rendered.integrations.list.flatMap((integration) => integration.watch ?? []))];
     return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built.entries };
@@ -371,14 +370,13 @@ async function renderPhase(run: Run, validated: Validated, site: SiteInfo, asset
 
 type Rendered = Awaited<ReturnType<typeof renderPhase>>;
 
-/** media: the variants of every image the site and its pages use, and every page's social card; the files they wrote. */
+/** media: the variants of every image the site and its pages use; the files they wrote. */
 async function mediaPhase(run: Run, validated: Validated, plan: ReusePlan, rendered: RenderedShares, staged: Staged) {
   const entries = [...plan.clean, ...rendered.built];
   // An update in place (a warm build, dev): what the output holds already (named by its content) is not copied again.
   const published = staged.update ? run.outDir : undefined;
   const images = await run.time('emit', () => emitImageVariants(run.root, staged.folder, [...validated.images, ...entries.flatMap((entry) => entry.images ?? [])], run.warn, published));
-  const cards = await run.time('emit', () => emitSocialCards(run.root, staged.folder, entries.map((entry) => entry.page), run.warn, published));
-  return { images: images.files, cards: cards.files, warnings: cards.warnings };
+  return { images: images.files };
 }
 
 /**
@@ -415,7 +413,7 @@ function siteFilesPhase(run: Run, site: SiteInfo, assets: SiteAssets, pages: rea
  * which reads the pages as built; each path claimed as it is given.
  */
 async function hooksPhase(
-  run: Run, site: SiteInfo, pages: readonly ListedPage[], files: Map<string, string | Uint8Array>, headers: readonly HeaderRule[], claims: OutputClaims,
+  run: Run, site: SiteInfo, pages: readonly ListedPage[], files: OutputFiles, headers: readonly HeaderRule[], claims: OutputClaims,
   hooks: Rendered['integrations']['hooks'], { folder, update }: Staged,
 ): Promise<string[]> {
   const { outDir, time } = run;
@@ -444,7 +442,7 @@ async function hooksPhase(
  * pages; how many files changed (in place).
  */
 async function publishPhase(
-  run: Run, staged: Staged, files: Map<string, string | Uint8Array>, media: readonly string[], late: readonly string[],
+  run: Run, staged: Staged, files: OutputFiles, media: readonly string[], late: readonly string[],
 ): Promise<number | undefined> {
   const { root, outDir, inputs, time } = run;
   // The media an update found in the output already (mediaPhase) stay, as the reused pages' files do.
@@ -489,10 +487,11 @@ function routeKey(route: string): string {
 }
 
 /** A file of the build by its path in the output: one the emit stage is about to write, else as staged, else as the last build left it. */
-async function readOutputFile(file: string, pending: ReadonlyMap<string, string | Uint8Array>, folders: readonly string[]): Promise<string | undefined> {
+async function readOutputFile(file: string, pending: OutputFiles, folders: readonly string[]): Promise<string | undefined> {
   const name = file.replace(/^\/+/, '');
   if (name.split('/').includes('..')) return undefined;
   const written = pending.get(name);
+  if (typeof written === 'object' && 'copy' in written) return readFile(written.copy, 'utf8');
   if (written !== undefined) return typeof written === 'string' ? written : Buffer.from(written).toString('utf8');
   for (const folder of folders) {
     try {
@@ -509,10 +508,11 @@ async function readOutputFile(file: string, pending: ReadonlyMap<string, string 
  * thread pool costs a round trip of its own, and llms.txt asks for hundreds in turn (each twin until they pass
  * llms-full.txt's limit): synchronous, they take 2 ms rather than 70.
  */
-async function outputSizeOf(file: string, pending: ReadonlyMap<string, string | Uint8Array>, folders: readonly string[]): Promise<number | undefined> {
+async function outputSizeOf(file: string, pending: OutputFiles, folders: readonly string[]): Promise<number | undefined> {
   const name = file.replace(/^\/+/, '');
   if (name.split('/').includes('..')) return undefined;
   const written = pending.get(name);
+  if (typeof written === 'object' && 'copy' in written) return statSync(written.copy).size;
   if (written !== undefined) return typeof written === 'string' ? Buffer.byteLength(written) : written.byteLength;
   for (const folder of folders) {
     const info = statSync(path.join(folder, name), { throwIfNoEntry: false });

@@ -2,7 +2,7 @@
  * The outputs of a build claimed in order, before the integrations add
  * theirs: public/'s files (the editor's own), each page with the files made
  * from it, sitegen's own files (the bundle, the redirects, the not-found
- * page), then the image variants and the social cards. A path two of them
+ * page), then the image variants. A path two of them
  * claim is an error naming both, at the file an editor can rename: before,
  * a page or sitegen's file silently replaced the one in public/.
  */
@@ -20,7 +20,7 @@ const SITEGEN_FILES: Record<string, string> = {
 
 export function claimOutputs(
   site: SiteInfo, built: readonly PageEntry[], siteFiles: Map<string, unknown>, publicFiles: ReadonlySet<string>,
-  made: { images: readonly string[]; cards: readonly string[] },
+  made: { images: readonly string[] },
 ): { claims: OutputClaims; errors: SiteError[] } {
   const claims = outputClaims();
   const errors: SiteError[] = [];
@@ -64,6 +64,5 @@ export function claimOutputs(
     take(file, writer);
   }
   for (const file of made.images) take(file, 'sitegen (an image variant)');
-  for (const file of made.cards) take(file, 'sitegen (a social card)');
   return { claims, errors };
 }

@@ -10,10 +10,10 @@ import { escapeHtml } from '../escape.ts';
 import type { PageSummary, SiteInfo } from '../model.ts';
 import { headerRules, type HeaderRule } from './security-headers.ts';
 import { NGINX_REDIRECTS, NOT_FOUND_ROUTE, nginxRedirects, redirectLines, redirectPages, redirectsOf } from './redirects.ts';
-import type { CspSources } from '../integrations/api.ts';
+import type { CspSources, OutputFile } from '../integrations/api.ts';
 
-/** A file to write: its path under the output folder and its contents. */
-export type OutputFiles = Map<string, string | Uint8Array>;
+/** Files to write: each one's path under the output folder, and its contents or the file on disk it is a copy of. */
+export type OutputFiles = Map<string, OutputFile>;
 
 /** What the site files need of each page; `lastmod` (ISO 8601) comes from its content file's history. */
 export type SitemapPage = Pick<PageSummary, 'route' | 'sitemap' | 'file' | 'aliases' | 'item'> & { lastmod?: string };

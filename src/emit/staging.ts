@@ -5,6 +5,7 @@ import { outputPathOf } from '../output-path.ts';
 import { listFiles } from '../files.ts';
 import { finishUpdate, journalOf, recoverOutput, removeTree, updateJournalOf } from '../output-recovery.ts';
 import type { OutputFiles } from './site-files.ts';
+import type { OutputFile } from '../integrations/api.ts';
 import type { SiteInfo } from '../model.ts';
 
 /**
@@ -63,7 +64,15 @@ export async function updateSite(
   const staged = new Set(moves);
   const madeDirs = new Set<string>();
   for (const [file, contents] of files) {
-    if (staged.has(file) || sameBytes(typeof contents === 'string' ? Buffer.from(contents) : contents, path.join(outDir, file))) continue;
+    if (staged.has(file)) continue;
+    const target = path.join(outDir, file);
+    if (typeof contents === 'object' && 'copy' in contents) {
+      // A file named by its bytes that the output holds already is this one: kept, unread.
+      if (contents.named === 'by-content' && existsSync(target)) continue;
+      if (sameBytes(readFileSync(contents.copy), target)) continue;
+    } else if (sameBytes(typeof contents === 'string' ? Buffer.from(contents) : contents, target)) {
+      continue;
+    }
     writeOutputs(staging, new Map([[file, contents]]), madeDirs);
     moves.push(file);
   }
@@ -132,8 +141,8 @@ export async function discardStaging(staging: string): Promise<void> {
   removeTree(staging);
 }
 
-/** Writes files (relative path → contents) under a folder, synchronously: cheapest for thousands of small files. */
-export function writeOutputs(dir: string, files: Map<string, string | Uint8Array>, madeDirs = new Set<string>()): void {
+/** Writes files (relative path → contents, or the file on disk to copy) under a folder, synchronously: cheapest for thousands of small files. */
+export function writeOutputs(dir: string, files: ReadonlyMap<string, OutputFile>, madeDirs = new Set<string>()): void {
   for (const [relative, contents] of files) {
     const target = path.join(dir, relative);
     const parent = path.dirname(target);
@@ -141,7 +150,8 @@ export function writeOutputs(dir: string, files: Map<string, string | Uint8Array
       mkdirSync(parent, { recursive: true });
       madeDirs.add(parent);
     }
-    writeFileSync(target, contents);
+    if (typeof contents === 'object' && 'copy' in contents) copyFileSync(contents.copy, target);
+    else writeFileSync(target, contents);
   }
 }
 

@@ -5,7 +5,7 @@
  *
  *   load ─────▶ validate ─▶ render ───────────────▶ emit ────────────────▶ done
  *   pages       markdown    head, page, collection  files, robots, csp     buildDone
- *               schemas
+ *               schemas     preview
  *
  * - `pages`: pages made from code (from data fetched at build time), each
  *   validated and built like a content file, its errors naming the
@@ -15,6 +15,8 @@
  *   page what an editor could not.
  * - `head`: elements for the <head> of each page it returns them for. An
  *   inline script or style is hashed into the site's CSP by the build.
+ * - `preview`: a page's picture for link previews (the social card), for a
+ *   page without one of its own.
  * - `csp`: the sources the integration's pages need (an analytics host),
  *   merged into the policy of every host sitegen writes headers for.
  * - `page`: files made from each page as it renders (its Markdown twin),
@@ -37,10 +39,10 @@
  *   only pages, links and images.
  *
  * Search, the feeds, the sitemap, robots.txt, the host header files, the
- * editors' schemas and what agents read (llms.txt, Markdown twins, the
- * discovery manifest) are integrations of this kind (./search.ts, ./feeds.ts,
- * ./sitemap.ts, ./robots.ts, ./headers.ts, ./schemas.ts, ./agents.ts), using
- * this module only.
+ * editors' schemas, the social cards and what agents read (llms.txt,
+ * Markdown twins, the discovery manifest) are integrations of this kind
+ * (./search.ts, ./feeds.ts, ./sitemap.ts, ./robots.ts, ./headers.ts,
+ * ./schemas.ts, ./cards.ts, ./agents.ts), using this module only.
  */
 import { createHash } from 'node:crypto';
 import type { z, ZodType } from 'zod';
@@ -71,6 +73,30 @@ export interface IntegrationSite {
   trailingSlash: 'never' | 'always';
   /** The languages of a site in several, the default first. */
   locales?: readonly string[];
+  /** site.yaml's `cards`, when the site asks for social cards: their look (the built-in cards integration draws them). */
+  cards?: CardStyle;
+}
+
+/** The look of the social cards, from site.yaml's `cards`. */
+export interface CardStyle {
+  background: string;
+  text: string;
+  accent: string;
+  /** A font file from the site's root, and a hash of its bytes; sitegen's own Plus Jakarta Sans without one. */
+  font?: string;
+  fontHash?: string;
+}
+
+/** The layouts of a social card: the title at the left under its section, or centred. */
+export const CARD_LAYOUTS = ['headline', 'centered'] as const;
+export type CardLayout = (typeof CARD_LAYOUTS)[number];
+
+/** What a template's `card` export gives for a page: its card's layout, and words other than the default. */
+export interface PageCard {
+  layout?: CardLayout;
+  /** The small line above the title (default: the page's section, from its address). */
+  eyebrow?: string;
+  title?: string;
 }
 
 /** A page of the build, as integrations see it. */
@@ -97,6 +123,8 @@ export interface IntegrationPage {
   alternates: readonly { hreflang: string; url: string }[];
   /** The files integrations made from it as it rendered (the `page` hook), by path in the output. */
   files: readonly string[];
+  /** Its picture for link previews, when an integration's `preview` hook gave it one: which integration, and its note. */
+  preview?: { integration: string; image: string; note?: unknown };
 }
 
 /** What `head` is asked about: one page being rendered. */
@@ -108,6 +136,29 @@ export interface HeadPage {
   template: string;
   /** Whether a visitor may find it from outside (as IntegrationPage.listed). */
   listed: boolean;
+}
+
+/** What `preview` is asked about: a page about to render that has no picture of its own (`image`) for link previews. */
+export interface PreviewPage extends HeadPage {
+  site: IntegrationSite;
+  /** What the page's template says of its card (its `card` export, for this page): a layout and words, or false for none. */
+  card?: PageCard | false;
+}
+
+/**
+ * A page's picture for link previews (its og:image and twitter:image): its address, what the head says of it, and
+ * a note the integration wants back when it writes the picture (IntegrationPage.preview: it is kept with the page
+ * while the page is reused).
+ */
+export interface PagePreview {
+  /** A path on the site (`/assets/cards/NAME.png`, which the integration's `files` hook then writes), or an https URL. */
+  image: string;
+  width?: number;
+  height?: number;
+  /** Its text alternative (default: the page's title). */
+  alt?: string;
+  /** Plain data (JSON). */
+  note?: unknown;
 }
 
 /** What `page` is asked about: one page as it was rendered. */
@@ -174,7 +225,26 @@ export interface BuildContext {
   pages: readonly IntegrationPage[];
 }
 
+/**
+ * A file of the output copied from a file on disk (one the integration keeps in its cacheDir): `named: 'by-content'`
+ * says that its name in the output is made from its bytes, so that an output updated in place that holds a file of
+ * that name keeps it as it is, unread.
+ */
+export interface FileCopy {
+  copy: string;
+  named?: 'by-content';
+}
+
+/** A file an integration adds to the output: its text, its bytes, or a copy of a file on disk. */
+export type OutputFile = string | Uint8Array | FileCopy;
+
 export interface FilesContext extends BuildContext {
+  /** The site's root folder. */
+  root: string;
+  /** A folder of the site's state that is this integration's own (.sitegen/cache/integrations/NAME/), made on first use: what it made in one build, for the next. */
+  cacheDir: string;
+  /** Adds a warning to the build's, as the integration's (a content file's name first, when it is about one). */
+  warn(message: string): void;
   /** The lines every integration's `robots` hook gave, in order: what the built-in robots integration writes into robots.txt. */
   robots: readonly string[];
   /**
@@ -289,7 +359,12 @@ export interface IntegrationHooks {
   page?: (page: RenderedPage) => Readonly<Record<string, string>> | undefined | void;
   robots?: (context: BuildContext) => readonly string[] | undefined | void;
   collection?: (list: CollectionList) => CollectionOutput | undefined | void;
-  files?: (context: FilesContext) => Readonly<Record<string, string | Uint8Array>> | Promise<Readonly<Record<string, string | Uint8Array>>>;
+  files?: (context: FilesContext) => Readonly<Record<string, OutputFile>> | Promise<Readonly<Record<string, OutputFile>>>;
+  /**
+   * A page's picture for link previews, for a page without one of its own: asked as the page renders (in the render
+   * threads), in hook order, the first answer taken. The built-in cards integration draws one for every page.
+   */
+  preview?: (page: PreviewPage) => PagePreview | undefined | void;
   buildDone?: (context: BuildDoneContext) => void | Promise<void>;
   watch?: readonly string[];
   /** When the content's schemas change (and on a first build): the editors' JSON Schemas, for a tool to check content with. */
@@ -342,7 +417,7 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 export interface SiteConfig {
   integrations?: readonly Integration[];
   /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
-  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean; headers?: boolean; schemas?: boolean };
+  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean; headers?: boolean; schemas?: boolean; cards?: boolean };
 }
 
 export function defineConfig(config: SiteConfig): SiteConfig {
@@ -371,7 +446,7 @@ export class ContentError extends Error {
  * and attributes, `inlineText` for an inline script or style, `markdownText`, `markdownUrl` and `markdownLink` for
  * Markdown a CommonMark parser reads back as written.
  */
-export { decodeEntities, escapeHtml as escapeXml, inlineText, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl } from '../escape.ts';
+export { decodeEntities, escapeHtml as escapeXml, inlineText, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl, xmlText } from '../escape.ts';
 
 /** A CSP hash of an inline script or style (`sha256-…`), as the build adds it to the policy. */
 export function cspHash(code: string): string {

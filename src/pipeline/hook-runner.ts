@@ -26,7 +26,7 @@ import { toPosix } from '../files.ts';
 import {
   ContentError,
   type BuildContext, type BuildDoneContext, type CheckContext, type CollectionList, type CollectionOutput, type FilesContext, type HeadElement, type HeadPage, type Integration,
-  type IntegrationHooks, type PageFromCode, type RenderedPage, type SchemasContext,
+  type FileCopy, type IntegrationHooks, type OutputFile, type PageFromCode, type PagePreview, type PreviewPage, type RenderedPage, type SchemasContext,
 } from '../integrations/api.ts';
 
 export const CONFIG_FILE = 'sitegen.config.ts';
@@ -56,6 +56,8 @@ export class HookRunner {
   private readonly notices: string[] = [];
   private readonly named = new Set<string>();
   private readonly wrapped = new WeakMap<object, object>();
+  /** The integrations whose `preview` gave a wrong answer: not asked again. */
+  private readonly faulted = new Set<string>();
   readonly list: readonly Integration[];
 
   /** `list`: the resolved integrations (put in hook order here); `root`: the site root, that files are named from. */
@@ -84,6 +86,30 @@ export class HookRunner {
       }
     });
     return out;
+  }
+
+  /**
+   * A page's picture for link previews: the first integration's, in hook order, that gives one; checked (an address
+   * on the site or an https URL, sizes as whole numbers), with the integration's name for its `files` hook.
+   */
+  preview(page: PreviewPage, errors: SiteError[]): (PagePreview & { integration: string }) | undefined {
+    let found: (PagePreview & { integration: string }) | undefined;
+    this.each('preview', errors, (integration, hook) => {
+      // One wrong answer is told once, at the first page: the same hook would give it for every page.
+      if (found || this.faulted.has(integration.name)) return;
+      const preview = hook(page);
+      if (preview === undefined || preview === null) return;
+      const size = (value: unknown) => value === undefined || (Number.isInteger(value) && (value as number) > 0);
+      const problem = typeof preview !== 'object' || typeof preview.image !== 'string' || !/^(\/(?!\/)|https:\/\/)/.test(preview.image)
+        ? `${JSON.stringify((preview as PagePreview | undefined)?.image)} is not a picture's address: a path on the site (/assets/…) or an https:// URL`
+        : !size(preview.width) || !size(preview.height) ? `the size of ${preview.image} is not in whole pixels`
+          : preview.alt !== undefined && typeof preview.alt !== 'string' ? `the text alternative of ${preview.image} is not text` : undefined;
+      if (problem) {
+        this.faulted.add(integration.name);
+        errors.push(this.fault(integration, 'preview', `${page.route}: ${problem}`));
+      } else found = { ...preview, integration: integration.name };
+    });
+    return found;
   }
 
   /** The files every integration makes from one rendered page, by path in the output. */
@@ -131,12 +157,25 @@ export class HookRunner {
     return lines;
   }
 
-  /** Every integration's files, and who wrote each; a path another writer has (`takenBy`) is an error naming both. */
-  async files(context: FilesContext, takenBy: TakenBy, errors: SiteError[]): Promise<{ files: Map<string, string | Uint8Array>; owners: Map<string, string> }> {
-    const files = new Map<string, string | Uint8Array>();
+  /**
+   * Every integration's files, and who wrote each; a path another writer has (`takenBy`) is an error naming both.
+   * Each integration gets its own cache folder, and its warnings join the build's.
+   */
+  async files(
+    context: Omit<FilesContext, 'cacheDir' | 'warn' | 'root'>, takenBy: TakenBy, errors: SiteError[],
+  ): Promise<{ files: Map<string, OutputFile>; owners: Map<string, string> }> {
+    const files = new Map<string, OutputFile>();
     const owners = new Map<string, string>();
     await this.eachAsync('files', errors, async (integration, hook) => {
-      for (const [file, contents] of Object.entries(await hook(context))) {
+      const own = { ...context, root: this.root, cacheDir: cacheDirOf(this.root, integration), warn: (message: string) => void this.notices.push(String(message)) };
+      for (const [file, contents] of Object.entries(await hook(own))) {
+        const kind = typeof contents === 'string' || contents instanceof Uint8Array ? undefined
+          : contents && typeof contents === 'object' && typeof (contents as FileCopy).copy === 'string' && path.isAbsolute((contents as FileCopy).copy) ? undefined
+            : `the contents of ${file} are neither text, bytes nor { copy: an absolute path }`;
+        if (kind) {
+          errors.push(this.fault(integration, 'files', kind));
+          continue;
+        }
         const name = this.claim(integration, 'files', file, owners, takenBy, errors);
         if (name !== undefined) files.set(name, contents);
       }
@@ -361,6 +400,11 @@ export class HookRunner {
     }
     return undefined;
   }
+}
+
+/** An integration's own folder of the site's state: .sitegen/cache/integrations/NAME/ (its name is lower case, digits and -). */
+export function cacheDirOf(root: string, integration: Pick<Integration, 'name'>): string {
+  return path.join(root, '.sitegen', 'cache', 'integrations', integration.name);
 }
 
 function faultHint(integration: Integration): string {

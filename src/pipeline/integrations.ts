@@ -2,7 +2,8 @@
  * The integrations of a site, and the points of the road where their hooks
  * run (src/integrations/api.ts says what each hook is for). The list is the
  * built-in integrations (the host header files, robots.txt, the editors'
- * schemas, feeds, sitemap, agents, and search when site.yaml asks for it) and the site's own from
+ * schemas, the social cards, feeds, sitemap, agents, and search when
+ * site.yaml asks for it) and the site's own from
  * sitegen.config.ts, which the templates bundle carries
  * (src/render/compile-templates.ts), so that every thread resolves the same
  * list from the module it has loaded.
@@ -26,6 +27,7 @@ import {
 } from '../integrations/api.ts';
 import { CONFIG_FILE, HookRunner, originOf } from './hook-runner.ts';
 import { agents } from '../integrations/agents.ts';
+import { cards } from '../integrations/cards.ts';
 import { feeds } from '../integrations/feeds.ts';
 import { headers } from '../integrations/headers.ts';
 import { robots } from '../integrations/robots.ts';
@@ -52,11 +54,12 @@ const integrationShape = z.object({
   watch: z.array(z.string()).optional(),
   check: z.function().optional(),
   schemas: z.function().optional(),
+  preview: z.function().optional(),
 }, { error: 'expected an integration: an object with a name and its hooks, as defineIntegration() makes' });
 
 const configShape = z.strictObject({
   integrations: z.array(z.unknown()).default([]),
-  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional(), headers: z.boolean().optional(), schemas: z.boolean().optional() }).default({}),
+  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional(), headers: z.boolean().optional(), schemas: z.boolean().optional(), cards: z.boolean().optional() }).default({}),
 });
 
 export { CONFIG_FILE };
@@ -127,6 +130,7 @@ function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: NonNullab
     ...(builtIn.headers === false ? [] : [headers()]),
     ...(builtIn.robots === false ? [] : [robots()]),
     ...(builtIn.schemas === false ? [] : [schemas()]),
+    ...(builtIn.cards === false ? [] : [cards()]),
     ...(builtIn.feeds === false ? [] : [feeds()]),
     ...(builtIn.sitemap === false ? [] : [sitemap()]),
     ...(builtIn.agents === false ? [] : [agents()]),
@@ -153,6 +157,7 @@ export function integrationSite(site: SiteInfo): IntegrationSite {
   return {
     name: site.name, url: site.url, lang: site.lang, description: site.description, basePath: site.basePath, trailingSlash: site.trailingSlash,
     ...(site.i18n ? { locales: site.i18n.locales.map((locale) => locale.code) } : {}),
+    ...(site.cards ? { cards: site.cards } : {}),
   };
 }
 
@@ -186,6 +191,7 @@ export function integrationPages(site: SiteInfo, pages: readonly (PageSummary & 
     content: page.item !== undefined,
     ...(page.lastmod ? { lastmod: page.lastmod } : {}),
     files: page.derived ?? [],
+    ...(page.preview ? { preview: page.preview } : {}),
     alternates: site.i18n && contentRoutes.has(page.route)
       ? hreflangsOf(site, translationsOf(site, page.route, contentRoutes)).map(({ hreflang, route }) => ({ hreflang, url: absolute(route) }))
       : [],

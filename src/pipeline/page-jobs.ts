@@ -93,7 +93,7 @@ export function renderShare(share: LoadedPages, job: RenderJob, templates: SiteT
   errors.push(...rendered.errors);
   const html = rendered.files;
   const pages: PageEntry[] = ready.map(({ info }) => ({
-    page: summaryOf(info, info.route, rendered.islands.get(info.route) ?? [], rendered.inline.get(info.route), rendered.cards.get(info.route)),
+    page: summaryOf(info, info.route, rendered.islands.get(info.route) ?? [], rendered.inline.get(info.route), rendered.previews.get(info.route)),
     ...share.sources.get(info.file)!, ...(volatile.has(info.file) ? { volatile: true } : {}),
     ...(images.has(info.file) ? { images: images.get(info.file) } : {}),
     ...(copies.has(info.file) ? { copies: copies.get(info.file) } : {}),

@@ -176,7 +176,7 @@ function renderLists(
     for (const [file, contents] of rendered.files) files.set(file, contents);
     const summaries = routes.map((route) => (rendered.keptLists.has(route)
       ? lastPages.get(route)!
-      : summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route), rendered.cards.get(route))));
+      : summaryOf(model.info, route, rendered.islands.get(route) ?? [], rendered.inline.get(route), rendered.previews.get(route))));
     const own = Object.fromEntries(routes.map((route) => [route, {
       key: rendered.listKeys.get(route) ?? '',
       files: rendered.keptLists.has(route) ? lastRoutes[route].files : [outputPathOf(route, render.site.trailingSlash), ...rendered.derived.get(route) ?? []],

@@ -32,10 +32,10 @@ function own(text: string): string {
  * for reused pages): made here only. A list page's later routes (/news/2)
  * carry no item and no aliases: those belong to its first route.
  */
-export function summaryOf(page: PageInfo, route: string, islands: string[], inline?: PageSummary['inline'], card?: PageSummary['card']): PageSummary {
+export function summaryOf(page: PageInfo, route: string, islands: string[], inline?: PageSummary['inline'], preview?: PageSummary['preview']): PageSummary {
   const first = route === page.route;
   return {
-    route, file: page.file, sitemap: page.sitemap, islands, ...(inline ? { inline } : {}), ...(card ? { card } : {}),
+    route, file: page.file, sitemap: page.sitemap, islands, ...(inline ? { inline } : {}), ...(preview ? { preview } : {}),
     ...(first ? { item: itemOf(page) } : {}),
     ...(first && page.aliases?.length ? { aliases: page.aliases } : {}),
   };

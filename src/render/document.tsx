@@ -12,7 +12,6 @@ import { escapeHtml } from '../escape.ts';
 import { hreflangsOf } from '../i18n.ts';
 import { applyUrlPolicy, pageLink, withBase } from '../base-path.ts';
 import { CONFIG_ELEMENT_ID, type RuntimeConfig } from '../client/config.ts';
-import { CARD_HEIGHT, CARD_WIDTH } from '../cards/card-spec.ts';
 
 
 export function renderPage(input: RenderInput): RenderedPage {
@@ -126,9 +125,9 @@ interface HeadInput {
  */
 function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: HeadInput): string {
   const canonical = absolute(site.url, pageLink(site, page.canonical));
-  // The page's own picture, else its social card, else the site's.
+  // The page's own picture, else the one an integration gave it (its social card), else the site's.
   const image = absolute(site.url, withBase(site.basePath, page.image ?? page.card ?? site.image ?? site.favicon));
-  const card = page.image === undefined && page.card !== undefined;
+  const card = page.image === undefined && page.card !== undefined ? page.cardFacts ?? {} : undefined;
   // Editors often write the site name into a title themselves; it is not added a second time.
   const named = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
   const title = page.scheduled ? `[Scheduled] ${named}` : page.draft ? `[Draft] ${named}` : named;
@@ -155,8 +154,9 @@ function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: 
     element('meta', { property: 'og:url', content: canonical }),
     element('meta', { property: 'og:image', content: image }),
     ...(card ? [
-      element('meta', { property: 'og:image:width', content: String(CARD_WIDTH) }), element('meta', { property: 'og:image:height', content: String(CARD_HEIGHT) }),
-      element('meta', { property: 'og:image:alt', content: page.title }),
+      card.width ? element('meta', { property: 'og:image:width', content: String(card.width) }) : '',
+      card.height ? element('meta', { property: 'og:image:height', content: String(card.height) }) : '',
+      element('meta', { property: 'og:image:alt', content: card.alt ?? page.title }),
     ] : []),
     '<meta name="twitter:card" content="summary_large_image"/>',
     element('meta', { name: 'twitter:title', content: page.title }),

@@ -17,7 +17,6 @@ import { withBodyWords } from '../markdown/body-words.ts';
 import { templateError } from './template-error.ts';
 import { entryContentOf } from './entry-content.ts';
 import { framingOf, withPageFrames } from './component-frames.ts';
-import { cardNameOf, cardSpecOf, type CardSpec } from '../cards/card-spec.ts';
 import { taxonomyPages, termPageInfo } from './taxonomy.ts';
 import { pagePolicyOf, policyErrors, policyProblems } from './policy-check.ts';
 
@@ -34,7 +33,7 @@ export interface RenderedPages {
   /** Content route → every route its file became (a collection's list pages: /news, /news/2, …). */
   routes: Map<string, string[]>;
   /** Route → its social card, for the emit stage to draw. */
-  cards: Map<string, CardSpec>;
+  previews: Map<string, NonNullable<PageSummary['preview']>>;
   /** Route → the files integrations made from its page (`page` hook), written beside it. */
   derived: Map<string, string[]>;
   /** A list page's route → the key of what its collection gave it (see SiteContext.keepList). */
@@ -91,7 +90,9 @@ export function renderPages(
   const islands = new Map<string, string[]>();
   const inline = new Map<string, PageSummary['inline']>();
   const routes = new Map<string, string[]>();
-  const cards = new Map<string, CardSpec>();
+  const previews = new Map<string, NonNullable<PageSummary['preview']>>();
+  const previewing = hooks.has('preview');
+  const previewSite = previewing ? integrationSite(site) : undefined;
   const derived = new Map<string, string[]>();
   const listKeys = new Map<string, string>();
   const keptLists = new Set<string>();
@@ -121,15 +122,21 @@ export function renderPages(
           }
         }
         const listed = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
-        // Its social card, when the site draws them: the template may choose its layout and words.
-        const chosen = typeof template.card === 'function' ? template.card({ data: page.data, page: listed, site, collection: list.page }) : template.card;
-        const card = cardSpecOf(listed, site, chosen);
-        const info = card ? { ...listed, card: `/assets/cards/${cardNameOf(card)}` } : listed;
-        if (card) cards.set(list.route, card);
         const asked = {
-          route: info.route, title: info.title, description: info.description, lang: info.locale ?? site.lang, template: info.template,
-          listed: isListed(info),
+          route: listed.route, title: listed.title, description: listed.description, lang: listed.locale ?? site.lang, template: listed.template,
+          listed: isListed(listed),
         };
+        // Its picture for link previews when it has none of its own (the social card): the template may choose the card's layout and words.
+        let info = listed;
+        if (previewing && listed.image === undefined) {
+          const chosen = typeof template.card === 'function' ? template.card({ data: page.data, page: listed, site, collection: list.page }) : template.card;
+          const preview = hooks.preview({ ...asked, site: previewSite!, ...(chosen !== undefined ? { card: chosen } : {}) }, errors);
+          if (preview) {
+            const { integration, image, width, height, alt, note } = preview;
+            info = { ...listed, card: image, cardFacts: { ...(width ? { width } : {}), ...(height ? { height } : {}), ...(alt ? { alt } : {}) } };
+            previews.set(list.route, { integration, image, ...(note !== undefined ? { note } : {}) });
+          }
+        }
         const added = hooks.head(asked, errors);
         const head = added.map(({ element }) => element);
         const rendered = templates.renderPage({
@@ -169,7 +176,7 @@ export function renderPages(
       errors.push(error instanceof SiteError ? error : templateError(error, page.info, root));
     }
   }
-  return { files, islands, inline, routes, cards, derived, listKeys, keptLists, errors };
+  return { files, islands, inline, routes, previews, derived, listKeys, keptLists, errors };
 }
 
 /** The list pages a collection template's page becomes, with what integrations add to each list (its feeds, written into `files`). */

@@ -14,7 +14,7 @@ import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, checkInScope, fieldError, reportTypos, splitKeys } from './issues.ts';
 import { SiteError } from '../errors.ts';
 import { dataNameOf } from '../data-files.ts';
-import type { CardStyle } from '../cards/card-spec.ts';
+import type { CardStyle } from '../integrations/api.ts';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import path from 'node:path';

@@ -83,7 +83,7 @@ const DAMAGE: [string, (root: string) => Promise<void>][] = [
     for (const name of await readdir(cache(root, 'images'))) await truncate(cache(root, `images/${name}`), Math.floor((await readFile(cache(root, `images/${name}`))).length / 2));
   }],
   ['the social cards are cut to ten bytes', async (root) => {
-    for (const name of (await readdir(cache(root, 'cards'))).filter((file) => file.endsWith('.png'))) await truncate(cache(root, `cards/${name}`), 10);
+    for (const name of (await readdir(cache(root, 'integrations/cards'))).filter((file) => file.endsWith('.png'))) await truncate(cache(root, `integrations/cards/${name}`), 10);
   }],
 ];
 

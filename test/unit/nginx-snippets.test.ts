@@ -89,7 +89,10 @@ test('a header rule without a snippet name is an error naming the rule', () => {
 
 test('the build writes each file of HOST_FILES, and no other file for the server', async () => {
   const files = [...renderSiteFiles(SITE, []).keys()];
-  const context = { site: integrationSite(SITE), pages: [], robots: [], headers: siteHeaders(SITE, HASHES) };
+  const context = {
+    site: integrationSite(SITE), pages: [], robots: [], headers: siteHeaders(SITE, HASHES),
+    root: '/nowhere', cacheDir: '/nowhere/.sitegen/cache/integrations/headers', warn: (message: string) => assert.unreachable(message),
+  };
   files.push(...Object.keys(await headers().files!(context)));
   assert.equal(files.filter((name) => name.startsWith('_')).sort(), [...HOST_FILES].sort());
 });

@@ -61,7 +61,7 @@ test('a file of public/ at the address of a social card is an error naming both'
   await mkdir(path.dirname(path.join(root, 'public', card)), { recursive: true });
   await writeFile(path.join(root, 'public', card), 'not a card');
   const errors = await errorsOf(root);
-  assert.equal(errors, [['output-clash', `public/${card}`, `/${card} would be written by sitegen (a social card) and by public/${card}: one would silently replace the other`]]);
+  assert.equal(errors, [['output-clash', `public/${card}`, `/${card} would be written by the integration cards and by public/${card}: one would silently replace the other`]]);
 });
 
 test('with fallback: not-found, public/404.html is the page for unknown addresses; sitegen writes none of its own', async () => {

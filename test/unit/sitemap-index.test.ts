@@ -11,6 +11,9 @@ import * as assert from 'uvu/assert';
 import { SITEMAP_LIMITS, sitemap } from '../../src/integrations/sitemap.ts';
 import type { IntegrationPage, IntegrationSite } from '../../src/integrations/api.ts';
 
+/** The parts of a files hook's context that the sitemap does not read. */
+const HOOK_ONLY = { root: '/nowhere', cacheDir: '/nowhere/.sitegen/cache/integrations/sitemap', warn: (message: string) => assert.unreachable(message) };
+
 const site: IntegrationSite = { name: 'Big', url: 'https://big.example', lang: 'en', description: 'Many pages.', basePath: '', trailingSlash: 'never' };
 
 const page = (index: number): IntegrationPage => {
@@ -24,7 +27,7 @@ const page = (index: number): IntegrationPage => {
 
 test('60,000 routes: sitemap-1.xml and sitemap-2.xml under the limits, and sitemap.xml their index', async () => {
   const pages = Array.from({ length: 60_000 }, (_, index) => page(index));
-  const files = await sitemap().files!({ site, pages, robots: [], headers: [] });
+  const files = await sitemap().files!({ site, pages, robots: [], headers: [], ...HOOK_ONLY });
   assert.equal(Object.keys(files).sort(), ['sitemap-1.xml', 'sitemap-2.xml', 'sitemap.xml']);
   const parser = new XMLParser({ ignoreAttributes: false });
   const index = parser.parse(files['sitemap.xml'] as string).sitemapindex.sitemap as { loc: string; lastmod: string }[];
@@ -43,7 +46,7 @@ test('60,000 routes: sitemap-1.xml and sitemap-2.xml under the limits, and sitem
 });
 
 test('a site within the limits keeps one sitemap.xml of its pages, as before', async () => {
-  const files = await sitemap().files!({ site, pages: [page(1), { ...page(2), listed: false }], robots: [], headers: [] });
+  const files = await sitemap().files!({ site, pages: [page(1), { ...page(2), listed: false }], robots: [], headers: [], ...HOOK_ONLY });
   assert.equal(Object.keys(files).sort(), ['sitemap.xml']);
   assert.match(files['sitemap.xml'] as string, '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://big.example/archive/000001</loc><lastmod>2026-02-01</lastmod></url>\n</urlset>');
 });

@@ -12,8 +12,8 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
 import { SiteErrors } from '../../src/errors.ts';
-import { cardSvg } from '../../src/cards/draw-card.ts';
-import { cardNameOf } from '../../src/cards/card-spec.ts';
+import { cardSvg } from '../../src/integrations/cards/draw-card.ts';
+import { cardNameOf, type CardSpec } from '../../src/integrations/cards/card-spec.ts';
 import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { edit } from '../helpers/fixture.ts';
@@ -26,7 +26,7 @@ const newsSite = () => copyNewsStarter('sitegen-cards-');
 const build = (root: string) => buildSite({ root, outDir: path.join(root, 'dist'), now: NOW });
 const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
 const meta = (html: string, property: string) => new RegExp(`<meta property="${property}" content="([^"]*)"/>`).exec(html)?.[1];
-const cached = async (root: string) => (await readdir(path.join(root, '.sitegen', 'cache', 'cards'))).filter((name) => name.endsWith('.png')).sort();
+const cached = async (root: string) => (await readdir(path.join(root, '.sitegen', 'cache', 'integrations', 'cards'))).filter((name) => name.endsWith('.png')).sort();
 
 test('each page links a 1200×630 card of its own words in the site\'s colours, served under /assets/', async () => {
   const root = await newsSite();
@@ -89,10 +89,43 @@ test('the template chooses the layout and words; a page\'s own image, or `card =
   assert.equal([...post.matchAll(/data-text="([^"]*)"/g)].map((match) => match[1]), ['My Site', 'News · 2026-11-09', 'A picture from the', 'newsroom', 'www.example.com']);
 });
 
+test('the cards are the built-in cards integration\'s: turned off, a page shows the site\'s picture; a site\'s own preview integration gives its own', async () => {
+  const root = await newsSite();
+  const config = (body: string) => writeFile(path.join(root, 'sitegen.config.ts'), `import { defineConfig, defineIntegration } from 'sitegen/config';\n${body}\n`);
+  await config('export default defineConfig({ builtIn: { cards: false } });');
+  await build(root);
+  const plain = await read(root, 'news/hello-world.html');
+  assert.is(meta(plain, 'og:image'), 'https://www.example.com/favicon.svg', 'the site\'s picture');
+  assert.is(meta(plain, 'og:image:width'), undefined, 'no card, no card\'s size');
+  assert.not.ok(await stat(path.join(root, 'dist', 'assets', 'cards')).then(() => true, () => false), 'no cards written');
+
+  // A picture service of the site's own: an https address, its size and words, for every page but the home page.
+  await config(`
+const og = defineIntegration({ name: 'og', setup: () => ({
+  preview: (page) => page.route === '/' ? undefined : { image: 'https://og.example.net/card.png?title=' + encodeURIComponent(page.title), width: 1080, height: 1080, alt: 'The page ' + page.title },
+}) });
+export default defineConfig({ builtIn: { cards: false }, integrations: [og()] });`);
+  await build(root);
+  const own = await read(root, 'news/hello-world.html');
+  assert.equal([meta(own, 'og:image'), meta(own, 'og:image:width'), meta(own, 'og:image:height'), meta(own, 'og:image:alt')],
+    ['https://og.example.net/card.png?title=Hello%2C%20world', '1080', '1080', 'The page Hello, world']);
+  assert.is(meta(await read(root, 'index.html'), 'og:image'), 'https://www.example.com/favicon.svg', 'a page it gives none keeps the site\'s');
+
+  await config(`
+const bad = defineIntegration({ name: 'bad', setup: () => ({ preview: () => ({ image: 'javascript:alert(1)' }) }) });
+export default defineConfig({ builtIn: { cards: false }, integrations: [bad()] });`);
+  const caught = await build(root).then(() => undefined, (error: SiteErrors) => error);
+  assert.ok(caught instanceof SiteErrors, 'the build failed');
+  assert.equal(caught.errors.map((error) => error.message), [
+    'the integration bad failed in its preview hook: /404: "javascript:alert(1)" is not a picture\'s address: a path on the site (/assets/…) or an https:// URL',
+  ], 'told once, at the first page it was asked for');
+  assert.is(caught.errors[0].location?.file, 'sitegen.config.ts');
+});
+
 test('the news starter\'s post card names the section in the post\'s language', async () => {
   const root = await newsSite();
   const { pages } = await build(root);
-  const eyebrow = (route: string) => pages.find((page) => page.route === route)?.card?.eyebrow;
+  const eyebrow = (route: string) => (pages.find((page) => page.route === route)?.preview?.note as CardSpec | undefined)?.eyebrow;
   assert.is(eyebrow('/de/news/hello-world'), 'Neuigkeiten · 2026-11-02');
   assert.is(eyebrow('/news/hello-world'), 'News · 2026-11-02');
 });

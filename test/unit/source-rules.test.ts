@@ -66,7 +66,9 @@ rules('the built-in integrations use the public API only, as another package\'s 
   const offenders: string[] = [];
   for (const { file, text } of await sources()) {
     if (!file.startsWith('integrations/') || file === 'integrations/api.ts' || file === 'integrations/index.ts') continue;
-    for (const target of importsOf(file, text)) if (target !== 'integrations/api.ts') offenders.push(`${file} -> ${target}`);
+    // An integration's own modules (integrations/cards.ts and integrations/cards/) are its package's.
+    const own = `integrations/${file.split('/')[1].replace(/\.ts$/, '')}/`;
+    for (const target of importsOf(file, text)) if (target !== 'integrations/api.ts' && !target.startsWith(own)) offenders.push(`${file} -> ${target}`);
   }
   assert.equal(offenders, [], 'imports of sitegen beyond src/integrations/api.ts');
   const all = await sources();
@@ -90,9 +92,9 @@ rules('one escaper per format: only src/escape.ts writes an entity, a Markdown e
 
 /**
  * What the built-in integrations write, by name: robots.txt, the sitemaps, the feeds, the search's index, what agents
- * read, the host header files, the editors' schema files. Outside src/integrations/ only these files may name one, each for its reason.
+ * read, the host header files, the editors' schema files, the social cards. Outside src/integrations/ only these files may name one, each for its reason.
  */
-const FEATURE = /robots\.txt|sitemap[\w-]*\.xml|llms(-full)?\.txt|ard\.json|SKILL\.md|\.well-known\/skills|pagefind|feed\.(xml|atom|json)|_headers|\.schema\.json/i;
+const FEATURE = /robots\.txt|sitemap[\w-]*\.xml|llms(-full)?\.txt|ard\.json|SKILL\.md|\.well-known\/skills|pagefind|feed\.(xml|atom|json)|_headers|\.schema\.json|assets\/cards/i;
 const MAY_NAME_A_FEATURE: Record<string, string> = {
   // The editor's keys (site.yaml's `search`, a page's `sitemap`) are described where editors read them.
   'core-schemas.ts': 'the descriptions of the editor\'s keys',
@@ -125,7 +127,7 @@ const HASHES_FOR_ITS_OWN_SAKE: Record<string, string> = {
   'bundle/bundle-islands.ts': 'the integrity attribute of each island chunk',
   'render/page-assets.ts': 'the CSP hash of an inline script',
   'integrations/api.ts': 'the CSP hash of an integration\'s inline code',
-  'cards/card-spec.ts': 'a card\'s file named by what it draws',
+  'integrations/cards/card-spec.ts': 'a card\'s file named by what it draws',
   'template-api/image-facts.ts': 'an image variant named by its bytes',
   'load/remote-images.ts': 'a fetched image named by its address',
   'render/compile-templates.ts': 'the template bundle named by its code',
@@ -134,6 +136,7 @@ const HASHES_FOR_ITS_OWN_SAKE: Record<string, string> = {
 /** Files outside src/cache/ that may take a file's stamp, for a reason other than reuse. */
 const STAMPS_FOR_ITS_OWN_SAKE: Record<string, string> = {
   'dev/dev.ts': 'the watcher\'s second look at a file saved twice within 50 ms',
+  'integrations/cards.ts': 'a cached card found whole once is not read again while its stamp holds (as template-api/image-facts.ts does for variants)',
 };
 
 rules('one ledger of reuse: outside src/cache/ no file takes a stamp or a hash to decide what a build may keep', async () => {
@@ -162,7 +165,8 @@ const READS_FOR_ITS_OWN_SAKE: Record<string, string> = {
   'build-lock.ts': 'the lock file under .sitegen/',
   'cache/build-cache.ts': 'the build cache under .sitegen/cache/',
   'cache/ledger.ts': 'a page\'s or the site code\'s bytes, listed by the reader, hashed (never parsed) to tell a touch from a change',
-  'cards/glyphs.ts': 'the card font, read and checked through the reader by validation, opened again by the drawing library',
+  'integrations/cards/glyphs.ts': 'the card font, read and checked through the reader by validation, opened again by the drawing library',
+  'integrations/cards.ts': 'the cards it drew and cached under .sitegen/cache/integrations/cards/, to know each whole',
   'check/browser-check.ts': 'the built pages',
   'check/check-output.ts': 'the built output',
   'check/external-links.ts': 'its answers cached under .sitegen/cache/',

@@ -2,8 +2,8 @@
  * A page's social card (its Open Graph and Twitter image, 1200×630) as
  * data: the words and the layout it is drawn with, and its name, a hash of
  * everything drawn, so that a card is drawn once for as long as those stay
- * the same (./draw-card.ts draws it, src/emit/social-cards.ts caches it)
- * and its address can be cached for good, under /assets/cards/.
+ * the same (./draw-card.ts draws it, ../cards.ts caches it) and its address
+ * can be cached for good, under /assets/cards/.
  *
  * Made as each page renders, from the page alone: a template's `card`
  * export chooses the layout and may set the words; by default the card
@@ -11,31 +11,12 @@
  * name and its host. A page's own `image` wins: it gets no card.
  */
 import { createHash } from 'node:crypto';
+import type { CardLayout, CardStyle, PageCard } from '../api.ts';
+
+export type { CardStyle };
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;
-
-/** The layouts sitegen draws: the title at the left under its section, or centred. */
-export const CARD_LAYOUTS = ['headline', 'centered'] as const;
-export type CardLayout = (typeof CARD_LAYOUTS)[number];
-
-/** What a template's `card` export gives for a page: its layout, and words other than the default. */
-export interface PageCard {
-  layout?: CardLayout;
-  /** The small line above the title (default: the page's section, from its address). */
-  eyebrow?: string;
-  title?: string;
-}
-
-/** A card's look, from site.yaml's `cards`. */
-export interface CardStyle {
-  background: string;
-  text: string;
-  accent: string;
-  /** A font file from the site's root, and a hash of its bytes; sitegen's own Plus Jakarta Sans without one. */
-  font?: string;
-  fontHash?: string;
-}
 
 /** Everything a card's pixels depend on. */
 export interface CardSpec {
@@ -47,11 +28,10 @@ export interface CardSpec {
   style: CardStyle;
 }
 
-/** What a card reads of a page and of the site (PageInfo and SiteInfo have these). */
+/** What a card reads of a page and of the site (PreviewPage and IntegrationSite have these). */
 interface CardPage {
   route: string;
   title: string;
-  image?: string;
 }
 
 interface CardSite {
@@ -59,7 +39,7 @@ interface CardSite {
   url: string;
   lang: string;
   cards?: CardStyle;
-  i18n?: { locales: readonly { code: string }[] };
+  locales?: readonly string[];
 }
 
 /** Raised whenever the drawing changes, so that cached cards are drawn again. */
@@ -71,11 +51,11 @@ export function cardNameOf(spec: CardSpec): string {
 }
 
 /**
- * The card of a page, or undefined: the site draws none, the page has its own image, or its template says
+ * The card of a page (one without its own image), or undefined: the site draws none, or its template says
  * `card = false`. `chosen` is what the template's `card` export gave for the page.
  */
 export function cardSpecOf(page: CardPage, site: CardSite, chosen: PageCard | false | undefined): CardSpec | undefined {
-  if (!site.cards || page.image || chosen === false) return undefined;
+  if (!site.cards || chosen === false) return undefined;
   return {
     layout: chosen?.layout ?? 'headline',
     eyebrow: chosen?.eyebrow ?? sectionOf(page.route, site),
@@ -104,7 +84,7 @@ const SEPARATOR = /^[|:·–—-]$/u;
 /** A page's section, from its address: /news/hello → News; /de/produkte/x → Produkte; the home page and a top-level page have none. */
 function sectionOf(route: string, site: CardSite): string {
   const parts = route.split('/').filter(Boolean);
-  const locales = new Set(site.i18n?.locales.map((locale) => locale.code) ?? []);
+  const locales = new Set(site.locales ?? []);
   if (parts.length > 0 && locales.has(parts[0])) parts.shift();
   if (parts.length < 2) return '';
   const words = decodeURIComponent(parts[0]).replace(/[-_]+/g, ' ');

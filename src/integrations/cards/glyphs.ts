@@ -6,7 +6,7 @@
  * machine has; outlines look the same on every machine, offline.
  */
 import * as fontkit from 'fontkit';
-import { escapeHtml, xmlText } from '../escape.ts';
+import { escapeXml as escapeHtml, xmlText } from '../api.ts';
 
 export type Anchor = 'start' | 'middle' | 'end';
 
