@@ -14,11 +14,13 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ZodType } from 'zod';
 import type { SiteTemplates } from '../model.ts';
-import type { HookRunner } from '../pipeline/hook-runner.ts';
 import { schemasKeyOf } from '../cache/ledger.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { throwIfAny, type SiteError } from '../errors.ts';
-import type { JsonSchema } from '../integrations/api.ts';
+import type { JsonSchema, SchemasContext } from '../integrations/api.ts';
+
+/** What runs the integrations' `schemas` hook: src/pipeline/hook-runner.ts's, for the site's integrations. */
+type SchemasRunner = { schemas(context: Omit<SchemasContext, 'write'>, write: SchemasContext['write'], errors: SiteError[]): Promise<void> };
 
 /** sitegen's sources that shape the schemas besides the templates (its own page and site keys, the conversion): a change to them makes them again. */
 const GENERATOR_SOURCES = ['src/emit/editor-schemas.ts', 'src/integrations/schemas.ts', 'src/core-schemas.ts'];
@@ -32,7 +34,7 @@ const MADE_FROM = 'made-from';
  */
 export async function emitEditorSchemas(
   root: string, moduleFile: string, templates: () => Promise<Pick<SiteTemplates, 'layout' | 'pages' | 'config'>>,
-  hooksOf: (config: unknown) => Promise<HookRunner>,
+  hooksOf: (config: unknown) => Promise<SchemasRunner>,
 ): Promise<boolean> {
   const dir = path.join(root, SCHEMAS_DIR);
   const madeFrom = `${schemasKeyOf(moduleFile, GENERATOR_SOURCES)}\n`;
