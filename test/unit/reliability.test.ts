@@ -9,7 +9,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -19,6 +18,7 @@ import { startServer } from '../../src/serve/serve.ts';
 import { copyFixture, treeDifferences, treeOf } from '../helpers/fixture.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
+import { keepAsking } from '../helpers/keep-asking.ts';
 import { pageMarkdown, prng, writeCorpus } from '../../bench/corpus.ts';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'sitegen.js');
@@ -45,28 +45,8 @@ test('serve under keep-alive load stays up through builds and killed builds, and
   const outDir = path.join(root, 'dist');
   process.env.SITEGEN_QUIET = '1';
   const server = await startServer({ outDir, port: 0, host: '127.0.0.1' });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 16 });
-  const paths = ['/', '/about', '/sitemap.xml', '/img/logo.svg'];
-  const wrong: string[] = [];
-  let answered = 0;
-  let running = true;
-  const client = async () => {
-    while (running) {
-      for (const pathname of paths) {
-        const status = await new Promise<number>((resolve) => {
-          const request = http.get(`${server.url}${pathname}`, { agent }, (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-            response.on('error', () => resolve(-1));
-          });
-          request.on('error', () => resolve(-2));
-        });
-        answered++;
-        if (status !== 200) wrong.push(`${pathname} answered ${status}`);
-      }
-    }
-  };
-  const clients = Array.from({ length: 16 }, client);
+  const asking = keepAsking(server.url, ['/', '/about', '/sitemap.xml', '/img/logo.svg'], 16);
+  let outcome: { answered: number; wrong: string[] } | undefined;
   try {
     for (let round = 0; round < 8; round++) {
       // A page's words change each round, so that each build really swaps a new output in.
@@ -82,13 +62,12 @@ test('serve under keep-alive load stays up through builds and killed builds, and
     const last = cliBuild(root);
     assert.is(await last.done, 0, 'the build after the kills succeeds');
   } finally {
-    running = false;
-    await Promise.all(clients);
-    agent.destroy();
+    outcome = await asking.stop();
     await server.close();
   }
+  const { answered, wrong } = outcome;
   assert.ok(answered > 200, `the clients were answered throughout (${answered})`);
-  assert.equal([...new Set(wrong)], [], 'no page or asset that exists before and after was ever missing');
+  assert.equal(wrong, [], 'no page or asset that exists before and after was ever missing');
   const siblings = (await readdir(path.dirname(outDir))).filter((name) => name.startsWith('.dist.'));
   assert.equal(siblings, [], 'no staging or old folder is left beside dist/');
   assert.equal(treeDifferences(await treeOf(outDir), await coldOutput(root)), [], 'the output equals a cold build\'s');

@@ -9,7 +9,6 @@
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { copyFile, readFile, readdir, rm } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -17,6 +16,7 @@ import { buildSite } from '../../src/pipeline.ts';
 import { startServer } from '../../src/serve/serve.ts';
 import { copyFixture, edit, treeDifferences, treeOf } from '../helpers/fixture.ts';
 import { REPO_ROOT } from '../helpers/site.ts';
+import { keepAsking } from '../helpers/keep-asking.ts';
 
 const CLI = path.join(REPO_ROOT, 'bin', 'sitegen.js');
 const KILLER = path.join(REPO_ROOT, 'test', 'helpers', 'kill-at-step.mjs');
@@ -126,26 +126,8 @@ test('a server answering during a hundred warm builds never loses a page or an a
   assert.ok(stylesheet, 'the stylesheet\'s address');
   process.env.SITEGEN_QUIET = '1';
   const server = await startServer({ outDir, port: 0, host: '127.0.0.1' });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
-  const paths = ['/', '/about', '/caf%C3%A9', '/sitemap.xml', '/img/logo.svg', stylesheet];
-  const wrong: string[] = [];
-  let answered = 0;
-  let running = true;
-  const client = async () => {
-    while (running) {
-      for (const pathname of paths) {
-        const status = await new Promise<number>((resolve) => {
-          http.get(`${server.url}${pathname}`, { agent }, (response) => {
-            response.resume();
-            response.on('end', () => resolve(response.statusCode ?? 0));
-          }).on('error', () => resolve(-1));
-        });
-        answered++;
-        if (status !== 200) wrong.push(`${pathname} answered ${status}`);
-      }
-    }
-  };
-  const clients = Array.from({ length: 8 }, client);
+  const asking = keepAsking(server.url, ['/', '/about', '/caf%C3%A9', '/sitemap.xml', '/img/logo.svg', stylesheet], 8);
+  let outcome: { answered: number; wrong: string[] } | undefined;
   try {
     for (let round = 0; round < 100; round++) {
       await edit(root, 'content/pages/café.md', /^Coffee.*$/m, `Coffee & cake, round ${round}.`);
@@ -153,13 +135,12 @@ test('a server answering during a hundred warm builds never loses a page or an a
       assert.is(built.rendered, 1, `round ${round}: a warm build`);
     }
   } finally {
-    running = false;
-    await Promise.all(clients);
-    agent.destroy();
+    outcome = await asking.stop();
     await server.close();
   }
+  const { answered, wrong } = outcome;
   assert.ok(answered > 300, `the clients were answered throughout (${answered})`);
-  assert.equal([...new Set(wrong)], []);
+  assert.equal(wrong, [], 'no page or asset that exists before and after was ever missing');
   assert.match(await readFile(path.join(outDir, 'café.html'), 'utf8'), 'round 99');
 });
 
