@@ -25,9 +25,15 @@ export function updateJournalOf(outDir: string): string {
  * more, so finishing a journal a killed build left half done does only what is left.
  */
 export function finishUpdate(outDir: string, staging: string, moves: readonly string[], removals: readonly string[]): void {
+  moveFiles(outDir, staging, moves);
+  for (const file of removals) rmSync(path.join(outDir, file), { force: true });
+  rmSync(updateJournalOf(outDir), { force: true });
+}
+
+/** Each file still in the staging folder renamed into the output, in order (one moved already is passed over). */
+export function moveFiles(outDir: string, staging: string, files: readonly string[]): void {
   const madeDirs = new Set<string>();
-  for (const file of moves) {
-    const from = path.join(staging, file);
+  for (const file of files) {
     const to = path.join(outDir, file);
     const parent = path.dirname(to);
     if (!madeDirs.has(parent)) {
@@ -35,13 +41,11 @@ export function finishUpdate(outDir: string, staging: string, moves: readonly st
       madeDirs.add(parent);
     }
     try {
-      renameSync(from, to);
+      renameSync(path.join(staging, file), to);
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
     }
   }
-  for (const file of removals) rmSync(path.join(outDir, file), { force: true });
-  rmSync(updateJournalOf(outDir), { force: true });
 }
 
 /**

@@ -447,7 +447,9 @@ async function publishPhase(
   const { root, outDir, inputs, time } = run;
   // The media an update found in the output already (mediaPhase) stay, as the reused pages' files do.
   if (staged.update) {
-    return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, [...staged.cleanFiles, ...media], [...files.keys(), ...late]));
+    // dev's folder is its own (the next session builds it again): its rebuilds need no journal.
+    const journal = !run.options.dev;
+    return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, [...staged.cleanFiles, ...media], [...files.keys(), ...late], { journal }));
   }
   await time('emit', () => emitSite(staged.folder, outDir, files));
   return undefined;

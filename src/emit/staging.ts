@@ -3,7 +3,7 @@ import { copyFile, mkdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { outputPathOf } from '../output-path.ts';
 import { listFiles } from '../files.ts';
-import { finishUpdate, journalOf, recoverOutput, removeTree, updateJournalOf } from '../output-recovery.ts';
+import { finishUpdate, journalOf, moveFiles, recoverOutput, removeTree, updateJournalOf } from '../output-recovery.ts';
 import type { OutputFiles } from './site-files.ts';
 import type { OutputFile } from '../integrations/api.ts';
 import type { SiteInfo } from '../model.ts';
@@ -50,18 +50,35 @@ export async function stageSite(root: string, outDir: string, publicFiles: Itera
  * A build killed in between leaves the journal and the staging folder: the
  * next build, or `serve` as it starts, finishes the update
  * (output-recovery.ts). `kept` names the outputs reused as they are.
+ *
+ * dev's rebuilds (`journal: false`) write into a folder of dev's own, which
+ * the next session builds again: they keep the order but not the journal,
+ * and move the rendered pages in as soon as they are compared, before the
+ * site-wide files are, so the edited page is served a little sooner.
  * Returns how many files changed.
  */
 export async function updateSite(
   root: string, staging: string, outDir: string, files: OutputFiles, publicFiles: Iterable<string>, kept: Iterable<string>,
-  siteWide: Iterable<string> = files.keys(),
+  siteWide: Iterable<string> = files.keys(), options: { journal?: boolean } = {},
 ): Promise<number> {
-  const moves: string[] = [];
+  const late = new Set(siteWide);
+  const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
+  const inOrder = (list: readonly string[]) => list.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
+  const journal = options.journal ?? true;
+  let moves: string[] = [];
   for (const file of listFiles(staging, { hidden: true })) {
     if (sameBytes(readFileSync(path.join(staging, file)), path.join(outDir, file))) continue;
     moves.push(file);
   }
   const staged = new Set(moves);
+  let moved = 0;
+  if (!journal) {
+    // The assets and the pages now; the site-wide files below, with the rest.
+    const early = inOrder(moves.filter((file) => rank(file) < 2));
+    moveFiles(outDir, staging, early);
+    moved = early.length;
+    moves = moves.filter((file) => rank(file) === 2);
+  }
   const madeDirs = new Set<string>();
   for (const [file, contents] of files) {
     if (staged.has(file)) continue;
@@ -89,17 +106,18 @@ export async function updateSite(
     await utimes(copy, from.atime, from.mtime);
     moves.push(file);
   }
-  const made = new Set([...listFiles(staging, { hidden: true }), ...files.keys(), ...published, ...kept]);
+  const made = new Set([...staged, ...listFiles(staging, { hidden: true }), ...files.keys(), ...published, ...kept]);
   const removals = listFiles(outDir, { hidden: true }).filter((file) => !made.has(file));
-  const late = new Set(siteWide);
-  const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
-  const ordered = moves.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
-  if (ordered.length + removals.length > 0) {
+  const ordered = inOrder(moves);
+  if (!journal) {
+    moveFiles(outDir, staging, ordered);
+    for (const file of removals) rmSync(path.join(outDir, file), { force: true });
+  } else if (ordered.length + removals.length > 0) {
     writeFileSync(updateJournalOf(outDir), JSON.stringify({ next: path.basename(staging), moves: ordered, removals }));
     finishUpdate(outDir, staging, ordered, removals);
   }
   await discardStaging(staging);
-  return ordered.length + removals.length;
+  return moved + ordered.length + removals.length;
 }
 
 /** Whether a file holds exactly these bytes. */
