@@ -26,7 +26,8 @@ const newsSite = () => initStarter('news', 'sitegen-news-');
 
 const read = (outDir: string, file: string) => readFile(path.join(outDir, file), 'utf8');
 /** The hrefs of the list's items, in order (the list is in the page's <section>, after the navigation). */
-const listed = (html: string) => [...html.slice(html.indexOf('<section>')).matchAll(/<li><a href="([^"]+)"/g)].map((match) => match[1]);
+/** The posts a list page shows, as its cards link them. */
+const listed = (html: string) => [...html.slice(html.indexOf('<section>')).matchAll(/<h2 class="card__title"><a href="([^"]+)"/g)].map((match) => match[1]);
 
 async function buildErrors(root: string): Promise<{ file?: string; field?: string; message: string }[]> {
   try {
@@ -97,7 +98,7 @@ test('a draft is built by dev (marked as a draft, listed) and never by build (no
   assert.match(draft, '<meta name="robots" content="noindex"/>');
   assert.match(draft, 'data-sitegen-draft', 'a visible note says it is a draft');
   assert.equal(listed(await read(dev, 'news.html')), ['/news/coming-soon'], 'dev lists the draft, newest first');
-  assert.match(await read(dev, 'news.html'), '(draft)');
+  assert.match(await read(dev, 'news.html'), '<span class="card__draft">draft</span>', 'its card says it is a draft');
   assert.ok(existsSync(path.join(dev, 'news', '3.html')), 'with the draft, dev has three list pages');
   assert.not.match(await read(dev, 'sitemap.xml'), 'coming-soon', 'not even dev puts a draft in the sitemap');
 });

@@ -79,8 +79,8 @@ test('the news starter shows a table of contents on a long post, its reading tim
   assert.match(await read('de/news/hello-world.html'), ' · 1 Minute Lesezeit</p>');
   assert.not.match(await read('news/a-picture.html'), 'class="contents"', 'a short post has none');
   const list = await read('news/2.html');
-  assert.match(list, '<br/>A post is a Markdown file with a date. The list at News sorts by it, and the feed dates each entry with it.</li>', 'the summary before <!--more-->');
-  assert.match(await read('news.html'), '<br/>A post whose picture sits beside it, in its own folder.</li>', 'a post without the mark shows its description');
+  assert.match(list, '<p class="card__summary">A post is a Markdown file with a date. The list at News sorts by it, and the feed dates each entry with it.</p>', 'the summary before <!--more-->');
+  assert.match(await read('news.html'), '<p class="card__summary">A post whose picture sits beside it, in its own folder.</p>', 'a post without the mark shows its description');
 });
 
 test.run();

@@ -1,4 +1,4 @@
-import { z, link, type LayoutProps } from 'sitegen';
+import { z, link, localeRoute, type LayoutProps } from 'sitegen';
 import { wordsFor } from './strings.ts';
 import { Languages } from './components/Languages.tsx';
 
@@ -9,24 +9,41 @@ export const schema = z.strictObject({
   nav: z.record(z.string(), menu).describe('the menu of each language, by its tag (en, de)'),
 });
 
-/** The frame of every page: the menu in the page's language, the language switcher, the page, the footer. */
+/**
+ * The frame of every page: a skip link; the masthead (the site's name, and
+ * on the home page its description); the menu in the page's language with
+ * the language switch, which on a phone fold behind a Menu button (sitegen's
+ * runtime opens it, Escape closes it and gives the focus back); the page;
+ * the footer.
+ */
 export default function Layout({ site, page, children }: LayoutProps) {
   const { nav } = site.layout as z.infer<typeof schema>;
+  const locale = page.locale ?? site.lang;
   const words = wordsFor(page.locale);
-  const items = nav[page.locale ?? site.lang] ?? nav[site.lang] ?? [];
+  const items = nav[locale] ?? nav[site.lang] ?? [];
+  const home = localeRoute(site, locale, '/');
+  const isHome = page.route === home;
   return (
     <>
-      <header className="site-header">
-        <nav aria-label="Main">
-          <ul>
-            {items.map((item) => (
-              <li key={item.href}><a href={item.href} aria-current={item.href === page.route ? 'page' : undefined}>{item.label}</a></li>
-            ))}
-          </ul>
-        </nav>
-        {page.translations && (
-          <Languages label={words.languages} translations={page.translations} notTranslated={(locale) => wordsFor(locale).notTranslated} />
-        )}
+      <a className="skip-link" href="#main">{words.skip}</a>
+      <header className={isHome ? 'site-header site-header--home' : 'site-header'}>
+        <div className="site-header__bar">
+          <a className="brand" href={home} aria-current={isHome ? 'page' : undefined}>{site.name}</a>
+          <button type="button" className="menu-toggle" data-menu-toggle aria-expanded="false" aria-controls="site-menu">{words.menu}</button>
+          <div className="site-menu" id="site-menu">
+            <nav aria-label="Main">
+              <ul>
+                {items.map((item) => (
+                  <li key={item.href}><a href={item.href} aria-current={item.href === page.route ? 'page' : undefined}>{item.label}</a></li>
+                ))}
+              </ul>
+            </nav>
+            {page.translations && (
+              <Languages label={words.languages} translations={page.translations} notTranslated={(other) => wordsFor(other).notTranslated} />
+            )}
+          </div>
+        </div>
+        {isHome && <p className="masthead__description">{site.description}</p>}
       </header>
       <main id="main">{children}</main>
       <footer className="site-footer">{`© ${site.year} ${site.name}`}</footer>

@@ -13,6 +13,7 @@ const en = {
   tags: 'Tags', tagged: (tag: string) => `Tagged “${tag}”`, allTags: 'All tags', allNews: 'All news',
   contents: 'On this page', readingTime: (minutes: number) => (minutes === 1 ? '1 minute read' : `${minutes} minutes read`),
   news: 'News',
+  skip: 'Skip to the content', menu: 'Menu', latest: 'Latest', earlier: 'Earlier posts', newsletterNote: 'One e-mail when there is news. Leave whenever you like.',
 };
 
 export type Words = typeof en;
@@ -28,6 +29,7 @@ const de: Words = {
   tags: 'Schlagwörter', tagged: (tag: string) => `Schlagwort „${tag}“`, allTags: 'Alle Schlagwörter', allNews: 'Alle Neuigkeiten',
   contents: 'Auf dieser Seite', readingTime: (minutes: number) => (minutes === 1 ? '1 Minute Lesezeit' : `${minutes} Minuten Lesezeit`),
   news: 'Neuigkeiten',
+  skip: 'Zum Inhalt springen', menu: 'Menü', latest: 'Neu', earlier: 'Frühere Beiträge', newsletterNote: 'Eine E-Mail, wenn es Neues gibt. Abbestellen jederzeit.',
 };
 
 /** The words of a page's language, English for any other. */

@@ -1,5 +1,6 @@
 import { z, type CollectionQuery, type PageCard, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
+import { PostCards } from '../components/PostCards.tsx';
 
 /** The list page's own content: an introduction in Markdown. */
 export const schema = z.strictObject({ body: z.string() });
@@ -22,33 +23,26 @@ export default function NewsList({ data, page, collection: list }: PageProps<z.i
     <section>
       <h1>{list && list.page > 1 ? `${page.title}, ${words.pageOf(list.page, list.pages)}` : page.title}</h1>
       <div dangerouslySetInnerHTML={{ __html: data.body }} />
-      <ul>
-        {list?.items.map((item) => (
-          <li key={item.route}>
-            <a href={item.route}>{item.title}</a>
-            {item.date && <> · <time dateTime={item.date}>{item.date.slice(0, 10)}</time></>}
-            {item.draft && ` (${words.draft})`}
-            <br />{item.summary ?? item.description}
-          </li>
-        ))}
-      </ul>
-      <nav aria-label={words.morePosts}>
+      <PostCards items={list?.items ?? []} draft={words.draft} readingTime={words.readingTime} />
+      <nav aria-label={words.morePosts} className="pager">
         {list?.previous && <a rel="prev" href={list.previous}>{words.newer}</a>}
-        {list?.previous && list?.next && ' · '}
         {list?.next && <a rel="next" href={list.next}>{words.older}</a>}
       </nav>
       {list?.feeds && (
-        <p>
+        <p className="feeds">
           {words.subscribe}: {list.feeds.atom && <a href={list.feeds.atom}>Atom</a>}
           {list.feeds.rss && <> · <a href={list.feeds.rss}>RSS</a></>}
           {list.feeds.json && <> · <a href={list.feeds.json}>JSON Feed</a></>}
         </p>
       )}
-      <form method="post" action="/api/newsletter" aria-labelledby="newsletter-heading">
+      <form method="post" action="/api/newsletter" aria-labelledby="newsletter-heading" className="newsletter">
         <h2 id="newsletter-heading">{words.newsletter}</h2>
-        <label htmlFor="newsletter-email">{words.email}</label>
-        <input id="newsletter-email" name="email" type="email" autoComplete="email" required />
-        <button type="submit">{words.signUp}</button>
+        <p id="newsletter-note">{words.newsletterNote}</p>
+        <div className="newsletter__row">
+          <label htmlFor="newsletter-email">{words.email}</label>
+          <input id="newsletter-email" name="email" type="email" autoComplete="email" required aria-describedby="newsletter-note" />
+          <button type="submit">{words.signUp}</button>
+        </div>
       </form>
     </section>
   );

@@ -15,7 +15,7 @@ export default function Post({ data, page, site }: PageProps<z.infer<typeof sche
   const words = wordsFor(page.locale);
   const locale = page.locale ?? site.lang;
   return (
-    <article>
+    <article className="post">
       <h1>{page.title}</h1>
       <p>
         {page.date && <time dateTime={page.date}>{page.date.slice(0, 10)}</time>}

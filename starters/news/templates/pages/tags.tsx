@@ -1,5 +1,6 @@
 import { z, type CollectionQuery, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
+import { PostCards } from '../components/PostCards.tsx';
 
 /** The tag index's own content: an introduction in Markdown. */
 export const schema = z.strictObject({ body: z.string() });
@@ -20,8 +21,8 @@ export default function Tags({ data, page, collection: list }: PageProps<z.infer
       <section>
         <h1>{page.title}</h1>
         <div dangerouslySetInnerHTML={{ __html: data.body }} />
-        <ul>
-          {list?.terms?.map((term) => <li key={term.slug}><a href={term.route}>{term.name}</a> ({term.count})</li>)}
+        <ul className="terms">
+          {list?.terms?.map((term) => <li key={term.slug}><a href={term.route}>{term.name}</a> <span className="terms__count">{term.count}</span></li>)}
         </ul>
       </section>
     );
@@ -29,17 +30,9 @@ export default function Tags({ data, page, collection: list }: PageProps<z.infer
   return (
     <section>
       <h1>{words.tagged(list.term.name)}{list.page > 1 ? `, ${words.pageOf(list.page, list.pages)}` : ''}</h1>
-      <ul>
-        {list.items.map((item) => (
-          <li key={item.route}>
-            <a href={item.route}>{item.title}</a>
-            {item.date && <> · <time dateTime={item.date}>{item.date.slice(0, 10)}</time></>}
-          </li>
-        ))}
-      </ul>
-      <nav aria-label={words.morePosts}>
+      <PostCards items={list.items} draft={words.draft} readingTime={words.readingTime} />
+      <nav aria-label={words.morePosts} className="pager">
         {list.previous && <a rel="prev" href={list.previous}>{words.newer}</a>}
-        {list.previous && list.next && ' · '}
         {list.next && <a rel="next" href={list.next}>{words.older}</a>}
       </nav>
       {list.index && <p><a href={list.index}>{words.allTags}</a></p>}

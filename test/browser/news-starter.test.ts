@@ -1,0 +1,162 @@
+/**
+ * The news starter's theme in Chromium, as `sitegen init --starter news`
+ * writes it: the masthead, the menu on a phone (folded behind its button,
+ * the languages inside it, Escape closing it), the posts as cards whose
+ * whole face is the link, the newsletter's labelled field, and light and
+ * dark following the system.
+ */
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { initStarter } from '../helpers/starter.ts';
+import { buildSite, type BuildResult } from '../../src/pipeline.ts';
+
+type Context = BrowsedSite<BuildResult>;
+
+const news = suite<Context>('news starter');
+
+news.before(async (context) => {
+  const root = await initStarter('news');
+  Object.assign(context, await browseBuild(buildSite({ root, outDir: path.join(root, 'dist') })));
+});
+
+news.after(async ({ close }) => {
+  await close?.();
+});
+
+news('the masthead names the site, and on the home page says what it is; the name leads home from every page', async (context) => {
+  const { page, errors } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    await page.goto(context.server.url + '/');
+    const brand = page.getByRole('link', { name: 'My Site' });
+    assert.is(await brand.getAttribute('aria-current'), 'page');
+    assert.ok(await page.getByText('A site built with sitegen, with a news section.').isVisible(), 'the description under the name');
+    await page.goto(context.server.url + '/news');
+    assert.not.ok(await page.getByText('A site built with sitegen, with a news section.').isVisible(), 'only on the home page');
+    await brand.click();
+    await page.waitForURL(context.server.url + '/');
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+news('the home page leads with the newest post large, then the ones before it as cards, in its own language', async (context) => {
+  const { page, errors } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    for (const [route, newest, earlier] of [['/', 'A picture from the newsroom', 'Hello, world'], ['/de', 'Ein Bild aus der Redaktion', 'Hallo, Welt']]) {
+      await page.goto(context.server.url + route);
+      const lead = page.locator('.lead');
+      assert.is(await lead.getByRole('heading', { level: 2 }).textContent(), newest, `${route}: the newest post leads`);
+      const leadSize = Number.parseFloat(await lead.getByRole('heading', { level: 2 }).evaluate((element) => getComputedStyle(element).fontSize));
+      const card = page.locator('.cards .card').first();
+      assert.is(await card.getByRole('heading', { level: 2 }).textContent(), earlier, `${route}: the one before it is a card`);
+      const cardSize = Number.parseFloat(await card.getByRole('heading', { level: 2 }).evaluate((element) => getComputedStyle(element).fontSize));
+      assert.ok(leadSize > cardSize * 1.4, `${route}: the lead's title is large (${leadSize} px against ${cardSize})`);
+    }
+    await page.locator('.lead').click({ position: { x: 40, y: 40 } });
+    await page.waitForURL(context.server.url + '/de/news/a-picture');
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+news('on a phone the menu folds behind its button, opens over the page with the languages in it, and Escape closes it', async (context) => {
+  const { page, errors } = await openPage(context.browser, { width: 375, height: 740 });
+  try {
+    await page.goto(context.server.url + '/news');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const main = page.getByRole('navigation', { name: 'Main' });
+    const languages = page.getByRole('navigation', { name: 'Languages' });
+    assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.not.ok(await main.isVisible(), 'folded');
+    const before = await page.getByRole('heading', { level: 1 }).boundingBox();
+    await toggle.click();
+    assert.is(await toggle.getAttribute('aria-expanded'), 'true');
+    assert.ok(await main.getByRole('link', { name: 'Search' }).isVisible());
+    assert.ok(await languages.getByRole('link', { name: 'Deutsch' }).isVisible(), 'the language switch is inside the menu');
+    const after = await page.getByRole('heading', { level: 1 }).boundingBox();
+    assert.is(after!.y, before!.y, 'the menu opens over the page, which does not move');
+    await page.keyboard.press('Escape');
+    assert.is(await toggle.getAttribute('aria-expanded'), 'false');
+    assert.not.ok(await main.isVisible());
+    assert.ok(await toggle.evaluate((element) => element === document.activeElement), 'the focus is back on the button');
+    // The header is one row: the name and the button.
+    const header = await page.locator('.site-header').boundingBox();
+    assert.ok(header!.height < 80, `the header is ${header!.height} px tall`);
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+news('on a wide screen there is no menu button: the menu and the languages are in the bar', async (context) => {
+  const { page } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    await page.goto(context.server.url + '/news');
+    assert.not.ok(await page.getByRole('button', { name: 'Menu' }).isVisible());
+    assert.ok(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'News' }).isVisible());
+    assert.ok(await page.getByRole('navigation', { name: 'Languages' }).isVisible());
+  } finally {
+    await page.close();
+  }
+});
+
+news('the posts are cards whose whole face leads to the post, each with its date; the tag pages show the same cards', async (context) => {
+  const { page, errors } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    for (const route of ['/news', '/tags/announcements']) {
+      await page.goto(context.server.url + route);
+      const cards = page.locator('.cards > li');
+      assert.ok(await cards.count() >= 1, `${route}: cards`);
+      const card = cards.first();
+      const link = card.getByRole('heading', { level: 2 }).getByRole('link');
+      const target = await link.getAttribute('href');
+      assert.ok(await card.locator('time').isVisible(), `${route}: the card's date`);
+      // A press on the card's summary, not its title, follows the card's link.
+      const box = (await card.boundingBox())!;
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height - 12);
+      await page.waitForURL(context.server.url + target);
+    }
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+news('the newsletter\'s field has its label above it and the note as its description', async (context) => {
+  const { page } = await openPage(context.browser, { width: 375, height: 740 });
+  try {
+    await page.goto(context.server.url + '/news');
+    const field = page.getByLabel('E-mail address');
+    assert.is(await field.getAttribute('type'), 'email');
+    assert.match(await field.evaluate((element) => (element as HTMLInputElement).labels?.[0]?.textContent ?? ''), 'E-mail address');
+    const label = (await page.locator('label[for="newsletter-email"]').boundingBox())!;
+    const input = (await field.boundingBox())!;
+    assert.ok(label.y + label.height <= input.y + 1, 'the label is above the field, not touching it');
+    assert.match(await field.getAttribute('aria-describedby') ?? '', 'newsletter-note');
+  } finally {
+    await page.close();
+  }
+});
+
+news('light and dark follow the system: the page, its cards and its text change together', async (context) => {
+  const colours: Record<string, { page: string; text: string }> = {};
+  for (const colorScheme of ['light', 'dark'] as const) {
+    const browsing = await context.browser.newContext({ colorScheme, viewport: { width: 1280, height: 800 } });
+    const { page } = await openPage(browsing);
+    try {
+      await page.goto(context.server.url + '/news');
+      colours[colorScheme] = await page.evaluate(() => ({ page: getComputedStyle(document.documentElement).backgroundColor, text: getComputedStyle(document.body).color }));
+    } finally {
+      await browsing.close();
+    }
+  }
+  assert.is(colours.light.page, 'rgb(255, 255, 255)');
+  assert.is(colours.dark.page, 'rgb(17, 20, 24)');
+  assert.is.not(colours.light.text, colours.dark.text);
+});
+
+news.run();
