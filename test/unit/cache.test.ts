@@ -115,13 +115,15 @@ export default defineConfig({ integrations: [feeds(), sitemap(), { name: 'count'
   }
   // The post once (its stamp moved: the hash that shows its content did too is the load's, not a second read). Besides
   // it, only the lists' own files, to learn what they list now, and the draft, which no build records: nothing else.
+  // (The home pages are lists too: each shows its language's newest posts.)
   assert.equal([...reads].sort(), [
-    'content/pages/de/news/index.md', 'content/pages/de/tags/index.md', 'content/pages/news/coming-soon.md',
-    'content/pages/news/hello-world.md', 'content/pages/news/index.md', 'content/pages/tags/index.md',
+    'content/pages/de/index.md', 'content/pages/de/news/index.md', 'content/pages/de/tags/index.md', 'content/pages/index.md',
+    'content/pages/news/coming-soon.md', 'content/pages/news/hello-world.md', 'content/pages/news/index.md', 'content/pages/tags/index.md',
   ], 'content files read');
-  // The post, the news page that shows it (page 2 of 2) and its tag's page, each once. Not /news (page 1 shows
-  // another post), /tags (its terms did not change), /tags/photos, nor the German lists, which list German posts.
-  assert.equal([...rendered].sort(), ['/news/2', '/news/hello-world', '/tags/announcements'], 'pages rendered');
+  // The post, the home page and the news page that show it (page 2 of 2) and its tag's page, each once. Not /news
+  // (page 1 shows another post), /tags (its terms did not change), /tags/photos, nor the German lists, which list
+  // German posts.
+  assert.equal([...rendered].sort(), ['/', '/news/2', '/news/hello-world', '/tags/announcements'], 'pages rendered');
   assert.match(await readFile(path.join(root, 'dist/news/hello-world.html'), 'utf8'), '<h1>Hello again, world</h1>');
   assert.match(await readFile(path.join(root, 'dist/news/2.html'), 'utf8'), 'Hello again, world');
   const feed = await readFile(path.join(root, 'dist/news/feed.atom'), 'utf8');
