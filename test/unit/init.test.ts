@@ -25,7 +25,7 @@ test('`sitegen init DIR` writes the starter: layout, a page template, a Markdown
   assert.match(stdout, `wrote a starter site in ${dir}`);
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
-  assert.equal(files, ['.gitignore', 'content/pages/404.md', 'content/pages/index.md', 'content/site.yaml', 'package.json', 'public/favicon.svg', 'templates/embed.ts', 'templates/islands/copy-code.tsx', 'templates/islands/video-embed.tsx', 'templates/layout.tsx', 'templates/markdown.ts', 'templates/pages/markdown.tsx', 'templates/styles/site.css', 'tsconfig.json']);
+  assert.equal(files, ['.gitignore', 'content/pages/404.md', 'content/pages/index.md', 'content/site.yaml', 'package.json', 'public/favicon.svg', 'templates/embed.ts', 'templates/islands/copy-code.tsx', 'templates/islands/video-embed.tsx', 'templates/layout.tsx', 'templates/markdown.ts', 'templates/pages/markdown.tsx', 'templates/styles/embeds.css', 'templates/styles/site.css', 'tsconfig.json']);
   const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
   assert.equal(pkg, {
     name: 'new-site', private: true, type: 'module',
