@@ -65,11 +65,9 @@ export async function updateSite(
   const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
   const inOrder = (list: readonly string[]) => list.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
   const journal = options.journal ?? true;
-  let moves: string[] = [];
-  for (const file of listFiles(staging, { hidden: true })) {
-    if (sameBytes(readFileSync(path.join(staging, file)), path.join(outDir, file))) continue;
-    moves.push(file);
-  }
+  // What was staged, changed or not: a file the build made, which the output keeps.
+  const stagedFiles = listFiles(staging, { hidden: true });
+  let moves = stagedFiles.filter((file) => !sameBytes(readFileSync(path.join(staging, file)), path.join(outDir, file)));
   const staged = new Set(moves);
   let moved = 0;
   if (!journal) {
@@ -106,7 +104,7 @@ export async function updateSite(
     await utimes(copy, from.atime, from.mtime);
     moves.push(file);
   }
-  const made = new Set([...staged, ...listFiles(staging, { hidden: true }), ...files.keys(), ...published, ...kept]);
+  const made = new Set([...stagedFiles, ...files.keys(), ...published, ...kept]);
   const removals = listFiles(outDir, { hidden: true }).filter((file) => !made.has(file));
   const ordered = inOrder(moves);
   if (!journal) {

@@ -52,7 +52,7 @@ export function inHookOrder(list: readonly Integration[]): Integration[] {
 }
 
 export class HookRunner {
-  /** Slow hooks, as warnings not yet told: `the integration search took 3.2 s in its buildDone hook`. */
+  /** Warnings not yet told: slow hooks (`the integration search took 3.2 s in its buildDone hook`), and what a files hook's warn() said. */
   private readonly notices: string[] = [];
   private readonly named = new Set<string>();
   private readonly wrapped = new WeakMap<object, object>();
@@ -65,7 +65,7 @@ export class HookRunner {
     this.list = inHookOrder(list);
   }
 
-  /** The slow-hook notices not yet told, which are told now (a dev session's runner lives through many builds). */
+  /** The notices not yet told (slow hooks, and what integrations warned of), which are told now (a dev session's runner lives through many builds). */
   takeNotices(): string[] {
     return this.notices.splice(0);
   }
