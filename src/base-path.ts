@@ -71,13 +71,3 @@ export function resolvedFrom(from: string, relative: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** The origin an address reaches when it is not the site's own (a path, a bad address, or the site itself: undefined). */
-export function foreignOrigin(url: string | undefined, siteUrl: string): string | undefined {
-  if (!url) return undefined;
-  try {
-    const origin = new URL(url, siteUrl).origin;
-    return origin === new URL(siteUrl).origin ? undefined : origin;
-  } catch {
-    return undefined;
-  }
-}

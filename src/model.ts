@@ -6,7 +6,7 @@ import type { MarkdownComponentCall } from './markdown/markdown-components.ts';
 import type { SourcePart } from './markdown/markdown-source.ts';
 import type { HydrateStrategy } from './client/hydration-moment.ts';
 import type { UrlPolicy } from './base-path.ts';
-import type { CardStyle, PageCard } from './integrations/api.ts';
+import type { CardStyle, GateSettings, PageCard } from './integrations/api.ts';
 
 /** The part of site.yaml that sitegen itself reads; the rest belongs to the layout. */
 export interface SiteInfo extends UrlPolicy {
@@ -19,7 +19,9 @@ export interface SiteInfo extends UrlPolicy {
   themeColor?: string;
   /** Origins besides the site's own that pages may call (connect), post forms to (form) and load scripts from (script). */
   csp: { connect: string[]; form: string[]; script: string[]; img: string[]; media: string[] };
-  gate?: { script: string; tenantId: string; function: string; mode: 'page' | 'islands' };
+  /** The bot-detection check (the built-in gate integration, src/integrations/gate.ts). */
+  gate?: GateSettings;
+  /** Where the Core Web Vitals go (the built-in vitals integration, src/integrations/vitals.ts). */
   analytics?: { vitalsUrl?: string };
   /** What an unknown path gets: a redirect to `/`, or the not-found page with status 404. */
   fallback: 'redirect' | 'not-found';
@@ -306,6 +308,13 @@ export interface PageAssets {
   runtime: { src: string; integrity: string };
   /** Island name → chunk URL and integrity. */
   islands: Readonly<Record<string, { src: string; integrity: string }>>;
+  /** The integrations' browser code the runtime may import, by integration name (src/integrations/api.ts `client`). */
+  clients?: Readonly<Record<string, { src: string; integrity: string; timing: 'before-islands' | 'idle' }>>;
+  /**
+   * What the render adds from the integrations' `client` hooks for this site: each script's settings by integration
+   * name (the page's config element holds them), and the chunks the islands wait for, preloaded. Absent: none runs.
+   */
+  client?: { settings: Readonly<Record<string, unknown>>; preload: readonly { src: string; integrity: string }[] };
   /** The font files the stylesheet names: preloaded, so that text seldom changes face after the first paint. */
   fonts?: readonly string[];
   /** Inline scripts in the head, already hashed into the CSP by the build. */
@@ -386,6 +395,23 @@ export interface RawDoc {
 }
 
 /** What the pages need of the bundle stage's output: the asset URLs, their SRI hashes, each island's imports. */
+/** An integration's browser code (src/integrations/api.ts `client`), as the runtime carries it. */
+export interface ClientModule {
+  /** The integration's name: the key of its settings in the page's config. */
+  name: string;
+  module: string;
+  timing: 'before-islands' | 'idle';
+  /** Its fault, told at the integration's origin (the line of sitegen.config.ts that added it). */
+  fault(message: string): Error;
+}
+
+/** The integrations' browser code: asked for only when the bundle is made afresh. */
+export interface ClientModules {
+  list(): Promise<readonly ClientModule[]>;
+  /** What the list depends on besides sitegen's own sources: the site's compiled configuration (`none` without one). */
+  key: string;
+}
+
 export interface BundledAssets {
   assets: Omit<PageAssets, 'inlineHead' | 'devScripts'>;
   /** URL path → SRI hash, for every script and stylesheet. */

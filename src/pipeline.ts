@@ -166,7 +166,12 @@ async function readInputs(
 ) {
   // Read first, at once: the stylesheet holds the code theme it names, and esbuild starts on the islands before the rest is read.
   const siteDoc = readSiteFile(root);
-  const bundling = time('bundle', () => bundleIslands(root, cache?.bundle, codeThemeOf(siteDoc.data)));
+  // The integrations' browser code the runtime carries: a site's configuration is loaded already (pagesFromCode).
+  const clients = {
+    key: early ? path.basename(early.compiled.moduleFile) : 'none',
+    list: async () => (await integrationHooks()).clientModulesOf(early ? (await early.templates).config : undefined, root),
+  };
+  const bundling = time('bundle', () => bundleIslands(root, cache?.bundle, codeThemeOf(siteDoc.data), clients));
   const [data, publicFiles, compiled, bundle] = await Promise.all([
     time('load', () => readDataFiles(root)),
     time('load', () => listPublicFiles(root)),
@@ -357,15 +362,20 @@ async function stagePhase(run: Run, site: SiteInfo, plan: ReusePlan): Promise<St
 
 /** render: the site's integrations resolved (wrong options reported before any page renders), then the plan's dirty pages. */
 async function renderPhase(run: Run, validated: Validated, site: SiteInfo, assets: SiteAssets, plan: ReusePlan, staged: Staged) {
-  const job = jobOf(run, staged.folder, { site, assets: assets.page, commits: Object.fromEntries(await staged.commits) });
   const templates = await run.inputs.templates();
   const hooksModule = await integrationHooks();
-  // The site's integrations (sitegen.config.ts, and the built-in ones).
+  // The site's integrations (sitegen.config.ts, and the built-in ones), and what they make of the site once for every
+  // page: the sources they add to the policy, the settings of their browser code.
   const integrations = hooksModule.integrationsOf(templates.config, site, run.root);
-  if (integrations.errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...integrations.errors]);
+  const errors = [...integrations.errors];
+  const view = hooksModule.integrationSite(site);
+  const sources = integrations.hooks.csp(view, errors);
+  const client = integrations.hooks.client(view, assets.page.clients ?? {}, errors);
+  if (errors.length > 0) throwIfAny([...validated.routeErrors, ...validated.errors, ...errors]);
+  const job = jobOf(run, staged.folder, { site, assets: client ? { ...assets.page, client } : assets.page, commits: Object.fromEntries(await staged.commits) });
   const pages = await run.time('pages', async () => run.render.render(job, templates, plan));
   throwIfAny([...validated.routeErrors, ...validated.errors, ...pages.errors]);
-  return { pages, templates, integrations, hooksModule };
+  return { pages, templates, integrations, hooksModule, sources };
 }
 
 type Rendered = Awaited<ReturnType<typeof renderPhase>>;
@@ -402,7 +412,7 @@ function siteFilesPhase(run: Run, site: SiteInfo, assets: SiteAssets, pages: rea
   // The policy: the integrations' sources, and the hashes of the inline code they put in heads.
   const inline = { scripts: [...new Set(pages.flatMap((page) => page.inline?.scripts ?? []))], styles: [...new Set(pages.flatMap((page) => page.inline?.styles ?? []))] };
   // The origins the site's components frame join frame-src; each page that uses none of them closes it again (render/component-frames.ts).
-  const sources = rendered.hooksModule.integrationCsp(rendered.integrations.list);
+  const sources = { ...rendered.sources };
   const framed = framingOf(rendered.templates.markdown).origins;
   if (framed.length > 0) sources.frame = [...new Set([...sources.frame ?? [], ...framed])];
   return { files: siteFiles(site, pages, run.inputs.bundle.files), headers: siteHeaders(site, assets.inlineScriptHashes, { sources, inline }) };

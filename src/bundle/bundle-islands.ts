@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type * as esbuild from 'esbuild';
 import { SITE_CODE, loadEsbuild } from '../esbuild.ts';
 import { SiteError } from '../errors.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import type { BundleMemo, Memo } from '../cache/build-cache.ts';
-import { memoInputs, recall, siteCodeBefore } from '../cache/ledger.ts';
+import { memoInputs, recall, siteCodeBefore, sitegenKey } from '../cache/ledger.ts';
 import { listFiles, toPosix } from '../files.ts';
-import type { BundledAssets } from '../model.ts';
+import type { BundledAssets, ClientModule, ClientModules } from '../model.ts';
 import { CODE_THEMES_DIR } from '../markdown/code-themes.ts';
 
 
@@ -21,15 +22,23 @@ export interface BundleResult extends BundledAssets {
 
 const ASSET_BASE = '/assets';
 
+/** sitegen's own browser modules for its built-in integrations: `sitegen/client/gate` is src/integrations/gate/client.ts. */
+const OWN_CLIENT = /^sitegen\/client\/([a-z][a-z0-9-]*)$/;
+
 /**
  * Bundles the island client entries (templates/islands/*.tsx), the runtime
- * every page loads, and the stylesheets (templates/styles/*.css, in name
- * order) with esbuild: ESM, split so React is one shared chunk, minified,
+ * every page loads with the integrations' browser code it imports (each its
+ * own chunk), and the stylesheets (templates/styles/*.css, in name order)
+ * with esbuild: ESM, split so React is one shared chunk, minified,
  * content-hashed.
  */
-export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeTheme?: string): Promise<BundleResult> {
+export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeTheme?: string, clients?: ClientModules): Promise<BundleResult> {
   const recalled = recall(memo);
-  if (recalled && recalled.codeTheme === codeTheme) return { ...fromMemo(recalled), memo };
+  const clientsKey = clientsKeyOf(clients?.key);
+  if (recalled && recalled.codeTheme === codeTheme && recalled.clients === clientsKey) return { ...fromMemo(recalled), memo };
+  const clientModules = (await clients?.list()) ?? [];
+  const clientFiles = new Map<string, string>();
+  const unresolved: Error[] = [];
   const islandNames = listNames(path.join(root, 'templates', 'islands'), /\.tsx?$/);
   // The code theme first, so that the site's own stylesheets override it.
   const theme = codeTheme === undefined ? [] : [path.join(CODE_THEMES_DIR, `${codeTheme}.css`)];
@@ -61,7 +70,11 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeT
     // The runtime is built apart from the islands so that it shares no chunk with them: a page without islands then
     // loads one small file, not the runtime plus pieces of code split off for the islands' sake.
     const [runtime, rest] = await Promise.all([
-      (await loadEsbuild()).build({ ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' }] }),
+      (await loadEsbuild()).build({
+        ...options,
+        entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' }],
+        plugins: [clientScripts(root, clientModules, clientFiles, unresolved)],
+      }),
       (await loadEsbuild()).build({
         ...options,
         entryPoints: [{ in: 'sitegen-styles:site.css', out: 'site' }, ...islandNames.map((name) => ({ in: `sitegen-island:${name}`, out: name }))],
@@ -76,24 +89,31 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeT
       },
     };
   } catch (error) {
+    if (unresolved.length > 0) throw unresolved[0];
     const first = (error as esbuild.BuildFailure).errors?.[0];
     throw new SiteError('bundle', first?.text ?? String(error), {
       location: first?.location ? { file: first.location.file, line: first.location.line, column: first.location.column + 1 } : undefined,
       cause: error,
     });
   }
-  const bundle = collect(root, result, islandNames);
+  const bundle = collect(root, result, islandNames, clientFiles, clientModules);
   // A new island or stylesheet changes its folder's stamp.
   const inputs = memoInputs([
     ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
     path.join(root, 'templates', 'islands'), path.join(root, 'templates', 'styles'),
   ], before);
-  return { ...bundle, memo: { inputs, value: toMemo(bundle, codeTheme) } };
+  return { ...bundle, memo: { inputs, value: toMemo(bundle, codeTheme, clientsKey) } };
 }
 
-function toMemo(bundle: BundleResult, codeTheme: string | undefined): BundleMemo {
+/** Which integrations' browser code a bundle holds is decided by the site's configuration and sitegen's own sources (its built-in integrations). */
+function clientsKeyOf(configKey = 'none'): string {
+  return `${configKey} ${sitegenKey()}`;
+}
+
+function toMemo(bundle: BundleResult, codeTheme: string | undefined, clients: string): BundleMemo {
   return {
     ...(codeTheme === undefined ? {} : { codeTheme }),
+    clients,
     files: Object.fromEntries([...bundle.files].map(([url, contents]) => [url, Buffer.from(contents).toString('base64')])),
     assets: bundle.assets,
     integrity: Object.fromEntries(bundle.integrity),
@@ -107,6 +127,38 @@ function fromMemo(memo: BundleMemo): BundleResult {
     assets: memo.assets as BundleResult['assets'],
     integrity: new Map(Object.entries(memo.integrity)),
     imports: memo.imports,
+  };
+}
+
+/**
+ * `sitegen-client:scripts`, which the runtime imports: the integrations' browser code, each module behind import()
+ * (so each is a chunk of its own, loaded only on a site that gives it settings), resolved as the site's own code
+ * resolves an import, from the site root; `sitegen/client/NAME` is sitegen's own. `files` learns each integration's
+ * file (its chunk's entry point); a module that cannot be found is its integration's fault, in `unresolved`.
+ */
+function clientScripts(root: string, modules: readonly ClientModule[], files: Map<string, string>, unresolved: Error[]): esbuild.Plugin {
+  return {
+    name: 'sitegen-client-scripts',
+    setup(build) {
+      build.onResolve({ filter: /^sitegen-client:scripts$/ }, () => ({ path: 'scripts', namespace: 'sitegen-client' }));
+      build.onResolve({ filter: OWN_CLIENT }, (args) => {
+        const file = path.join(SITEGEN_DIR, 'src', 'integrations', OWN_CLIENT.exec(args.path)![1], 'client.ts');
+        return existsSync(file) ? { path: file } : { errors: [{ text: `sitegen has no browser module ${args.path}` }] };
+      });
+      build.onLoad({ filter: /.*/, namespace: 'sitegen-client' }, async () => {
+        const entries: string[] = [];
+        for (const script of modules) {
+          const found = await build.resolve(script.module, { kind: 'dynamic-import', resolveDir: root });
+          if (found.errors.length > 0 || !found.path) {
+            unresolved.push(script.fault(`its client module ${JSON.stringify(script.module)} cannot be found from the site root: ${found.errors[0]?.text ?? 'no file'}`));
+            return { errors: [{ text: `the client module of the integration ${script.name} cannot be found` }] };
+          }
+          files.set(script.name, found.path);
+          entries.push(`{ name: ${JSON.stringify(script.name)}, timing: ${JSON.stringify(script.timing)}, load: () => import(${JSON.stringify(found.path)}) }`);
+        }
+        return { resolveDir: root, loader: 'js', contents: `export default [${entries.join(', ')}];` };
+      });
+    },
   };
 }
 
@@ -138,7 +190,10 @@ function virtualEntries(root: string, styleFiles: string[]): esbuild.Plugin {
   };
 }
 
-function collect(root: string, result: esbuild.BuildResult<{ write: false; metafile: true }>, islandNames: string[]): BundleResult {
+function collect(
+  root: string, result: esbuild.BuildResult<{ write: false; metafile: true }>, islandNames: string[],
+  clientFiles: ReadonlyMap<string, string>, clientModules: readonly ClientModule[],
+): BundleResult {
   const outdir = path.join(root, 'dist', 'assets');
   const urlOf = (file: string) => `${ASSET_BASE}/${toPosix(path.relative(outdir, path.resolve(root, file)))}`;
   const files = new Map<string, Uint8Array>();
@@ -149,13 +204,16 @@ function collect(root: string, result: esbuild.BuildResult<{ write: false; metaf
     integrity.set(url, 'sha384-' + createHash('sha384').update(output.contents).digest('base64'));
   }
   const byEntry = new Map<string, { url: string; imports: string[] }>();
+  const clientSources = new Set(clientFiles.values());
   for (const [file, output] of Object.entries(result.metafile.outputs)) {
     if (!output.entryPoint) continue;
     const entry = output.entryPoint.replace(/^sitegen-(island|styles):/, '');
-    // A chunk that the runtime import()s (web-vitals) is an entry point in the metafile too: match the runtime by its file.
+    // A chunk that the runtime import()s (an integration's browser code) is an entry point in the metafile too: match each by its file.
+    const source = path.resolve(root, output.entryPoint);
     const key = output.entryPoint.startsWith('sitegen-island:') ? `island:${entry}`
       : output.entryPoint.startsWith('sitegen-styles:') ? 'styles'
-      : path.resolve(root, output.entryPoint) === path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts') ? 'runtime' : undefined;
+      : source === path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts') ? 'runtime'
+      : clientSources.has(source) ? `client:${source}` : undefined;
     if (!key || (key === 'runtime' && file.endsWith('.css'))) continue;
     byEntry.set(key, { url: urlOf(file), imports: output.imports.filter((item) => !item.external).map((item) => urlOf(item.path)) });
   }
@@ -173,12 +231,17 @@ function collect(root: string, result: esbuild.BuildResult<{ write: false; metaf
     islands[name] = { src, integrity: hash };
     imports[name] = byEntry.get(`island:${name}`)!.imports;
   }
+  const clients: Record<string, { src: string; integrity: string; timing: ClientModule['timing'] }> = {};
+  for (const { name, timing } of clientModules) {
+    const { src, integrity: hash } = asset(`client:${clientFiles.get(name)}`);
+    clients[name] = { src, integrity: hash, timing };
+  }
   return {
     files,
     integrity,
     imports,
     assets: {
-      css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands,
+      css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands, clients,
       fonts: [...files.keys()].filter((url) => url.endsWith('.woff2')).sort(),
     },
   };

@@ -117,6 +117,8 @@ export interface BundleMemo {
   imports: Record<string, string[]>;
   /** The code theme site.yaml named (src/markdown/themes/), which the stylesheet holds. */
   codeTheme?: string;
+  /** What decided which integrations' browser code the runtime carries (bundle/bundle-islands.ts clientsKeyOf). */
+  clients?: string;
 }
 
 /**

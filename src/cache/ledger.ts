@@ -59,6 +59,11 @@ export function siteKeyOf(parts: SiteKeyParts): string {
 const sourceDir = path.join(SITEGEN_DIR, 'src');
 const sitegenStamp = contentHash(JSON.stringify(stampsOf(listFiles(sourceDir).map((file) => path.join(sourceDir, file)))));
 
+/** sitegen's own sources, as one key: what a memo made by sitegen's code (the built-in integrations' browser code) depends on. */
+export function sitegenKey(): string {
+  return sitegenStamp;
+}
+
 const IMAGE = /\.(png|jpe?g|gif|webp|avif|svg)$/i;
 
 /**

@@ -1,9 +1,7 @@
-import type { GateSettings } from './gate.ts';
-
 /** The settings the document shell writes for the runtime (see src/render/document.tsx). */
 export interface RuntimeConfig {
-  gate?: GateSettings;
-  vitalsUrl?: string;
+  /** Each client script's settings, by the name of the integration that gave it (src/integrations/api.ts `client`). */
+  client?: Record<string, unknown>;
 }
 
 export const CONFIG_ELEMENT_ID = 'sitegen-config';

@@ -1,16 +1,18 @@
 /**
  * The script every page loads: it wires the navbar's menu, runs the
- * bot-detection gate, then hydrates the page's islands, each from its own
- * lazily loaded chunk. Kept free of React so that a page without islands
- * ships only this file.
+ * integrations' browser code that the islands wait for (the bot-detection
+ * gate), then hydrates the page's islands, each from its own lazily loaded
+ * chunk; the rest of the integrations' code (the web-vitals beacon) loads
+ * beside them. Kept free of React so that a page without islands ships only
+ * this file.
  */
+import scripts from 'sitegen-client:scripts';
 import { readConfig } from './config.ts';
-import { passGate } from './gate.ts';
 import { hydrateIslands } from './hydrate-islands.ts';
 import { holdEarlySubmits } from './hold-submits.ts';
 import { enhanceMenus } from './menu.ts';
 
-const config = readConfig();
+const settings = readConfig().client ?? {};
 
 // Not behind the gate, even in mode `islands`: the gate keeps bots away from
 // the application features (forms, login), while the menu only shows links
@@ -21,9 +23,15 @@ enhanceMenus();
 // From the start, gate or not: a form in an island is only ever sent by its island.
 holdEarlySubmits(document);
 
-void passGate(config.gate).then(() => hydrateIslands());
-
-if (config.vitalsUrl) {
-  const url = config.vitalsUrl;
-  void import('./vitals.ts').then((vitals) => vitals.reportVitals(url));
+/** The scripts of one timing this page has settings for, each loaded and called; a failure is logged as its integration's. */
+function run(timing: 'before-islands' | 'idle'): Promise<unknown>[] {
+  return scripts.filter((script) => script.timing === timing && Object.hasOwn(settings, script.name)).map((script) =>
+    script.load().then((module) => module.default(settings[script.name])).catch((error: unknown) => {
+      console.error(`sitegen: the browser code of the integration ${script.name} failed`, error);
+      // What the islands wait for failed: they stay static, as for a failed check.
+      if (timing === 'before-islands') return new Promise(() => {});
+    }));
 }
+
+void Promise.all(run('before-islands')).then(() => hydrateIslands());
+run('idle');

@@ -7,7 +7,6 @@
  * dist/_headers back and sends the same headers.
  */
 import { SiteError } from '../errors.ts';
-import { foreignOrigin } from '../base-path.ts';
 import type { SiteInfo } from '../model.ts';
 import { headersFor, type CspSources, type HeaderRule } from '../integrations/api.ts';
 
@@ -20,8 +19,8 @@ function joined(...items: (string | undefined)[]): string {
 /**
  * Deny by default, then allow each kind of resource the site loads from
  * itself, plus the foreign origins site.yaml lists under `csp` (the hosts its
- * forms post to and its islands call, scripts it loads) and those of the
- * core features: the gate's script and web vitals. Scripts run only from
+ * forms post to and its islands call, scripts it loads) and those its
+ * integrations add (the gate's provider, the vitals' collector). Scripts run only from
  * these origins or from the inline scripts hashed at build time, never
  * 'unsafe-inline' or 'unsafe-eval'. Integrations add the sources they
  * declare (src/integrations/api.ts), and the hashes of the inline code they
@@ -35,21 +34,19 @@ export function contentSecurityPolicy(
   site: SiteInfo, inlineScriptHashes: readonly string[], sources: CspSources = {}, inlineStyleHashes: readonly string[] = [],
 ): string {
   const { connect, form, script, img, media } = site.csp;
-  const gateOrigin = foreignOrigin(site.gate?.script, site.url);
-  const vitalsOrigin = foreignOrigin(site.analytics?.vitalsUrl, site.url);
   // What integrations declare (src/integrations/api.ts `csp`): after sitegen's own, before site.yaml's.
   const added = (directive: keyof CspSources) => sources[directive] ?? [];
   const hashes = (list: readonly string[]) => list.map((hash) => `'${hash}'`);
   return [
     `default-src 'none'`,
-    `script-src ${joined("'self'", ...hashes(inlineScriptHashes), ...added('script'), gateOrigin, ...script)}`,
+    `script-src ${joined("'self'", ...hashes(inlineScriptHashes), ...added('script'), ...script)}`,
     `style-src ${joined("'self'", ...hashes(inlineStyleHashes), ...added('style'))}`,
     `img-src ${joined("'self'", ...added('img'), ...img)}`,
     `media-src ${joined("'self'", ...added('media'), ...media)}`,
     `font-src ${joined("'self'", ...added('font'))}`,
     `manifest-src 'self'`,
-    // Islands call with fetch() (a form posted with JavaScript is a connect); the gate may call home; vitals go out with sendBeacon.
-    `connect-src ${joined("'self'", ...added('connect'), ...connect, vitalsOrigin, gateOrigin)}`,
+    // Islands call with fetch() (a form posted with JavaScript is a connect), as an integration's browser code may.
+    `connect-src ${joined("'self'", ...added('connect'), ...connect)}`,
     // Where a form may be submitted without JavaScript.
     `form-action ${joined("'self'", ...added('form'), ...form)}`,
     ...(added('frame').length > 0 ? [`frame-src ${joined(...added('frame'))}`] : []),

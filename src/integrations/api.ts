@@ -18,7 +18,11 @@
  * - `preview`: a page's picture for link previews (the social card), for a
  *   page without one of its own.
  * - `csp`: the sources the integration's pages need (an analytics host),
- *   merged into the policy of every host sitegen writes headers for.
+ *   merged into the policy of every host sitegen writes headers for; a
+ *   function of the site when they come from site.yaml.
+ * - `client`: code for the browser, which the runtime on every page loads
+ *   and calls with settings made from the site: before the islands hydrate
+ *   (the bot-detection gate) or beside them (the web-vitals beacon).
  * - `page`: files made from each page as it renders (its Markdown twin),
  *   in the render threads, written beside it and reused with it.
  * - `collection`: files beside a collection's list page (its feeds), and
@@ -39,10 +43,11 @@
  *   only pages, links and images.
  *
  * Search, the feeds, the sitemap, robots.txt, the host header files, the
- * editors' schemas, the social cards and what agents read (llms.txt,
- * Markdown twins, the discovery manifest) are integrations of this kind
- * (./search.ts, ./feeds.ts, ./sitemap.ts, ./robots.ts, ./headers.ts,
- * ./schemas.ts, ./cards.ts, ./agents.ts), using this module only.
+ * editors' schemas, the social cards, what agents read (llms.txt, Markdown
+ * twins, the discovery manifest), the bot-detection gate and the web-vitals
+ * beacon are integrations of this kind (./search.ts, ./feeds.ts,
+ * ./sitemap.ts, ./robots.ts, ./headers.ts, ./schemas.ts, ./cards.ts,
+ * ./agents.ts, ./gate.ts, ./vitals.ts), using this module only.
  */
 import { createHash } from 'node:crypto';
 import type { z, ZodType } from 'zod';
@@ -75,6 +80,20 @@ export interface IntegrationSite {
   locales?: readonly string[];
   /** site.yaml's `cards`, when the site asks for social cards: their look (the built-in cards integration draws them). */
   cards?: CardStyle;
+  /** site.yaml's `gate`, when the site has a bot-detection check (the built-in gate integration runs it). */
+  gate?: GateSettings;
+  /** site.yaml's `analytics`: where the built-in vitals integration sends the Core Web Vitals. */
+  analytics?: { vitalsUrl?: string };
+}
+
+/** The bot-detection check of site.yaml's `gate`: the provider's script, the tenant, its global function, and what waits for it. */
+export interface GateSettings {
+  script: string;
+  tenantId: string;
+  /** A global function, dotted names allowed (`Provider.check`). */
+  function: string;
+  /** `page`: the page stays hidden until the check succeeds; `islands`: the page shows, its islands wait. */
+  mode: 'page' | 'islands';
 }
 
 /** The look of the social cards, from site.yaml's `cards`. */
@@ -129,6 +148,7 @@ export interface IntegrationPage {
 
 /** What `head` is asked about: one page being rendered. */
 export interface HeadPage {
+  site: IntegrationSite;
   route: string;
   title: string;
   description: string;
@@ -140,7 +160,6 @@ export interface HeadPage {
 
 /** What `preview` is asked about: a page about to render that has no picture of its own (`image`) for link previews. */
 export interface PreviewPage extends HeadPage {
-  site: IntegrationSite;
   /** What the page's template says of its card (its `card` export, for this page): a layout and words, or false for none. */
   card?: PageCard | false;
 }
@@ -343,6 +362,30 @@ export interface PageFromCode {
   body?: string;
 }
 
+/** Plain data, as JSON carries it: a client script's settings. */
+export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
+
+/**
+ * Code for the browser (the `client` hook). The runtime every page loads (a few hundred bytes, no React) imports
+ * the module, each in its own hashed chunk, and calls its default export with the settings; a site that gives it no
+ * settings loads none of it.
+ */
+export interface ClientScript {
+  /**
+   * The module, as the site's own code imports one: a path from the site root (`./integrations/beacon.client.ts`),
+   * a package's (`beacon/client`), or one of sitegen's (`sitegen/client/gate`). Its default export takes the settings.
+   */
+  module: string;
+  /**
+   * `before-islands`: its chunk is preloaded beside the runtime, and the islands hydrate once the promise its export
+   * returns resolves (never, if it never does or it fails: a bot check). `idle`: loaded once the runtime has started
+   * the page, and waited for by nothing (a beacon).
+   */
+  timing: 'before-islands' | 'idle';
+  /** Its settings on this site, as JSON (the same on every page), or undefined: then the site loads none of it. */
+  settings: (site: IntegrationSite) => JsonValue | undefined;
+}
+
 /** The hooks: each optional, each at its point of the road (see the module's header). */
 export interface IntegrationHooks {
   /**
@@ -353,7 +396,10 @@ export interface IntegrationHooks {
   /** Pages from code, before the pages load: each validated and built like a content file. */
   pages?: (context: { root: string }) => readonly PageFromCode[] | Promise<readonly PageFromCode[]>;
   markdown?: readonly MarkedExtension[];
-  csp?: CspSources;
+  /** The sources the pages need besides the site's own: fixed, or made from the site (an origin site.yaml names). */
+  csp?: CspSources | ((site: IntegrationSite) => CspSources);
+  /** Code for the browser, run by the runtime on every page of a site it gives settings for. */
+  client?: ClientScript;
   head?: (page: HeadPage) => readonly HeadElement[] | undefined | void;
   /** Files by path in the output (`about.md`), made from the page as rendered; reused with it while it is unchanged. */
   page?: (page: RenderedPage) => Readonly<Record<string, string>> | undefined | void;
@@ -417,7 +463,10 @@ export function defineIntegration<Schema extends ZodType>(definition: {
 export interface SiteConfig {
   integrations?: readonly Integration[];
   /** A built-in integration set to false is off; one the list holds by the same name replaces it. */
-  builtIn?: { sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean; headers?: boolean; schemas?: boolean; cards?: boolean };
+  builtIn?: {
+    sitemap?: boolean; feeds?: boolean; search?: boolean; agents?: boolean; robots?: boolean; headers?: boolean; schemas?: boolean; cards?: boolean;
+    gate?: boolean; vitals?: boolean;
+  };
 }
 
 export function defineConfig(config: SiteConfig): SiteConfig {
@@ -447,6 +496,22 @@ export class ContentError extends Error {
  * Markdown a CommonMark parser reads back as written.
  */
 export { decodeEntities, escapeHtml as escapeXml, inlineText, markdownInline, markdownLineStart, markdownLink, markdownText, markdownUrl, xmlText } from '../escape.ts';
+
+/** An address as the site links it: a root-relative path (`/vitals`) under the site's base path; any other as it is. */
+export function withBasePath(site: Pick<IntegrationSite, 'basePath'>, url: string): string {
+  return site.basePath && url.startsWith('/') && !url.startsWith('//') ? site.basePath + url : url;
+}
+
+/** The origin of an address on another host than the site's (`https://gate.example.io`), which its policy must allow; undefined for the site's own. */
+export function foreignOrigin(url: string | undefined, siteUrl: string): string | undefined {
+  if (!url) return undefined;
+  try {
+    const origin = new URL(url, siteUrl).origin;
+    return origin === new URL(siteUrl).origin ? undefined : origin;
+  } catch {
+    return undefined;
+  }
+}
 
 /** A CSP hash of an inline script or style (`sha256-…`), as the build adds it to the policy. */
 export function cspHash(code: string): string {

@@ -23,8 +23,9 @@ import { performance } from 'node:perf_hooks';
 import { SiteError } from '../errors.ts';
 import { isOutputPath } from '../output-claims.ts';
 import { toPosix } from '../files.ts';
+import type { PageAssets } from '../model.ts';
 import {
-  ContentError,
+  CSP_DIRECTIVES, ContentError, type CspDirective, type IntegrationSite,
   type BuildContext, type BuildDoneContext, type CheckContext, type CollectionList, type CollectionOutput, type FilesContext, type HeadElement, type HeadPage, type Integration,
   type FileCopy, type IntegrationHooks, type OutputFile, type PageFromCode, type PagePreview, type PreviewPage, type RenderedPage, type SchemasContext,
 } from '../integrations/api.ts';
@@ -34,7 +35,13 @@ export const CONFIG_FILE = 'sitegen.config.ts';
 /** A call this long is named in the build's warnings (once per integration and hook): the build waited for it. */
 export const SLOW_HOOK_MS = 1_000;
 
-type HookName = Exclude<keyof IntegrationHooks, 'csp' | 'watch' | 'order'>;
+type HookName = Exclude<keyof IntegrationHooks, 'csp' | 'client' | 'watch' | 'order'>;
+
+/** A source an integration may add to the policy: an https origin (or host pattern), or the one keyword that lets WebAssembly compile. */
+export const CSP_SOURCE = {
+  pattern: /^(https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?|'wasm-unsafe-eval')$/i,
+  message: "expected an https:// origin such as https://cdn.example.com, or 'wasm-unsafe-eval' in script: never 'unsafe-inline' or 'unsafe-eval'",
+};
 
 /** Who writes an output path already, if anyone (`the page /about (content/pages/about.md)`, `public/logo.png` …). */
 export type TakenBy = (file: string) => string | undefined;
@@ -73,6 +80,63 @@ export class HookRunner {
   /** Whether any integration has this hook (a page with no `page` hook to run skips building its context). */
   has(hook: HookName): boolean {
     return this.list.some((integration) => integration[hook] !== undefined);
+  }
+
+  /**
+   * The sources every integration adds to the policy, by directive, in hook order: each integration's own (made from
+   * the site when its `csp` is a function), each source checked.
+   */
+  csp(site: IntegrationSite, errors: SiteError[]): Partial<Record<CspDirective, string[]>> {
+    const merged: Partial<Record<CspDirective, string[]>> = {};
+    for (const integration of this.list) {
+      if (integration.csp === undefined) continue;
+      let sources: unknown;
+      try {
+        sources = typeof integration.csp === 'function' ? integration.csp(site) : integration.csp;
+      } catch (error) {
+        errors.push(this.thrown(integration, 'csp', error));
+        continue;
+      }
+      for (const [directive, list] of Object.entries(sources ?? {})) {
+        const problem = !CSP_DIRECTIVES.includes(directive as CspDirective) ? `${JSON.stringify(directive)} is not a directive it may add to (${CSP_DIRECTIVES.join(', ')})`
+          : !Array.isArray(list) ? `its ${directive} sources are not a list`
+            : list.map((source) => (typeof source === 'string' && CSP_SOURCE.pattern.test(source) ? undefined : `${JSON.stringify(source)} in ${directive}: ${CSP_SOURCE.message}`)).find(Boolean);
+        if (problem) errors.push(this.fault(integration, 'csp', problem));
+        else merged[directive as CspDirective] = [...new Set([...merged[directive as CspDirective] ?? [], ...list as string[]])];
+      }
+    }
+    return merged;
+  }
+
+  /**
+   * The settings of every integration's browser code on this site, by integration name (in hook order), and what
+   * the islands wait for, which the head preloads: each settings made once, JSON checked. `clients` are the chunks
+   * the bundle made for them.
+   */
+  client(site: IntegrationSite, clients: NonNullable<PageAssets['clients']>, errors: SiteError[]): PageAssets['client'] {
+    const settings: Record<string, unknown> = {};
+    const preload: { src: string; integrity: string }[] = [];
+    for (const integration of this.list) {
+      if (integration.client === undefined) continue;
+      let given: unknown;
+      try {
+        given = integration.client.settings(site);
+      } catch (error) {
+        errors.push(this.thrown(integration, 'client', error));
+        continue;
+      }
+      if (given === undefined) continue;
+      const chunk = clients[integration.name];
+      const problem = !isJson(given) ? 'its settings are not plain data (JSON: objects, lists, text, finite numbers, true, false, null)'
+        : !chunk ? 'its browser code is not in the bundle (the configuration changed while the build ran: build again)' : undefined;
+      if (problem) {
+        errors.push(this.fault(integration, 'client', problem));
+        continue;
+      }
+      settings[integration.name] = given;
+      if (chunk.timing === 'before-islands') preload.push({ src: chunk.src, integrity: chunk.integrity });
+    }
+    return Object.keys(settings).length > 0 ? { settings, preload } : undefined;
   }
 
   /** The head elements every integration adds to one page, each checked. */
@@ -432,6 +496,16 @@ const ATTRIBUTE_NAME = /^[a-z_:][a-z0-9_:.-]*$/i;
  * that cannot break out of the tag, and no event-handler attribute, which would be inline script the policy refuses
  * in the browser (a script element's text is hashed into the policy instead).
  */
+/** Whether a value is plain data that JSON carries as it is (a client script's settings). */
+function isJson(value: unknown, depth = 0): boolean {
+  if (depth > 32) return false;
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return value.every((item) => isJson(item, depth + 1));
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null) return false;
+  return Object.values(value).every((item) => isJson(item, depth + 1));
+}
+
 function headElementProblem(element: HeadElement): string | undefined {
   if (!element || typeof element !== 'object' || !HEAD_TAGS.has(element.tag)) return `${JSON.stringify(element?.tag)} is not a head element it may add: script, style, link or meta`;
   for (const [name, value] of Object.entries(element.attributes ?? {})) {

@@ -2,8 +2,8 @@
  * The integrations of a site, and the points of the road where their hooks
  * run (src/integrations/api.ts says what each hook is for). The list is the
  * built-in integrations (the host header files, robots.txt, the editors'
- * schemas, the social cards, feeds, sitemap, agents, and search when
- * site.yaml asks for it) and the site's own from
+ * schemas, the social cards, feeds, sitemap, agents, search when site.yaml
+ * asks for it, the gate and the vitals beacon) and the site's own from
  * sitegen.config.ts, which the templates bundle carries
  * (src/render/compile-templates.ts), so that every thread resolves the same
  * list from the module it has loaded.
@@ -21,29 +21,32 @@ import { hreflangsOf, localeOf, translationsOf } from '../i18n.ts';
 import { NOT_FOUND_ROUTE, outputPathOf } from '../output-path.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { GENERATED_PAGES } from '../generated-pages.ts';
-import type { PageSummary, SiteInfo } from '../model.ts';
+import type { ClientModule, PageSummary, SiteInfo } from '../model.ts';
 import {
-  CSP_DIRECTIVES, inlineText, type CspDirective, type HeadElement, type Integration, type IntegrationPage, type IntegrationSite, type SiteConfig,
+  CSP_DIRECTIVES, inlineText, type HeadElement, type Integration, type IntegrationPage, type IntegrationSite, type SiteConfig,
 } from '../integrations/api.ts';
-import { CONFIG_FILE, HookRunner, originOf } from './hook-runner.ts';
+import { CONFIG_FILE, CSP_SOURCE, HookRunner, originOf } from './hook-runner.ts';
 import { agents } from '../integrations/agents.ts';
 import { cards } from '../integrations/cards.ts';
 import { feeds } from '../integrations/feeds.ts';
+import { gate } from '../integrations/gate.ts';
 import { headers } from '../integrations/headers.ts';
 import { robots } from '../integrations/robots.ts';
 import { schemas } from '../integrations/schemas.ts';
 import { search } from '../integrations/search.ts';
 import { sitemap } from '../integrations/sitemap.ts';
-
-/** A source an integration may add: an https origin (or host pattern), or the one keyword that lets WebAssembly compile. */
-const SOURCE = /^(https:\/\/(\*\.)?[a-z0-9.-]+(:\d+)?|'wasm-unsafe-eval')$/i;
+import { vitals } from '../integrations/vitals.ts';
 
 const integrationShape = z.object({
   name: z.string().regex(/^[a-z][a-z0-9-]*$/, 'expected a name such as my-analytics (lower case, digits and -)'),
   order: z.enum(['pre', 'post']).optional(),
   markdown: z.array(z.looseObject({})).optional(),
-  csp: z.partialRecord(z.enum(CSP_DIRECTIVES), z.array(z.string().regex(SOURCE,
-    "expected an https:// origin such as https://cdn.example.com, or 'wasm-unsafe-eval' in script: never 'unsafe-inline' or 'unsafe-eval'"))).optional(),
+  csp: z.union([z.function(), z.partialRecord(z.enum(CSP_DIRECTIVES), z.array(z.string().regex(CSP_SOURCE.pattern, CSP_SOURCE.message)))]).optional(),
+  client: z.strictObject({
+    module: z.string().min(1, 'expected the module of its browser code, as the site imports one: ./integrations/beacon.client.ts'),
+    timing: z.enum(['before-islands', 'idle']),
+    settings: z.function(),
+  }).optional(),
   head: z.function().optional(),
   page: z.function().optional(),
   robots: z.function().optional(),
@@ -59,7 +62,10 @@ const integrationShape = z.object({
 
 const configShape = z.strictObject({
   integrations: z.array(z.unknown()).default([]),
-  builtIn: z.strictObject({ sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional(), headers: z.boolean().optional(), schemas: z.boolean().optional(), cards: z.boolean().optional() }).default({}),
+  builtIn: z.strictObject({
+    sitemap: z.boolean().optional(), feeds: z.boolean().optional(), search: z.boolean().optional(), agents: z.boolean().optional(), robots: z.boolean().optional(),
+    headers: z.boolean().optional(), schemas: z.boolean().optional(), cards: z.boolean().optional(), gate: z.boolean().optional(), vitals: z.boolean().optional(),
+  }).default({}),
 });
 
 export { CONFIG_FILE };
@@ -135,22 +141,25 @@ function builtIns(site: Pick<SiteInfo, 'search'> | undefined, builtIn: NonNullab
     ...(builtIn.sitemap === false ? [] : [sitemap()]),
     ...(builtIn.agents === false ? [] : [agents()]),
     ...(builtIn.search === false || !(site?.search || builtIn.search) ? [] : [search()]),
+    ...(builtIn.gate === false ? [] : [gate()]),
+    ...(builtIn.vitals === false ? [] : [vitals()]),
   ];
+}
+
+/**
+ * The integrations' browser code (their `client` hooks), for the bundle: resolved without the site, which
+ * decides only whether search is on (and search has none).
+ */
+export function clientModulesOf(config: unknown, root: string): ClientModule[] {
+  const { hooks } = integrationsOf(config, undefined, root);
+  return hooks.list.flatMap((integration) => integration.client ? [{
+    name: integration.name, module: integration.client.module, timing: integration.client.timing,
+    fault: (message: string) => hooks.fault(integration, 'client', message),
+  }] : []);
 }
 
 function configError(message: string): SiteError {
   return new SiteError('integration', `${CONFIG_FILE}: ${message}`, { origin: 'integration', location: { file: CONFIG_FILE } });
-}
-
-/** The sources every integration declared, by directive, in the order they come. */
-export function integrationCsp(list: readonly Integration[]): Partial<Record<CspDirective, string[]>> {
-  const merged: Partial<Record<CspDirective, string[]>> = {};
-  for (const integration of list) {
-    for (const [directive, sources] of Object.entries(integration.csp ?? {}) as [CspDirective, readonly string[]][]) {
-      merged[directive] = [...new Set([...merged[directive] ?? [], ...sources])];
-    }
-  }
-  return merged;
 }
 
 export function integrationSite(site: SiteInfo): IntegrationSite {
@@ -158,6 +167,8 @@ export function integrationSite(site: SiteInfo): IntegrationSite {
     name: site.name, url: site.url, lang: site.lang, description: site.description, basePath: site.basePath, trailingSlash: site.trailingSlash,
     ...(site.i18n ? { locales: site.i18n.locales.map((locale) => locale.code) } : {}),
     ...(site.cards ? { cards: site.cards } : {}),
+    ...(site.gate ? { gate: site.gate } : {}),
+    ...(site.analytics ? { analytics: site.analytics } : {}),
   };
 }
 

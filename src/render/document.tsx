@@ -131,10 +131,7 @@ function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: 
   // Editors often write the site name into a title themselves; it is not added a second time.
   const named = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
   const title = page.scheduled ? `[Scheduled] ${named}` : page.draft ? `[Draft] ${named}` : named;
-  const config: RuntimeConfig = {
-    gate: site.gate && { ...site.gate, script: withBase(site.basePath, site.gate.script) },
-    vitalsUrl: site.analytics?.vitalsUrl && withBase(site.basePath, site.analytics.vitalsUrl),
-  };
+  const config: RuntimeConfig | undefined = assets.client && { client: assets.client.settings };
   const parts = [
     '<meta charset="utf-8"/>',
     // Its JSON holds URLs and base64 hashes only, so it cannot close its element.
@@ -168,9 +165,10 @@ function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: 
     ...(assets.fonts ?? []).map((href) => element('link', { rel: 'preload', as: 'font', type: 'font/woff2', href, crossorigin: true })),
     element('link', { rel: 'stylesheet', href: assets.css.href, integrity: assets.css.integrity }),
     // The settings the runtime reads (src/client/config.ts): data, not code, so the CSP needs no hash for them.
-    config.gate || config.vitalsUrl ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
-    site.gate ? element('link', { rel: 'preload', as: 'script', href: site.gate.script }) : '',
+    config ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
     `${element('script', { type: 'module', src: assets.runtime.src, integrity: assets.runtime.integrity }, false)}</script>`,
+    // The browser code the islands wait for (the gate's) is fetched beside the runtime, not one request after it.
+    ...(assets.client?.preload ?? []).map(({ src, integrity }) => element('link', { rel: 'modulepreload', href: src, integrity })),
     ...preload.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),
     ...assets.devScripts.map((src) => `${element('script', { type: 'module', src }, false)}</script>`),
     jsonLd ? `<script type="application/ld+json">${safeJson(jsonLd)}</script>` : '',

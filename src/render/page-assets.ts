@@ -9,7 +9,7 @@ export interface SiteAssets {
 
 /** What every page links to: the bundle's hashed files and the inline head scripts, hashed for the CSP. */
 export function pageAssets(site: SiteInfo, bundle: BundledAssets, options: { dev?: boolean } = {}): SiteAssets {
-  const inlineHead = [htmlClassScript(site)];
+  const inlineHead = [HTML_CLASS_SCRIPT];
   const importMap = integrityImportMap(bundle.integrity, site.basePath);
   return {
     page: { ...bundle.assets, inlineHead, importMap, devScripts: options.dev ? ['/__sitegen/reload.js'] : [] },
@@ -37,15 +37,9 @@ export function integrityImportMap(integrity: ReadonlyMap<string, string>, baseP
 }
 
 /**
- * Classes on <html> set before the first paint, which module scripts are too
- * late for: `js` lets the stylesheet keep no-JS fallbacks (the mobile menu
- * shown open) away from visitors with scripts, and `gate-pending` (page-mode
- * gate) hides the body until the runtime's bot check succeeds, with no flash
- * of content before it. Visitors without JavaScript get neither class and
- * see the page. Must stay in step with GATE_PENDING_CLASS in
- * src/client/gate.ts.
+ * The class on <html> set before the first paint, which module scripts are
+ * too late for: `js` lets the stylesheet keep no-JS fallbacks (the mobile
+ * menu shown open) away from visitors with scripts. Visitors without
+ * JavaScript do not get it and see the page.
  */
-function htmlClassScript(site: SiteInfo): string {
-  const classes = site.gate?.mode === 'page' ? ['js', 'gate-pending'] : ['js'];
-  return `document.documentElement.classList.add(${classes.map((name) => JSON.stringify(name)).join(',')})`;
-}
+const HTML_CLASS_SCRIPT = 'document.documentElement.classList.add("js")';

@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from '../errors.ts';
 import { unescapeHtml } from '../escape.ts';
-import { foreignOrigin } from '../base-path.ts';
+import { foreignOrigin } from '../integrations/api.ts';
 import type { PageInfo, SiteInfo } from '../model.ts';
 
 /** The origins a page may load from besides its own, as the policy has them. */
@@ -39,9 +39,8 @@ export interface PagePolicy {
 
 /** The policy of a site's pages: site.yaml's `csp`, and the sources integrations declare. */
 export function pagePolicyOf(site: SiteInfo, hashedScripts: readonly string[], extra: Partial<Record<'script' | 'img' | 'media' | 'form', readonly string[]>> = {}): PagePolicy {
-  const gate = foreignOrigin(site.gate?.script, site.url);
   return {
-    siteOrigin: new URL(site.url).origin, script: [...site.csp.script, ...extra.script ?? [], ...(gate ? [gate] : [])], img: [...site.csp.img, ...extra.img ?? []], media: [...site.csp.media, ...extra.media ?? []],
+    siteOrigin: new URL(site.url).origin, script: [...site.csp.script, ...extra.script ?? []], img: [...site.csp.img, ...extra.img ?? []], media: [...site.csp.media, ...extra.media ?? []],
     form: [...site.csp.form, ...extra.form ?? []], hashed: new Set(hashedScripts),
   };
 }

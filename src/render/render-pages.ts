@@ -9,7 +9,7 @@ import { listPageKeyOf } from '../cache/ledger.ts';
 import type { CollectionItem, CollectionPage, PageAssets, PageInfo, PageModel, PageSummary, SiteInfo, SiteTemplates } from '../model.ts';
 import { checkedQuery, paginate, selectItems } from './collections.ts';
 import { pageLink } from '../base-path.ts';
-import { inlineCodeOf, integrationCsp, integrationSite, integrationsOf, isListed } from '../pipeline/integrations.ts';
+import { inlineCodeOf, integrationSite, integrationsOf, isListed } from '../pipeline/integrations.ts';
 import type { HookRunner } from '../pipeline/hook-runner.ts';
 import { cspHash, type HeadElement, type RenderedPage } from '../integrations/api.ts';
 import { pageMarkdownOf, type PageForMarkdown } from '../markdown/page-markdown.ts';
@@ -82,8 +82,10 @@ export function renderPages(
   root: string, context: SiteContext,
 ): RenderedPages {
   const items = context.items ?? [];
-  const { list: integrations, hooks } = integrationsOf(templates.config, site, root);
-  const sources = integrationCsp(integrations);
+  const { hooks } = integrationsOf(templates.config, site, root);
+  const view = integrationSite(site);
+  // What the integrations add to the policy (their faults were told once, before any page rendered: pipeline.ts renderPhase).
+  const sources = hooks.csp(view, []);
   const policy = pagePolicyOf(site, [...assets.inlineHead, ...(assets.importMap ? [assets.importMap] : [])], sources);
   const framing = framingOf(templates.markdown);
   const files = new Map<string, string>();
@@ -92,7 +94,6 @@ export function renderPages(
   const routes = new Map<string, string[]>();
   const previews = new Map<string, NonNullable<PageSummary['preview']>>();
   const previewing = hooks.has('preview');
-  const previewSite = previewing ? integrationSite(site) : undefined;
   const derived = new Map<string, string[]>();
   const listKeys = new Map<string, string>();
   const keptLists = new Set<string>();
@@ -123,14 +124,14 @@ export function renderPages(
         }
         const listed = list.route === own.route ? own : { ...own, route: list.route, canonical: list.route, ...(list.page && termPageInfo(own, list.page)) };
         const asked = {
-          route: listed.route, title: listed.title, description: listed.description, lang: listed.locale ?? site.lang, template: listed.template,
+          site: view, route: listed.route, title: listed.title, description: listed.description, lang: listed.locale ?? site.lang, template: listed.template,
           listed: isListed(listed),
         };
         // Its picture for link previews when it has none of its own (the social card): the template may choose the card's layout and words.
         let info = listed;
         if (previewing && listed.image === undefined) {
           const chosen = typeof template.card === 'function' ? template.card({ data: page.data, page: listed, site, collection: list.page }) : template.card;
-          const preview = hooks.preview({ ...asked, site: previewSite!, ...(chosen !== undefined ? { card: chosen } : {}) }, errors);
+          const preview = hooks.preview({ ...asked, ...(chosen !== undefined ? { card: chosen } : {}) }, errors);
           if (preview) {
             const { integration, image, width, height, alt, note } = preview;
             info = { ...listed, card: image, cardFacts: { ...(width ? { width } : {}), ...(height ? { height } : {}), ...(alt ? { alt } : {}) } };

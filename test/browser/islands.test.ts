@@ -171,6 +171,47 @@ islands('in gate mode islands the menu works at once, while the islands still wa
   }
 });
 
+islands('a site\'s integration runs browser code through the client hook: the islands wait for a before-islands script, an idle one runs meanwhile, one with no settings never loads', async (context) => {
+  const site = await buildSiteCopy({
+    files: {
+      'sitegen.config.ts': [
+        "import { defineConfig, defineIntegration } from 'sitegen/config';",
+        "const consent = defineIntegration({ name: 'consent', setup: () => ({ client: { module: './integrations/consent.client.ts', timing: 'before-islands', settings: (site) => ({ site: site.name }) } }) });",
+        "const beacon = defineIntegration({ name: 'beacon', setup: () => ({ client: { module: './integrations/beacon.client.ts', timing: 'idle', settings: () => ({ note: 'idle ran' }) } }) });",
+        "const dormant = defineIntegration({ name: 'dormant', setup: () => ({ client: { module: './integrations/dormant.client.ts', timing: 'idle', settings: () => undefined } }) });",
+        'export default defineConfig({ integrations: [consent(), beacon(), dormant()] });',
+      ].join('\n'),
+      // The islands wait until the visitor answers the consent; the test answers for them.
+      'integrations/consent.client.ts': 'export default (settings: { site: string }) => new Promise<void>((resolve) => { Object.assign(window, { __consent: { site: settings.site, accept: resolve } }); });\n',
+      'integrations/beacon.client.ts': 'export default (settings: { note: string }) => { Object.assign(window, { __beacon: settings.note }); };\n',
+      'integrations/dormant.client.ts': 'export default () => { Object.assign(window, { __dormant: true }); };\n',
+    },
+  });
+  const chunks = site.assets.page.clients!;
+  const server = await serveBuild(site.outDir, { root: site.root });
+  try {
+    const { page, errors } = await openPage(context.browser);
+    const scripts: string[] = [];
+    page.on('request', (request) => { if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname); });
+    await page.goto(server.url + '/');
+    await page.waitForFunction(() => (window as unknown as { __consent?: unknown }).__consent !== undefined);
+    assert.is(await page.evaluate(() => (window as unknown as { __consent: { site: string } }).__consent.site), 'Kavach Cognitive Labs', 'its settings, made from the site');
+    await page.waitForFunction(() => (window as unknown as { __beacon?: string }).__beacon === 'idle ran');
+    // Seen and waited for, the carousel still waits for the consent.
+    await page.waitForTimeout(300);
+    assert.is(await page.locator('sitegen-island[hydrated]').count(), 0, 'islands hydrated before the before-islands script resolved');
+    await page.evaluate(() => (window as unknown as { __consent: { accept(): void } }).__consent.accept());
+    await page.waitForSelector('sitegen-island[name="carousel"][hydrated]');
+    assert.ok(scripts.includes(chunks.consent.src) && scripts.includes(chunks.beacon.src));
+    assert.not.ok(scripts.includes(chunks.dormant.src), 'the chunk of a script with no settings was fetched');
+    assert.is(await page.evaluate(() => (window as unknown as { __dormant?: boolean }).__dormant), undefined);
+    assert.equal(errors, [], 'the site\'s policy let every chunk load');
+    await page.close();
+  } finally {
+    await server.close();
+  }
+});
+
 /** The slides wholly inside the carousel's window, by their labels ('clone' for a clone). */
 function slidesInView(page: Page): Promise<string[]> {
   return page.$eval('.carousel__viewport', (viewport) => {

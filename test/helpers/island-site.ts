@@ -15,6 +15,8 @@ export interface SiteCopyOptions {
   siteYaml?: string;
   /** Files to add under public/: URL path → source file. */
   publicFiles?: Record<string, string>;
+  /** Files to write into the site: path from the root → text (a sitegen.config.ts, an integration's module). */
+  files?: Record<string, string>;
 }
 
 /**
@@ -47,6 +49,10 @@ export async function buildSiteCopy(options: SiteCopyOptions = {}): Promise<Buil
   }
   for (const [url, source] of Object.entries(options.publicFiles ?? {})) {
     await cp(source, path.join(root, 'public', url));
+  }
+  for (const [file, text] of Object.entries(options.files ?? {})) {
+    await mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await writeFile(path.join(root, file), text);
   }
   const result = await buildSite({ root, outDir: path.join(root, 'dist') });
   return { ...result, root };

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { buildSite } from '../../src/pipeline.ts';
-import type { SiteErrors } from '../../src/errors.ts';
+import type { SiteError, SiteErrors } from '../../src/errors.ts';
 import { copyFixture } from '../helpers/fixture.ts';
 import { copyStarter } from '../helpers/starter.ts';
 
@@ -21,9 +21,10 @@ async function siteWithConfig(body: string): Promise<string> {
   return root;
 }
 
+/** What a build reports: several errors (SiteErrors), or the one that stopped it before the pages (a SiteError). */
 const errorsOf = (root: string) => buildSite({ root }).then(
   () => assert.unreachable('the build succeeded') as never,
-  (caught: SiteErrors) => caught.errors,
+  (caught: SiteErrors | SiteError) => ('errors' in caught ? caught.errors : [caught]),
 );
 
 const read = (root: string, file: string) => readFile(path.join(root, 'dist', file), 'utf8');
@@ -363,6 +364,8 @@ const THROWING_HOOKS: Record<string, string> = {
   robots: "robots: () => { throw new Error('robots went boom'); },",
   files: "files: () => { throw new Error('files went boom'); },",
   buildDone: "buildDone: async () => { await Promise.resolve(); throw new Error('buildDone went boom'); },",
+  csp: "csp: () => { throw new Error('csp went boom'); },",
+  client: "client: { module: 'sitegen/client/vitals', timing: 'idle', settings: () => { throw new Error('client went boom'); } },",
 };
 
 for (const threads of [1, 4]) {
@@ -387,6 +390,80 @@ for (const threads of [1, 4]) {
     }
   });
 }
+
+test('client: browser code from a site\'s integration is a chunk of its own, its settings in every page\'s config, preloaded when the islands wait for it', async () => {
+  const root = await siteWithConfig(`
+const consent = defineIntegration({ name: 'consent', setup: () => ({
+  client: { module: './integrations/consent.client.ts', timing: 'before-islands', settings: (site) => ({ site: site.name, banner: true }) },
+}) });
+const beacon = defineIntegration({ name: 'beacon', setup: () => ({ client: { module: './integrations/beacon.client.ts', timing: 'idle', settings: () => ({ to: '/beacon' }) } }) });
+const dormant = defineIntegration({ name: 'dormant', setup: () => ({ client: { module: './integrations/dormant.client.ts', timing: 'idle', settings: () => undefined } }) });
+export default defineConfig({ integrations: [consent(), beacon(), dormant()] });`);
+  const { mkdir } = await import('node:fs/promises');
+  await mkdir(path.join(root, 'integrations'));
+  await writeFile(path.join(root, 'integrations/consent.client.ts'), "export default (settings: { site: string }) => { document.title = 'consented ' + settings.site; };\n");
+  await writeFile(path.join(root, 'integrations/beacon.client.ts'), "export default (settings: { to: string }) => navigator.sendBeacon(settings.to, 'ping-from-beacon');\n");
+  await writeFile(path.join(root, 'integrations/dormant.client.ts'), "export default () => console.log('dormant-code-ran');\n");
+  const result = await buildSite({ root });
+  const html = await read(root, 'about.html');
+  const config = JSON.parse(/<script type="application\/json" id="sitegen-config">(.*?)<\/script>/.exec(html)![1]);
+  assert.equal(config, { client: { consent: { site: 'Fixture Site', banner: true }, beacon: { to: '/beacon' } } }, 'the settings of the two it runs, by name; none for the dormant one');
+  const chunks = result.assets.page.clients!;
+  assert.equal(Object.keys(chunks).sort(), ['beacon', 'consent', 'dormant', 'gate', 'vitals'], 'the built-in gate and vitals have theirs too');
+  const chunk = async (name: string) => readFile(path.join(root, 'dist', chunks[name].src), 'utf8');
+  assert.match(await chunk('consent'), 'consented ');
+  assert.match(await chunk('beacon'), 'ping-from-beacon');
+  assert.match(await chunk('dormant'), 'dormant-code-ran', 'bundled, loaded by no page');
+  const runtime = await readFile(path.join(root, 'dist', result.assets.page.runtime.src), 'utf8');
+  for (const words of ['consented ', 'ping-from-beacon', 'dormant-code-ran']) assert.not.match(runtime, words, 'the runtime only imports each chunk');
+  // What the islands wait for is fetched beside the runtime; the beacon is not.
+  assert.ok(html.includes(`<link rel="modulepreload" href="${chunks.consent.src}" integrity="${chunks.consent.integrity}"/>`), html);
+  assert.not.ok(html.includes(`href="${chunks.beacon.src}"`));
+  // A site with none: no config element.
+  const plain = await copyFixture('basic');
+  await buildSite({ root: plain });
+  assert.not.match(await read(plain, 'about.html'), 'sitegen-config');
+});
+
+test('client: a module that cannot be found, settings that are not plain data, and a source a csp function makes unsafe are the integration\'s, at its line', async () => {
+  const missing = await siteWithConfig(`
+const lost = defineIntegration({ name: 'lost', setup: () => ({ client: { module: './integrations/nowhere.ts', timing: 'idle', settings: () => ({}) } }) });
+export default defineConfig({ integrations: [lost()] });`);
+  const [error] = await errorsOf(missing);
+  assert.equal([error.origin, error.location?.file, error.location?.line], ['integration', 'sitegen.config.ts', 4], 'the line that added it');
+  assert.match(error.message, /^the integration lost failed in its client hook: its client module "\.\/integrations\/nowhere\.ts" cannot be found from the site root/);
+  assert.not.ok(existsSync(path.join(missing, 'dist')), 'nothing was written');
+
+  const odd = await siteWithConfig(`
+const dated = defineIntegration({ name: 'dated', setup: () => ({ client: { module: 'sitegen/client/vitals', timing: 'idle', settings: () => ({ when: new Date(0) }) as never } }) });
+const opener = defineIntegration({ name: 'opener', setup: () => ({ csp: (site) => ({ script: [site.url.replace('https:', 'http:')] }) }) });
+export default defineConfig({ integrations: [dated(), opener()] });`);
+  const told = (await errorsOf(odd)).map((caught) => `${caught.location?.file}:${caught.location?.line} ${caught.message}`);
+  assert.ok(told.includes('sitegen.config.ts:5 the integration dated failed in its client hook: its settings are not plain data (JSON: objects, lists, text, finite numbers, true, false, null)'), told.join('\n'));
+  assert.ok(told.some((line) => line.startsWith('sitegen.config.ts:5 the integration opener failed in its csp hook: "http://fixture.example" in script: expected an https:// origin')), told.join('\n'));
+  assert.not.ok(existsSync(path.join(odd, 'dist')), 'nothing was written');
+});
+
+test('the gate is the built-in gate integration\'s: site.yaml\'s gate gives every page its settings, preload and hidden body; turned off, none', async () => {
+  const root = await siteWithConfig('export default defineConfig({});');
+  await writeFile(path.join(root, 'content/site.yaml'), `${await readFile(path.join(root, 'content/site.yaml'), 'utf8')}\ngate: { script: https://gate.example.io/check.js, tenantId: t-1, function: Gate.check, mode: page }\n`);
+  const result = await buildSite({ root });
+  const html = await read(root, 'about.html');
+  assert.match(html, '<script type="application/json" id="sitegen-config">{"client":{"gate":{"script":"https://gate.example.io/check.js","tenantId":"t-1","function":"Gate.check","mode":"page"}}}</script>');
+  assert.match(html, '<link rel="preload" as="script" href="https://gate.example.io/check.js"/>');
+  assert.match(html, `<link rel="modulepreload" href="${result.assets.page.clients!.gate.src}"`);
+  assert.match(html, '<script>document.documentElement.classList.add("gate-pending")</script>');
+  const headers = await read(root, '_headers');
+  assert.match(headers, /script-src 'self' [^;]*https:\/\/gate\.example\.io/);
+  assert.match(headers, /connect-src 'self' [^;]*https:\/\/gate\.example\.io/);
+  assert.match(headers, /style-src 'self' 'sha256-/, 'the inline style that hides the body is hashed');
+
+  await writeFile(path.join(root, 'sitegen.config.ts'), "import { defineConfig } from 'sitegen/config';\nexport default defineConfig({ builtIn: { gate: false } });\n");
+  await buildSite({ root });
+  const off = await read(root, 'about.html');
+  for (const gone of ['sitegen-config', 'gate.example.io', 'gate-pending']) assert.not.match(off, gone);
+  assert.not.match(await read(root, '_headers'), 'gate.example.io');
+});
 
 test('order: an integration marked pre runs its hooks before the others, one marked post after them, the rest as listed', async () => {
   const root = await siteWithConfig(`

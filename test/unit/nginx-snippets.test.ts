@@ -11,7 +11,8 @@ import type { SiteInfo } from '../../src/model.ts';
 import { renderSiteFiles, siteHeaders } from '../../src/emit/site-files.ts';
 import { HOST_FILES } from '../../src/serve/serve.ts';
 import { headers, nginxSnippets as formatNginxSnippets, NGINX_SNIPPETS } from '../../src/integrations/headers.ts';
-import { integrationSite } from '../../src/pipeline/integrations.ts';
+import { integrationSite, integrationsOf } from '../../src/pipeline/integrations.ts';
+import type { SiteError } from '../../src/errors.ts';
 
 const SITE: SiteInfo = {
   name: 'Example', url: 'https://www.example.com', lang: 'en', description: 'An example', favicon: '/favicon.ico',
@@ -45,20 +46,30 @@ test('each nginx snippet sends every header dist/_headers gives its location', (
   assert.ok(assets['Content-Security-Policy'], 'nginx drops inherited add_header lines, so the asset snippet has its own');
 });
 
-test("site.yaml's csp lists reach their own directives, and the gate's and vitals' origins are added by themselves", () => {
+test("site.yaml's csp lists reach their own directives, and the built-in gate and vitals add their origins from site.yaml's gate and analytics", () => {
   const site: SiteInfo = {
     ...SITE,
     csp: { connect: ['https://api.example.net'], form: ['https://forms.example.org'], script: ['https://cdn.example.com'], img: [], media: [] },
     gate: { script: 'https://gate.example.io/check.js', tenantId: 't', function: 'check', mode: 'page' },
     analytics: { vitalsUrl: 'https://metrics.example.io/vitals' },
   };
-  const policy = Object.fromEntries(headersFor(headerRules(site, HASHES), '/')['Content-Security-Policy'].split('; ')
+  const errors: SiteError[] = [];
+  // The sources as a build takes them: from the integrations, made from the site.
+  const sources = integrationsOf(undefined, site, '/site').hooks.csp(integrationSite(site), errors);
+  assert.equal(errors, []);
+  const policy = Object.fromEntries(headersFor(headerRules(site, HASHES, sources), '/')['Content-Security-Policy'].split('; ')
     .map((directive) => [directive.split(' ')[0], directive.split(' ').slice(1)]));
-  assert.equal(policy['connect-src'], ["'self'", 'https://api.example.net', 'https://metrics.example.io', 'https://gate.example.io']);
+  assert.equal(policy['connect-src'], ["'self'", 'https://gate.example.io', 'https://metrics.example.io', 'https://api.example.net']);
   assert.equal(policy['form-action'], ["'self'", 'https://forms.example.org']);
   assert.equal(policy['script-src'], ["'self'", "'sha256-abc='", 'https://gate.example.io', 'https://cdn.example.com']);
-  const bare = headersFor(headerRules({ ...SITE, csp: { connect: [], form: [], script: [], img: [], media: [] } }, HASHES), '/')['Content-Security-Policy'];
+  // Off, the gate adds nothing, whatever site.yaml says.
+  const off = integrationsOf({ builtIn: { gate: false, vitals: false } }, site, '/site').hooks.csp(integrationSite(site), errors);
+  assert.equal(off, {});
+  // A site with neither: nothing foreign.
+  const plain = { ...SITE, csp: { connect: [], form: [], script: [], img: [], media: [] } };
+  const bare = headersFor(headerRules(plain, HASHES, integrationsOf(undefined, plain, '/site').hooks.csp(integrationSite(plain), errors)), '/')['Content-Security-Policy'];
   assert.match(bare, "connect-src 'self';", 'nothing foreign when site.yaml lists nothing');
+  assert.match(bare, "script-src 'self' 'sha256-abc=';");
   assert.match(bare, "form-action 'self';");
 });
 

@@ -92,9 +92,10 @@ rules('one escaper per format: only src/escape.ts writes an entity, a Markdown e
 
 /**
  * What the built-in integrations write, by name: robots.txt, the sitemaps, the feeds, the search's index, what agents
- * read, the host header files, the editors' schema files, the social cards. Outside src/integrations/ only these files may name one, each for its reason.
+ * read, the host header files, the editors' schema files, the social cards; and what their browser code does: the
+ * gate's hidden page and its check, the vitals' beacon. Outside src/integrations/ only these files may name one, each for its reason.
  */
-const FEATURE = /robots\.txt|sitemap[\w-]*\.xml|llms(-full)?\.txt|ard\.json|SKILL\.md|\.well-known\/skills|pagefind|feed\.(xml|atom|json)|_headers|\.schema\.json|assets\/cards/i;
+const FEATURE = /robots\.txt|sitemap[\w-]*\.xml|llms(-full)?\.txt|ard\.json|SKILL\.md|\.well-known\/skills|pagefind|feed\.(xml|atom|json)|_headers|\.schema\.json|assets\/cards|gate-pending|tenantId|web-vitals|sendBeacon/i;
 const MAY_NAME_A_FEATURE: Record<string, string> = {
   // The editor's keys (site.yaml's `search`, a page's `sitemap`) are described where editors read them.
   'core-schemas.ts': 'the descriptions of the editor\'s keys',

@@ -1,20 +1,13 @@
 /**
- * The bot-detection gate of spec section 1: load the provider's script, call
- * its global function with the tenant id and two callbacks, and go on only
- * when it calls the success one.
+ * The gate's browser code (see ../gate.ts), which the runtime calls before
+ * the islands: load the provider's script, call its global function with the
+ * tenant id and two callbacks, and go on only when it calls the success one.
+ * Self-contained: the runtime imports it as its own chunk.
  */
+import type { GateSettings } from '../api.ts';
 
-/** The gate settings of content/site.yaml, as the page carries them. */
-export interface GateSettings {
-  script: string;
-  tenantId: string;
-  /** A global function, dotted names allowed (`Provider.check`). */
-  function: string;
-  mode: 'page' | 'islands';
-}
-
-/** The class the inline head script puts on <html> in page mode; the stylesheet hides the body while it is there. */
-export const GATE_PENDING_CLASS = 'gate-pending';
+/** The class the gate's inline head script puts on <html> in mode `page` (PENDING in ../gate.ts); its inline style hides the body while it is there. */
+const PENDING = 'gate-pending';
 
 type GateFunction = (tenantId: string, onSuccess: () => void, onFailure: (reason?: unknown) => void) => void;
 
@@ -22,8 +15,7 @@ type GateFunction = (tenantId: string, onSuccess: () => void, onFailure: (reason
  * Resolves when the check succeeds; never settles otherwise, because a page
  * (or its islands) must not render for a failed or silent check.
  */
-export function passGate(gate: GateSettings | undefined): Promise<void> {
-  if (!gate) return Promise.resolve();
+export default function passGate(gate: GateSettings): Promise<void> {
   return new Promise((resolve) => {
     // The spec: the failure handler only logs. warn, not error: a visitor the
     // provider turns away is the gate working, not a fault of the site, and
@@ -33,7 +25,7 @@ export function passGate(gate: GateSettings | undefined): Promise<void> {
       const found = globalFunction(gate.function);
       if (!found) return failed(`${gate.function} is not a function`);
       const succeeded = () => {
-        document.documentElement.classList.remove(GATE_PENDING_CLASS);
+        document.documentElement.classList.remove(PENDING);
         resolve();
       };
       try {

@@ -1,10 +1,11 @@
 /**
- * Sends the Core Web Vitals to `analytics.vitalsUrl`. Loaded as its own chunk
- * and only when that setting exists, so no other page pays for it.
+ * The vitals integration's browser code (see ../vitals.ts): sends the Core
+ * Web Vitals to site.yaml's `analytics.vitalsUrl`. The runtime loads it as
+ * its own chunk, and only on a site with that setting.
  */
 import { onCLS, onFCP, onINP, onLCP, onTTFB, type Metric } from 'web-vitals';
 
-export function reportVitals(url: string): void {
+export default function reportVitals({ url }: { url: string }): void {
   const send = (metric: Metric) => {
     const body = JSON.stringify({
       name: metric.name, value: metric.value, rating: metric.rating, delta: metric.delta,
