@@ -118,7 +118,9 @@ export function codeMetaOf(info: string | undefined): CodeMeta {
  * <figure> with its title as the caption, marked lines wrapped in
  * `<mark class="line">` (a span per line only when lines are marked), and
  * the placeholder of the site's `code` entry after it (./markdown.ts), which
- * the render stage fills with a copy button or leaves empty.
+ * the render stage fills with a copy button or leaves empty. The <pre> takes
+ * the focus: a long line scrolls it sideways, and a keyboard must reach it
+ * to scroll it (WCAG 2.1.1; axe's scrollable-region-focusable).
  */
 const codeBlocks = {
   renderer: {
@@ -130,7 +132,7 @@ const codeBlocks = {
       const code = meta.lines.size > 0 ? markLines(html, meta.lines) : html;
       const caption = meta.title === undefined ? '' : `<figcaption class="code-title">${escapeHtml(meta.title)}</figcaption>`;
       const entry = token.index === undefined ? '' : `<sitegen-md n="${token.index}"></sitegen-md>`;
-      return `<figure class="code-block">${caption}<pre><code${attribute}>${code}\n</code></pre>${entry}</figure>\n`;
+      return `<figure class="code-block">${caption}<pre tabindex="0"><code${attribute}>${code}\n</code></pre>${entry}</figure>\n`;
     },
   },
 };

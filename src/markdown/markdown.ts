@@ -296,6 +296,8 @@ export const POLICY: sanitizeHtml.IOptions = {
     th: ['align'],
     td: ['align'],
     code: ['class'],
+    // A code block takes the focus, so that a keyboard can scroll a long line (./markdown-extensions.ts codeBlocks).
+    pre: ['tabindex'],
     figure: ['class'],
     figcaption: ['class'],
     mark: ['class'],
@@ -320,8 +322,12 @@ export const POLICY: sanitizeHtml.IOptions = {
   allowProtocolRelative: false,
   exclusiveFilter: (frame) => frame.tag === 'input' && frame.attribs.type !== 'checkbox',
   // An id the runtime uses (sitegen-config) is not content's to take: see contentId.
+  // A <pre> is in the tab order or out of it, never ahead of the page's order (no tabindex="3").
   transformTags: {
-    '*': (tagName, attribs) => ({ tagName, attribs: attribs.id === undefined ? attribs : { ...attribs, id: contentId(attribs.id) } }),
+    '*': (tagName, attribs) => {
+      const named = attribs.id === undefined ? attribs : { ...attribs, id: contentId(attribs.id) };
+      return { tagName, attribs: tagName === 'pre' && named.tabindex !== undefined ? { ...named, tabindex: named.tabindex === '-1' ? '-1' : '0' } : named };
+    },
   },
 };
 

@@ -5,7 +5,9 @@
  * of contents following the reader, and tabs. The site's own policy is
  * served with it, and no page may break it.
  */
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -127,6 +129,65 @@ docs('/ focuses the search from anywhere; results come as one types, under the p
   } finally {
     await page.close();
   }
+});
+
+docs('the home page is a landing page: its title large, a tagline, actions that lead into the guide, feature cards; no sidebar beside it, and on a phone the menu still opens it', async (context) => {
+  const { page, errors } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    await page.goto(context.server.url + '/');
+    const heading = page.getByRole('heading', { level: 1, name: 'Welcome' });
+    assert.ok(await heading.isVisible());
+    assert.ok(Number.parseFloat(await heading.evaluate((element) => getComputedStyle(element).fontSize)) >= 48, 'the title is large');
+    assert.match(await page.locator('.hero__tagline').textContent() ?? '', /^Everything about my project/);
+    const cards = page.locator('main .features').getByRole('listitem');
+    assert.is(await cards.count(), 4);
+    assert.equal(await page.locator('main .features').getByRole('heading', { level: 2 }).allTextContents(),
+      ['A sidebar from your folders', 'Search on every page', 'Contents beside each page', 'Light and dark']);
+    // The cards stand side by side on a wide screen.
+    const [first, second] = await Promise.all([cards.nth(0).boundingBox(), cards.nth(1).boundingBox()]);
+    assert.ok(first && second && Math.abs(first.y - second.y) < 1 && second.x > first.x, 'the cards are in a row');
+    assert.not.ok(await page.getByRole('navigation', { name: 'Pages', exact: true }).isVisible(), 'no sidebar beside a landing page');
+    assert.is(await page.getByRole('navigation', { name: 'On this page' }).count(), 0, 'no contents beside it');
+    const start = page.getByRole('link', { name: 'Get started' });
+    assert.is(await start.evaluate((element) => getComputedStyle(element).backgroundColor), 'rgb(29, 78, 216)', 'the first action is filled with the accent');
+    await start.click();
+    await page.waitForURL('**/guides/getting-started');
+    assert.is(await page.getByRole('heading', { level: 1 }).textContent(), 'Getting started');
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto(context.server.url + '/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const sidebar = page.getByRole('navigation', { name: 'Pages', exact: true });
+    assert.ok(await sidebar.isVisible(), 'the phone\'s menu shows the pages');
+    assert.ok(await sidebar.getByRole('link', { name: 'Introduction' }).isVisible());
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
+docs('axe finds no violation on any page, light and dark, at 375 px and 1280 px (a code block that scrolls takes the focus)', async (context) => {
+  const outDir = context.build.outDir;
+  const routes = (await readdir(outDir, { recursive: true })).filter((file) => file.endsWith('.html') && file !== '404.html')
+    .map((file) => `/${file.replace(/\\/g, '/').replace(/(index)?\.html$/, '')}`.replace(/\/$/, '') || '/');
+  assert.ok(routes.length >= 7, `the pages: ${routes.join(', ')}`);
+  const found: string[] = [];
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [375, 1280]) {
+      const browsing = await context.browser.newContext({ viewport: { width, height: 800 }, colorScheme });
+      await browsing.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+      try {
+        const page = await browsing.newPage();
+        for (const route of routes) {
+          await page.goto(context.server.url + route);
+          const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+          found.push(...violations.map((violation) => `${route} ${colorScheme} @${width}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`));
+        }
+      } finally {
+        await browsing.close();
+      }
+    }
+  }
+  assert.equal(found, []);
 });
 
 docs('on a phone the header is one row; the menu opens over the page, keeps the focus inside it, and Escape closes it', async (context) => {

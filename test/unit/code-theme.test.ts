@@ -90,7 +90,7 @@ test('a site with no code entry shows code blocks bare; a ::: code block is an e
   await writeFile(page, `${source}\n\n\`\`\`sh\nnpm start\n\`\`\`\n`);
   const { outDir } = await buildSite({ root });
   const html = await readFile(path.join(outDir, 'index.html'), 'utf8');
-  assert.match(html, '<figure class="code-block"><pre><code class="language-sh">');
+  assert.match(html, '<figure class="code-block"><pre tabindex="0"><code class="language-sh">');
   assert.not.match(html, /sitegen-md|sitegen-island|<button/, 'no placeholder and no button');
   await writeFile(page, `${source}\n\n::: code\n:::\n`);
   try {

@@ -101,6 +101,13 @@ for (const [place, write] of PLACES) {
   });
 }
 
+test('a code block takes the focus so that a keyboard can scroll it; an editor\'s <pre> cannot jump the tab order', () => {
+  assert.match(markdownToHtml('```js\nconst a = 1;\n```\n'), '<figure class="code-block"><pre tabindex="0"><code class="language-js">');
+  assert.match(markdownToHtml('<pre tabindex="3">x</pre>\n'), '<pre tabindex="0">x</pre>');
+  assert.match(markdownToHtml('<pre tabindex="-1">x</pre>\n'), '<pre tabindex="-1">x</pre>');
+  assert.match(markdownToHtml('<pre>x</pre>\n'), '<pre>x</pre>');
+});
+
 test('a footnote whose label closes its attribute still links both ways', () => {
   const html = markdownToHtml('T[^a"b]\n\n[^a"b]: The note.\n');
   const ref = /<a id="([^"]+)" href="#([^"]+)" data-footnote-ref/.exec(html);
