@@ -305,7 +305,10 @@ export interface PageSummary extends Pick<PageInfo, 'route' | 'file' | 'sitemap'
 /** The hashed files a page links to, with their integrity hashes. */
 export interface PageAssets {
   css: { href: string; integrity: string };
+  /** The runtime of a page without islands (src/client/runtime-page.ts). */
   runtime: { src: string; integrity: string };
+  /** The runtime of a page with islands, with their machinery: when each hydrates, how its chunk loads (src/client/runtime-islands.ts). */
+  runtimeIslands?: { src: string; integrity: string };
   /** Island name → chunk URL and integrity. */
   islands: Readonly<Record<string, { src: string; integrity: string }>>;
   /** The integrations' browser code the runtime may import, by integration name (src/integrations/api.ts `client`). */

@@ -69,23 +69,26 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeT
   try {
     // The runtime is built apart from the islands so that it shares no chunk with them: a page without islands then
     // loads one small file, not the runtime plus pieces of code split off for the islands' sake.
-    const [runtime, rest] = await Promise.all([
-      (await loadEsbuild()).build({
-        ...options,
-        entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts'), out: 'runtime' }],
-        plugins: [clientScripts(root, clientModules, clientFiles, unresolved)],
-      }),
+    // Its two builds (src/client/runtime.ts) are made apart too, so that each is one file: a page loads one of them.
+    const runtimeBuild = (entry: string, out: string) => loadEsbuild().then((esbuild) => esbuild.build({
+      ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', entry), out }], plugins: [clientScripts(root, clientModules, clientFiles, unresolved)],
+    }));
+    const [runtime, runtimeIslands, rest] = await Promise.all([
+      runtimeBuild('runtime-page.ts', 'runtime'),
+      runtimeBuild('runtime-islands.ts', 'runtime-islands'),
       (await loadEsbuild()).build({
         ...options,
         entryPoints: [{ in: 'sitegen-styles:site.css', out: 'site' }, ...islandNames.map((name) => ({ in: `sitegen-island:${name}`, out: name }))],
       }),
     ]) as esbuild.BuildResult<{ write: false; metafile: true }>[];
+    // Both runtime builds make the integrations' chunks, byte for byte the same (named by their content): kept once.
+    const outputFiles = new Map([...runtime.outputFiles, ...runtimeIslands.outputFiles, ...rest.outputFiles].map((file) => [file.path, file]));
     result = {
       ...rest,
-      outputFiles: [...runtime.outputFiles, ...rest.outputFiles],
+      outputFiles: [...outputFiles.values()],
       metafile: {
-        inputs: { ...runtime.metafile.inputs, ...rest.metafile.inputs },
-        outputs: { ...runtime.metafile.outputs, ...rest.metafile.outputs },
+        inputs: { ...runtime.metafile.inputs, ...runtimeIslands.metafile.inputs, ...rest.metafile.inputs },
+        outputs: { ...runtime.metafile.outputs, ...runtimeIslands.metafile.outputs, ...rest.metafile.outputs },
       },
     };
   } catch (error) {
@@ -212,9 +215,10 @@ function collect(
     const source = path.resolve(root, output.entryPoint);
     const key = output.entryPoint.startsWith('sitegen-island:') ? `island:${entry}`
       : output.entryPoint.startsWith('sitegen-styles:') ? 'styles'
-      : source === path.join(SITEGEN_DIR, 'src', 'client', 'runtime.ts') ? 'runtime'
+      : source === path.join(SITEGEN_DIR, 'src', 'client', 'runtime-page.ts') ? 'runtime'
+      : source === path.join(SITEGEN_DIR, 'src', 'client', 'runtime-islands.ts') ? 'runtime-islands'
       : clientSources.has(source) ? `client:${source}` : undefined;
-    if (!key || (key === 'runtime' && file.endsWith('.css'))) continue;
+    if (!key || (key.startsWith('runtime') && file.endsWith('.css'))) continue;
     byEntry.set(key, { url: urlOf(file), imports: output.imports.filter((item) => !item.external).map((item) => urlOf(item.path)) });
   }
   const asset = (key: string) => {
@@ -224,6 +228,7 @@ function collect(
   };
   const css = asset('styles');
   const runtime = asset('runtime');
+  const runtimeIslands = asset('runtime-islands');
   const islands: Record<string, { src: string; integrity: string }> = {};
   const imports: Record<string, string[]> = {};
   for (const name of islandNames) {
@@ -241,7 +246,8 @@ function collect(
     integrity,
     imports,
     assets: {
-      css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity }, islands, clients,
+      css: { href: css.href, integrity: css.integrity }, runtime: { src: runtime.src, integrity: runtime.integrity },
+      runtimeIslands: { src: runtimeIslands.src, integrity: runtimeIslands.integrity }, islands, clients,
       fonts: [...files.keys()].filter((url) => url.endsWith('.woff2')).sort(),
     },
   };

@@ -36,7 +36,7 @@ export function renderPage(input: RenderInput): RenderedPage {
   // What integrations add: a collection's (its feeds' links) beside the template's own, the rest at the end of the head.
   const listed = (input.listHead ?? []).map(headElement).join('');
   const head = renderHead({
-    page: listPageInfo(page, collection), site, assets, preload, jsonLd,
+    page: listPageInfo(page, collection), site, assets, preload, hydrates: islands.length > 0, jsonLd,
     extra: (extra ? renderToStaticMarkup(<>{extra}</>) : '') + listed, added: (input.head ?? []).map(headElement).join(''),
   });
   // Only `sitegen dev` renders drafts; the note says why the page will be missing from the built site.
@@ -109,6 +109,8 @@ interface HeadInput {
   assets: PageAssets;
   /** The islands hydrated on load, whose chunks the head preloads. */
   preload: string[];
+  /** Whether the page has islands: it then loads the runtime with their machinery. */
+  hydrates: boolean;
   jsonLd?: object;
   /** The template's own head elements (TemplateModule.head), and a collection's integrations' (its feeds' links), as HTML. */
   extra: string;
@@ -123,7 +125,7 @@ interface HeadInput {
  * before any module script or preload: its integrity entries must be in
  * place before the first module fetch.
  */
-function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: HeadInput): string {
+function renderHead({ page, site, assets, preload, hydrates, jsonLd, extra, added = '' }: HeadInput): string {
   const canonical = absolute(site.url, pageLink(site, page.canonical));
   // The page's own picture, else the one an integration gave it (its social card), else the site's.
   const image = absolute(site.url, withBase(site.basePath, page.image ?? page.card ?? site.image ?? site.favicon));
@@ -132,6 +134,8 @@ function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: 
   const named = page.route === '/' || page.title.includes(site.name) ? page.title : `${page.title} | ${site.name}`;
   const title = page.scheduled ? `[Scheduled] ${named}` : page.draft ? `[Draft] ${named}` : named;
   const config: RuntimeConfig | undefined = assets.client && { client: assets.client.settings };
+  // One file either way: the runtime with the islands' machinery only where there are islands.
+  const runtime = hydrates && assets.runtimeIslands ? assets.runtimeIslands : assets.runtime;
   const parts = [
     '<meta charset="utf-8"/>',
     // Its JSON holds URLs and base64 hashes only, so it cannot close its element.
@@ -166,7 +170,7 @@ function renderHead({ page, site, assets, preload, jsonLd, extra, added = '' }: 
     element('link', { rel: 'stylesheet', href: assets.css.href, integrity: assets.css.integrity }),
     // The settings the runtime reads (src/client/config.ts): data, not code, so the CSP needs no hash for them.
     config ? `<script type="application/json" id="${CONFIG_ELEMENT_ID}">${safeJson(config)}</script>` : '',
-    `${element('script', { type: 'module', src: assets.runtime.src, integrity: assets.runtime.integrity }, false)}</script>`,
+    `${element('script', { type: 'module', src: runtime.src, integrity: runtime.integrity }, false)}</script>`,
     // The browser code the islands wait for (the gate's) is fetched beside the runtime, not one request after it.
     ...(assets.client?.preload ?? []).map(({ src, integrity }) => element('link', { rel: 'modulepreload', href: src, integrity })),
     ...preload.map((name) => element('link', { rel: 'modulepreload', href: assets.islands[name].src, integrity: assets.islands[name].integrity })),

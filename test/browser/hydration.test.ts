@@ -57,7 +57,8 @@ hydration('load, idle and visible islands in view hydrate without a scroll; one 
 
 hydration('a page whose only island is far down fetches neither its chunk nor React until it is scrolled to', async (context) => {
   const { page, errors, scripts } = await visit(context, '/far');
-  const runtime = context.build.bundle.assets.runtime.src;
+  // The runtime of a page with islands: with their machinery (when each hydrates, how its chunk loads), one file.
+  const runtime = context.build.bundle.assets.runtimeIslands!.src;
   const chunk = context.build.bundle.assets.islands.probe.src;
   assert.equal(scripts, [runtime], 'scripts fetched before the island came into view');
   assert.is(await page.locator('link[rel="modulepreload"]').count(), 0, 'the head preloads an island that waits');
