@@ -84,6 +84,8 @@ export interface IntegrationSite {
   gate?: GateSettings;
   /** site.yaml's `analytics`: where the built-in vitals integration sends the Core Web Vitals. */
   analytics?: { vitalsUrl?: string };
+  /** site.yaml's keys that belong to the layout, as its schema checked them (a starter's `theme`, its menu). */
+  layout: Readonly<Record<string, unknown>>;
 }
 
 /** The bot-detection check of site.yaml's `gate`: the provider's script, the tenant, its global function, and what waits for it. */

@@ -164,7 +164,7 @@ function configError(message: string): SiteError {
 
 export function integrationSite(site: SiteInfo): IntegrationSite {
   return {
-    name: site.name, url: site.url, lang: site.lang, description: site.description, basePath: site.basePath, trailingSlash: site.trailingSlash,
+    name: site.name, url: site.url, lang: site.lang, description: site.description, basePath: site.basePath, trailingSlash: site.trailingSlash, layout: site.layout,
     ...(site.i18n ? { locales: site.i18n.locales.map((locale) => locale.code) } : {}),
     ...(site.cards ? { cards: site.cards } : {}),
     ...(site.gate ? { gate: site.gate } : {}),

@@ -13,11 +13,15 @@
  * - while the menu is open over the page on a phone, Tab and Shift+Tab go
  *   round its button and what it holds, not the page behind it.
  *
+ * Beside it, the accent colours of site.yaml's `theme`, as custom properties
+ * (templates/lib/theme.ts): hashed into the policy as the script is.
+ *
  * It is a few hundred bytes: the pages need no React until the visitor
  * reaches into the search, a tab set or a copy button. The menu button on
  * narrow screens is sitegen's runtime's (data-menu-toggle).
  */
 import { defineConfig, defineIntegration } from 'sitegen/config';
+import { themeStyle, type Theme } from './templates/lib/theme.ts';
 
 const PAGE_SCRIPT = `(function () {
   var root = document.documentElement;
@@ -71,7 +75,10 @@ const PAGE_SCRIPT = `(function () {
 const docsPage = defineIntegration({
   name: 'docs-page',
   setup: () => ({
-    head: () => [{ tag: 'script', content: PAGE_SCRIPT }],
+    head: ({ site }) => {
+      const style = themeStyle(site.layout.theme as Theme, '--accent');
+      return [{ tag: 'script', content: PAGE_SCRIPT }, ...(style ? [{ tag: 'style' as const, content: style }] : [])];
+    },
   }),
 });
 

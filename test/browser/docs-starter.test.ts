@@ -312,6 +312,21 @@ docs('a page ships at most 3 KB of JavaScript gzip (inline and loaded) until the
   }
 });
 
+docs('the pages are set in Inter, from the site\'s origin, preloaded, with a stand-in of the same metrics until it arrives', async (context) => {
+  const { page } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    const fonts: string[] = [];
+    page.on('request', (request) => { if (request.resourceType() === 'font') fonts.push(request.url()); });
+    await page.goto(context.server.url + '/guides/writing-pages', { waitUntil: 'networkidle' });
+    assert.ok(fonts.length === 1 && fonts[0].startsWith(context.server.url + '/assets/inter-latin-wght-normal-'), `fonts fetched: ${fonts.join(', ')}`);
+    assert.match(await page.evaluate(() => getComputedStyle(document.body).fontFamily), /^Inter, "Inter Fallback"/);
+    assert.ok(await page.evaluate(() => document.fonts.check('16px Inter')), 'the face is loaded');
+    assert.is(await page.locator('link[rel="preload"][as="font"]').count(), 1, 'preloaded');
+  } finally {
+    await page.close();
+  }
+});
+
 docs('an unknown address answers 404 with the designed page, which names no sidebar entry of its own', async (context) => {
   const { page } = await openPage(context.browser);
   try {

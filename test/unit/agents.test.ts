@@ -130,8 +130,8 @@ test('a warm build keeps the twins of the pages it reuses, and rewrites the edit
 
 test('llms-full.txt is written only while every twin fits in fullLimit', async () => {
   const root = await newsSite();
-  await edit(root, 'sitegen.config.ts', "import { defineConfig, feeds, sitemap } from 'sitegen/config';", "import { agents, defineConfig, feeds, sitemap } from 'sitegen/config';");
-  await edit(root, 'sitegen.config.ts', 'integrations: [feeds(), sitemap()],', 'integrations: [feeds(), sitemap(), agents({ fullLimit: 2000 })],');
+  await edit(root, 'sitegen.config.ts', "import { defineConfig, defineIntegration, feeds, sitemap } from 'sitegen/config';", "import { agents, defineConfig, defineIntegration, feeds, sitemap } from 'sitegen/config';");
+  await edit(root, 'sitegen.config.ts', 'integrations: [feeds(), sitemap(), newsPage()],', 'integrations: [feeds(), sitemap(), newsPage(), agents({ fullLimit: 2000 })],');
   const outDir = path.join(root, 'dist');
   await buildSite({ root, outDir, now: NOW });
   assert.not.ok(existsSync(path.join(outDir, 'llms-full.txt')), 'the English twins are more than 2,000 bytes');
@@ -143,14 +143,14 @@ test('the integration turns off as a whole or in parts; a section naming no page
   const root = await newsSite();
   const config = path.join(root, 'sitegen.config.ts');
   const source = await readFile(config, 'utf8');
-  await edit(root, 'sitegen.config.ts', 'integrations: [feeds(), sitemap()],', 'integrations: [feeds(), sitemap()],\n  builtIn: { agents: false },');
+  await edit(root, 'sitegen.config.ts', 'integrations: [feeds(), sitemap(), newsPage()],', 'integrations: [feeds(), sitemap(), newsPage()],\n  builtIn: { agents: false },');
   const outDir = path.join(root, 'dist');
   await buildSite({ root, outDir, now: NOW });
   for (const file of ['llms.txt', 'news/hello-world.md', '.well-known/ard.json']) assert.not.ok(existsSync(path.join(outDir, file)), file);
   assert.not.match(await read(outDir, 'news/hello-world.html'), /text\/markdown|ai-catalog/);
   const { writeFile } = await import('node:fs/promises');
-  await writeFile(config, source.replace("import { defineConfig, feeds, sitemap } from 'sitegen/config';", "import { agents, defineConfig, feeds, sitemap } from 'sitegen/config';")
-    .replace('integrations: [feeds(), sitemap()],', "integrations: [feeds(), sitemap(), agents({ twins: false, sections: { Posts: ['/news/hello-world', '/nowhere'] } })],"));
+  await writeFile(config, source.replace("import { defineConfig, defineIntegration, feeds, sitemap } from 'sitegen/config';", "import { agents, defineConfig, defineIntegration, feeds, sitemap } from 'sitegen/config';")
+    .replace('integrations: [feeds(), sitemap(), newsPage()],', "integrations: [feeds(), sitemap(), newsPage(), agents({ twins: false, sections: { Posts: ['/news/hello-world', '/nowhere'] } })],"));
   try {
     await buildSite({ root, outDir, now: NOW });
     assert.unreachable('the build succeeded');

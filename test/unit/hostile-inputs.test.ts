@@ -46,8 +46,8 @@ test('a card font that is no font, or a damaged one, is an error at cards.font, 
   await mkdir(path.join(root, 'public', 'fonts'), { recursive: true });
   const site = path.join(root, 'content', 'site.yaml');
   const source = await readFile(site, 'utf8');
-  await writeFile(site, source.replace('accent: "#7dd3fc"', 'accent: "#7dd3fc"\n  font: public/fonts/brand.woff'));
-  const line = source.split('\n').findIndex((text) => text.includes('accent: "#7dd3fc"')) + 2;
+  await writeFile(site, source.replace('accent: *accent-dark', 'accent: *accent-dark\n  font: public/fonts/brand.woff'));
+  const line = source.split('\n').findIndex((text) => text.includes('accent: *accent-dark')) + 2;
   // Not a font at all; then a real font's first kilobytes, whose tables end early.
   const real = await readFile(path.join(path.dirname(new URL(import.meta.resolve('@fontsource/plus-jakarta-sans/package.json')).pathname), 'files', 'plus-jakarta-sans-latin-700-normal.woff'));
   for (const bytes of [Buffer.from('definitely not a font'), real.subarray(0, 1024)]) {

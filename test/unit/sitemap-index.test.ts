@@ -14,7 +14,7 @@ import type { IntegrationPage, IntegrationSite } from '../../src/integrations/ap
 /** The parts of a files hook's context that the sitemap does not read. */
 const HOOK_ONLY = { root: '/nowhere', cacheDir: '/nowhere/.sitegen/cache/integrations/sitemap', warn: (message: string) => assert.unreachable(message) };
 
-const site: IntegrationSite = { name: 'Big', url: 'https://big.example', lang: 'en', description: 'Many pages.', basePath: '', trailingSlash: 'never' };
+const site: IntegrationSite = { name: 'Big', url: 'https://big.example', lang: 'en', description: 'Many pages.', basePath: '', trailingSlash: 'never', layout: {} };
 
 const page = (index: number): IntegrationPage => {
   const route = `/archive/${String(index).padStart(6, '0')}`;

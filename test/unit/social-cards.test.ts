@@ -169,7 +169,7 @@ test('site.yaml\'s cards: a colour that is no colour or a missing font is an err
   };
   const line = source.split('\n').findIndex((text) => text.includes('background: "#0b1f4d"')) + 1;
   assert.equal(await errorsOf(), [['content/site.yaml', line, 'cards.background', 'expected a colour such as #0b1f4d']]);
-  await writeFile(site, source.replace('accent: "#7dd3fc"', 'accent: "#7dd3fc"\n  font: public/fonts/brand.woff'));
+  await writeFile(site, source.replace('accent: *accent-dark', 'accent: *accent-dark\n  font: public/fonts/brand.woff'));
   const [missing] = await errorsOf();
   assert.equal(missing.slice(0, 3), ['content/site.yaml', line + 3, 'cards.font']);
   assert.match(String(missing[3]), 'public/fonts/brand.woff does not exist');
@@ -183,7 +183,7 @@ test('the site\'s own font draws the cards, and a new font file draws them again
   await mkdir(path.join(root, 'public', 'fonts'), { recursive: true });
   const font = path.join(root, 'public', 'fonts', 'brand.woff');
   await copyFile(path.join(FONTS, 'plus-jakarta-sans-latin-400-normal.woff'), font);
-  await edit(root, 'content/site.yaml', 'accent: "#7dd3fc"', 'accent: "#7dd3fc"\n  font: public/fonts/brand.woff');
+  await edit(root, 'content/site.yaml', 'accent: *accent-dark', 'accent: *accent-dark\n  font: public/fonts/brand.woff');
   await build(root);
   const first = meta(await read(root, 'news/hello-world.html'), 'og:image');
   await copyFile(path.join(FONTS, 'plus-jakarta-sans-latin-800-normal.woff'), font);

@@ -2,6 +2,7 @@ import { z, link, Island, localeRoute, type LayoutProps } from 'sitegen';
 import Search from './islands/search.tsx';
 import { wordsFor } from './strings.ts';
 import { Languages } from './components/Languages.tsx';
+import { themeSchema } from './lib/theme.ts';
 
 const links = z.array(z.strictObject({
   label: z.string().min(1).describe("the link's name: its words, or, with an icon, what a screen reader says"),
@@ -24,6 +25,8 @@ export const schema = z.strictObject({
   links: z.record(z.string(), links).default({}).describe("links at the header's end, by language (en, de)"),
   collapsed: z.array(z.string().regex(/^\/[^/].*$/, 'expected a folder as a route, such as /reference')).default([])
     .describe('sidebar groups that start folded, unless they hold the page shown'),
+  // The page colours of styles/theme.css that an accent is drawn on.
+  theme: themeSchema({ light: '#ffffff', dark: '#0f1217' }),
 });
 
 export type DocsSettings = z.infer<typeof schema>;
@@ -43,7 +46,10 @@ export default function Layout({ site, page, children }: LayoutProps) {
     <>
       <a className="skip-link" href="#main">{words.skip}</a>
       <header className="site-header">
-        <a className="brand" href={home}>{site.name}</a>
+        <a className="brand" href={home}>
+          {settings.theme?.logo && <img className="brand__logo" src={settings.theme.logo.src} alt={settings.theme.logo.alt} width={settings.theme.logo.width} height={settings.theme.logo.height} />}
+          {site.name}
+        </a>
         <div className="site-search">
           <Island name="search" component={Search} hydrate="interaction"
             props={{ index: '/pagefind/pagefind.js', label: words.search.button, lang: locale.startsWith('de') ? 'de' : 'en', hint: words.search.shortcut }} />

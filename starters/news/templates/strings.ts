@@ -14,6 +14,7 @@ const en = {
   contents: 'On this page', readingTime: (minutes: number) => (minutes === 1 ? '1 minute read' : `${minutes} minutes read`),
   news: 'News',
   skip: 'Skip to the content', menu: 'Menu', latest: 'Latest', earlier: 'Earlier posts', newsletterNote: 'One e-mail when there is news. Leave whenever you like.',
+  theme: { label: 'Theme', auto: 'System', light: 'Light', dark: 'Dark' },
 };
 
 export type Words = typeof en;
@@ -30,6 +31,7 @@ const de: Words = {
   contents: 'Auf dieser Seite', readingTime: (minutes: number) => (minutes === 1 ? '1 Minute Lesezeit' : `${minutes} Minuten Lesezeit`),
   news: 'Neuigkeiten',
   skip: 'Zum Inhalt springen', menu: 'Menü', latest: 'Neu', earlier: 'Frühere Beiträge', newsletterNote: 'Eine E-Mail, wenn es Neues gibt. Abbestellen jederzeit.',
+  theme: { label: 'Design', auto: 'System', light: 'Hell', dark: 'Dunkel' },
 };
 
 /** The words of a page's language, English for any other. */
