@@ -21,11 +21,10 @@
  * narrow screens is sitegen's runtime's (data-menu-toggle).
  */
 import { defineConfig, defineIntegration } from 'sitegen/config';
-import { themeStyle, type Theme } from './templates/lib/theme.ts';
+import { compact, THEME_AT_ONCE, THEME_MENU, themeStyle, type Theme } from './templates/lib/theme.ts';
 
-const PAGE_SCRIPT = `(function () {
-  var root = document.documentElement;
-  try { var chosen = localStorage.getItem('theme'); if (chosen === 'dark' || chosen === 'light') root.dataset.theme = chosen; } catch (e) {}
+const PAGE_SCRIPT = compact(`(function () {
+  ${THEME_AT_ONCE}
   document.addEventListener('keydown', function (event) {
     var open = document.querySelector('[aria-expanded="true"][data-menu-toggle]');
     if (event.key == 'Tab' && open && open.offsetParent) {
@@ -42,18 +41,7 @@ const PAGE_SCRIPT = `(function () {
     field.focus();
   });
   document.addEventListener('DOMContentLoaded', function () {
-    var pick = document.querySelector('[data-theme-pick]');
-    if (pick) {
-      var select = pick.querySelector('select');
-      pick.hidden = false;
-      select.value = root.dataset.theme || 'auto';
-      select.addEventListener('change', function () {
-        try {
-          if (select.value === 'auto') { delete root.dataset.theme; localStorage.removeItem('theme'); }
-          else { root.dataset.theme = select.value; localStorage.setItem('theme', select.value); }
-        } catch (e) {}
-      });
-    }
+    ${THEME_MENU}
     var links = [].slice.call(document.querySelectorAll('.toc a[href^="#"]'));
     var targets = links.map(function (link) { return document.getElementById(decodeURIComponent(link.hash.slice(1))); });
     if (links.length === 0) return;
@@ -67,10 +55,7 @@ const PAGE_SCRIPT = `(function () {
     addEventListener('scroll', function () { if (!queued) { queued = true; requestAnimationFrame(function () { queued = false; mark(); }); } }, { passive: true });
     mark();
   });
-})();`
-  // Sent as one line, without the spaces around punctuation (its strings are selectors, where those spaces mean nothing):
-  // the page's first view stays under 3 KB of script, gzip.
-  .replace(/\n\s*/g, '').replace(/ *([=(){};,:?|&<>+!-]+) */g, '$1');
+})();`);
 
 const docsPage = defineIntegration({
   name: 'docs-page',

@@ -8,7 +8,7 @@
  * content/site.yaml); `search()` here would turn it on from code.
  */
 import { defineConfig, defineIntegration, feeds, sitemap } from 'sitegen/config';
-import { themeStyle, type Theme } from './templates/lib/theme.ts';
+import { compact, THEME_AT_ONCE, THEME_MENU, themeStyle, type Theme } from './templates/lib/theme.ts';
 
 /**
  * This starter's own integration: the small script every page carries, inline in its head so that the build hashes it
@@ -17,25 +17,12 @@ import { themeStyle, type Theme } from './templates/lib/theme.ts';
  * only works with scripts, and keeps the choice. Beside it, the accent colours of site.yaml's `theme`, as custom
  * properties (templates/lib/theme.ts): hashed into the policy as the script is.
  */
-const PAGE_SCRIPT = `(function () {
-  var root = document.documentElement;
-  try { var chosen = localStorage.getItem('theme'); if (chosen === 'dark' || chosen === 'light') root.dataset.theme = chosen; } catch (e) {}
+const PAGE_SCRIPT = compact(`(function () {
+  ${THEME_AT_ONCE}
   document.addEventListener('DOMContentLoaded', function () {
-    var pick = document.querySelector('[data-theme-pick]');
-    if (!pick) return;
-    var select = pick.querySelector('select');
-    pick.hidden = false;
-    select.value = root.dataset.theme || 'auto';
-    select.addEventListener('change', function () {
-      try {
-        if (select.value === 'auto') { delete root.dataset.theme; localStorage.removeItem('theme'); }
-        else { root.dataset.theme = select.value; localStorage.setItem('theme', select.value); }
-      } catch (e) {}
-    });
+    ${THEME_MENU}
   });
-})();`
-  // Sent as one line, without the spaces around punctuation: the page's first view stays under 2 KB of script, gzip.
-  .replace(/\n\s*/g, '').replace(/ *([=(){};,:?|&<>+!-]+) */g, '$1');
+})();`);
 
 const newsPage = defineIntegration({
   name: 'news-page',

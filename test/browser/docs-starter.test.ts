@@ -11,7 +11,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { openPage, browseBuild, recordThemeAtBody, themeAtBody, type BrowsedSite } from '../helpers/browser.ts';
 import { initStarter } from '../helpers/starter.ts';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 
@@ -76,14 +76,7 @@ docs('a chosen theme is on <html> before the body is parsed, kept from page to p
   const browsing = await context.browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openPage(browsing);
   try {
-    // What the document's theme was when <body> first existed: before any paint, the stylesheet being render-blocking.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.body) return;
-        (window as unknown as { themeAtBody: string }).themeAtBody = document.documentElement.dataset.theme ?? 'none';
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await recordThemeAtBody(page);
     await page.goto(context.server.url + '/guides/writing-pages');
     const theme = page.getByRole('combobox', { name: 'Theme' });
     assert.is(await theme.inputValue(), 'auto', 'the system\'s theme until the visitor chooses');
@@ -95,14 +88,14 @@ docs('a chosen theme is on <html> before the body is parsed, kept from page to p
     assert.is(await background(), 'rgb(15, 18, 23)');
     assert.is.not(await codeBackground(), lightCode, 'code blocks turn dark with the page');
     await page.goto(context.server.url + '/reference/components');
-    assert.is(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody), 'dark', 'the next page is dark from its first paint');
+    assert.is(await themeAtBody(page), 'dark', 'the next page is dark from its first paint');
     assert.is(await background(), 'rgb(15, 18, 23)');
     assert.is(await page.getByRole('combobox', { name: 'Theme' }).inputValue(), 'dark');
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('auto');
     assert.is(await background(), 'rgb(255, 255, 255)', 'System follows the light system again');
     assert.is(await page.evaluate(() => localStorage.getItem('theme')), null, 'and forgets the choice');
     await page.reload();
-    assert.is(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody), 'none');
+    assert.is(await themeAtBody(page), 'none');
     assert.equal(errors, [], 'the inline theme script ran under the policy (its hash is in the CSP)');
   } finally {
     await browsing.close();

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { openPage, browseBuild, type BrowsedSite } from '../helpers/browser.ts';
+import { openPage, browseBuild, recordThemeAtBody, themeAtBody, type BrowsedSite } from '../helpers/browser.ts';
 import { initStarter } from '../helpers/starter.ts';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 
@@ -164,14 +164,7 @@ news('the theme can be chosen: on <html> before the body is parsed, kept from pa
   const browsing = await context.browser.newContext({ colorScheme: 'light', viewport: { width: 1280, height: 800 } });
   const { page, errors } = await openPage(browsing);
   try {
-    // What the document's theme was when <body> first existed: before any paint, the stylesheet being render-blocking.
-    await page.addInitScript(() => {
-      new MutationObserver((_, observer) => {
-        if (!document.body) return;
-        (window as unknown as { themeAtBody: string }).themeAtBody = document.documentElement.dataset.theme ?? 'none';
-        observer.disconnect();
-      }).observe(document, { childList: true, subtree: true });
-    });
+    await recordThemeAtBody(page);
     await page.goto(context.server.url + '/news');
     const theme = page.getByRole('combobox', { name: 'Theme' });
     assert.is(await theme.inputValue(), 'auto', 'the system\'s theme until the visitor chooses');
@@ -180,13 +173,13 @@ news('the theme can be chosen: on <html> before the body is parsed, kept from pa
     await theme.selectOption('dark');
     assert.is(await background(), 'rgb(17, 20, 24)');
     await page.goto(context.server.url + '/news/hello-world');
-    assert.is(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody), 'dark', 'the next page is dark from its first paint');
+    assert.is(await themeAtBody(page), 'dark', 'the next page is dark from its first paint');
     assert.is(await background(), 'rgb(17, 20, 24)');
     await page.getByRole('combobox', { name: 'Theme' }).selectOption('auto');
     assert.is(await background(), 'rgb(255, 255, 255)', 'System follows the light system again');
     assert.is(await page.evaluate(() => localStorage.getItem('theme')), null, 'and forgets the choice');
     await page.reload();
-    assert.is(await page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody), 'none');
+    assert.is(await themeAtBody(page), 'none');
     // On a phone the choice is in the menu.
     await page.setViewportSize({ width: 375, height: 740 });
     assert.not.ok(await page.getByRole('combobox', { name: 'Theme' }).isVisible(), 'folded with the menu');

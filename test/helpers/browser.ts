@@ -115,3 +115,22 @@ export async function browseBuild<B extends { outDir: string }>(
     throw error;
   }
 }
+
+/**
+ * Records what the document's theme (data-theme on <html>) was when <body> first existed: before any paint, the
+ * stylesheet being render-blocking. Read it with themeAtBody() after each navigation.
+ */
+export async function recordThemeAtBody(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    new MutationObserver((_, observer) => {
+      if (!document.body) return;
+      (window as unknown as { themeAtBody: string }).themeAtBody = document.documentElement.dataset.theme ?? 'none';
+      observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+/** The theme recordThemeAtBody() saw as the body appeared: 'dark', 'light' or 'none'. */
+export function themeAtBody(page: Page): Promise<string> {
+  return page.evaluate(() => (window as unknown as { themeAtBody: string }).themeAtBody);
+}

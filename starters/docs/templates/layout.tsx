@@ -2,6 +2,7 @@ import { z, link, Island, localeRoute, type LayoutProps } from 'sitegen';
 import Search from './islands/search.tsx';
 import { wordsFor } from './strings.ts';
 import { Languages } from './components/Languages.tsx';
+import { ThemePick } from './components/ThemePick.tsx';
 import { themeSchema } from './lib/theme.ts';
 
 const links = z.array(z.strictObject({
@@ -58,16 +59,7 @@ export default function Layout({ site, page, children }: LayoutProps) {
           <button type="button" className="menu-toggle" data-menu-toggle aria-expanded="false" aria-controls="sidebar">{words.menu}</button>
           {/* On a phone these sit at the top of the open menu, above the sidebar (styles/theme.css). */}
           <div className="header-extra">
-            {/* Shown by the theme script (sitegen.config.ts): without scripts the page follows the system's theme. */}
-            <div className="theme-pick" data-theme-pick hidden>
-              <label htmlFor="theme-pick" className="visually-hidden">{words.theme.label}</label>
-              <svg className="theme-pick__icon" width="16" height="16" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true"><path d="M12 3a9 9 0 1 0 0 18V3Z" /><circle cx="12" cy="12" r="8.25" fill="none" stroke="currentColor" strokeWidth="1.5" /></svg>
-              <select id="theme-pick" defaultValue="auto">
-                <option value="auto">{words.theme.auto}</option>
-                <option value="light">{words.theme.light}</option>
-                <option value="dark">{words.theme.dark}</option>
-              </select>
-            </div>
+            <ThemePick words={words.theme} icon />
             {page.translations && (
               <Languages label={words.languages} translations={page.translations} notTranslated={(locale) => wordsFor(locale).notTranslated} />
             )}

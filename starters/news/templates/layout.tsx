@@ -1,6 +1,7 @@
 import { z, link, localeRoute, type LayoutProps } from 'sitegen';
 import { wordsFor } from './strings.ts';
 import { Languages } from './components/Languages.tsx';
+import { ThemePick } from './components/ThemePick.tsx';
 import { themeSchema, type Theme } from './lib/theme.ts';
 
 const menu = z.array(z.strictObject({ label: z.string().min(1), href: link() })).min(1);
@@ -44,15 +45,7 @@ export default function Layout({ site, page, children }: LayoutProps) {
             {page.translations && (
               <Languages label={words.languages} translations={page.translations} notTranslated={(other) => wordsFor(other).notTranslated} />
             )}
-            {/* Shown by the page script (sitegen.config.ts): without scripts the page follows the system's theme. */}
-            <div className="theme-pick" data-theme-pick hidden>
-              <label htmlFor="theme-pick">{words.theme.label}</label>
-              <select id="theme-pick" defaultValue="auto">
-                <option value="auto">{words.theme.auto}</option>
-                <option value="light">{words.theme.light}</option>
-                <option value="dark">{words.theme.dark}</option>
-              </select>
-            </div>
+            <ThemePick words={words.theme} />
           </div>
         </div>
         {isHome && <p className="masthead__description">{site.description}</p>}

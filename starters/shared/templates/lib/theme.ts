@@ -5,6 +5,9 @@
  * them on every page as custom properties in a <style> of the head, which the
  * build hashes into the Content-Security-Policy; the stylesheet reads them
  * with its own colours as the fallback. No CSS to edit for a new accent.
+ *
+ * And the visitor's choice of light or dark (../components/ThemePick.tsx):
+ * the two pieces of the page script that keep it, below.
  */
 import { z, image } from 'sitegen';
 
@@ -65,4 +68,30 @@ export function themeStyle(theme: Theme | undefined, property: string): string |
     rules.push(`@media (prefers-color-scheme:dark){:root:not([data-theme='light']){${property}:${theme.accentDark}}}`, `:root[data-theme='dark']{${property}:${theme.accentDark}}`);
   }
   return rules.length > 0 ? rules.join('') : undefined;
+}
+
+/**
+ * The page script's first piece, run in the head before the first paint (`root` is <html>): the theme the visitor
+ * chose, kept in localStorage, on <html> as data-theme; without a choice, CSS follows the system's.
+ */
+export const THEME_AT_ONCE = `var root = document.documentElement;
+  try { var chosen = localStorage.getItem('theme'); if (chosen === 'dark' || chosen === 'light') root.dataset.theme = chosen; } catch (e) {}`;
+
+/** Its second, once the page is parsed: the theme menu shown (it works only with scripts) and its choice kept, or forgotten for System. */
+export const THEME_MENU = `var pick = document.querySelector('[data-theme-pick]');
+    if (pick) {
+      var select = pick.querySelector('select');
+      pick.hidden = false;
+      select.value = root.dataset.theme || 'auto';
+      select.addEventListener('change', function () {
+        try {
+          if (select.value === 'auto') { delete root.dataset.theme; localStorage.removeItem('theme'); }
+          else { root.dataset.theme = select.value; localStorage.setItem('theme', select.value); }
+        } catch (e) {}
+      });
+    }`;
+
+/** A page script as one line, without the spaces around punctuation (its strings are selectors, where those spaces mean nothing). */
+export function compact(script: string): string {
+  return script.replace(/\n\s*/g, '').replace(/ *([=(){};,:?|&<>+!-]+) */g, '$1');
 }
