@@ -397,7 +397,6 @@ export interface RawDoc {
   locate(fieldPath: readonly PropertyKey[], key?: string): { line: number; column: number };
 }
 
-/** What the pages need of the bundle stage's output: the asset URLs, their SRI hashes, each island's imports. */
 /** An integration's browser code (src/integrations/api.ts `client`), as the runtime carries it. */
 export interface ClientModule {
   /** The integration's name: the key of its settings in the page's config. */
@@ -415,6 +414,7 @@ export interface ClientModules {
   key: string;
 }
 
+/** What the pages need of the bundle stage's output: the asset URLs, their SRI hashes, each island's imports. */
 export interface BundledAssets {
   assets: Omit<PageAssets, 'inlineHead' | 'devScripts'>;
   /** URL path → SRI hash, for every script and stylesheet. */

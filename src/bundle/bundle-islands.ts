@@ -70,8 +70,9 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeT
     // The runtime is built apart from the islands so that it shares no chunk with them: a page without islands then
     // loads one small file, not the runtime plus pieces of code split off for the islands' sake.
     // Its two builds (src/client/runtime.ts) are made apart too, so that each is one file: a page loads one of them.
+    const scripts = clientScripts(root, clientModules, clientFiles, unresolved);
     const runtimeBuild = (entry: string, out: string) => loadEsbuild().then((esbuild) => esbuild.build({
-      ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', entry), out }], plugins: [clientScripts(root, clientModules, clientFiles, unresolved)],
+      ...options, entryPoints: [{ in: path.join(SITEGEN_DIR, 'src', 'client', entry), out }], plugins: [scripts],
     }));
     const [runtime, runtimeIslands, rest] = await Promise.all([
       runtimeBuild('runtime-page.ts', 'runtime'),
@@ -137,9 +138,24 @@ function fromMemo(memo: BundleMemo): BundleResult {
  * `sitegen-client:scripts`, which the runtime imports: the integrations' browser code, each module behind import()
  * (so each is a chunk of its own, loaded only on a site that gives it settings), resolved as the site's own code
  * resolves an import, from the site root; `sitegen/client/NAME` is sitegen's own. `files` learns each integration's
- * file (its chunk's entry point); a module that cannot be found is its integration's fault, in `unresolved`.
+ * file (its chunk's entry point); a module that cannot be found is its integration's fault, in `unresolved`. One
+ * plugin serves both runtime builds: the table is made once, by whichever build asks first.
  */
 function clientScripts(root: string, modules: readonly ClientModule[], files: Map<string, string>, unresolved: Error[]): esbuild.Plugin {
+  let table: Promise<esbuild.OnLoadResult> | undefined;
+  const makeTable = async (build: esbuild.PluginBuild): Promise<esbuild.OnLoadResult> => {
+    const entries: string[] = [];
+    for (const script of modules) {
+      const found = await build.resolve(script.module, { kind: 'dynamic-import', resolveDir: root });
+      if (found.errors.length > 0 || !found.path) {
+        unresolved.push(script.fault(`its client module ${JSON.stringify(script.module)} cannot be found from the site root: ${found.errors[0]?.text ?? 'no file'}`));
+        return { errors: [{ text: `the client module of the integration ${script.name} cannot be found` }] };
+      }
+      files.set(script.name, found.path);
+      entries.push(`{ name: ${JSON.stringify(script.name)}, timing: ${JSON.stringify(script.timing)}, load: () => import(${JSON.stringify(found.path)}) }`);
+    }
+    return { resolveDir: root, loader: 'js', contents: `export default [${entries.join(', ')}];` };
+  };
   return {
     name: 'sitegen-client-scripts',
     setup(build) {
@@ -148,19 +164,7 @@ function clientScripts(root: string, modules: readonly ClientModule[], files: Ma
         const file = path.join(SITEGEN_DIR, 'src', 'integrations', OWN_CLIENT.exec(args.path)![1], 'client.ts');
         return existsSync(file) ? { path: file } : { errors: [{ text: `sitegen has no browser module ${args.path}` }] };
       });
-      build.onLoad({ filter: /.*/, namespace: 'sitegen-client' }, async () => {
-        const entries: string[] = [];
-        for (const script of modules) {
-          const found = await build.resolve(script.module, { kind: 'dynamic-import', resolveDir: root });
-          if (found.errors.length > 0 || !found.path) {
-            unresolved.push(script.fault(`its client module ${JSON.stringify(script.module)} cannot be found from the site root: ${found.errors[0]?.text ?? 'no file'}`));
-            return { errors: [{ text: `the client module of the integration ${script.name} cannot be found` }] };
-          }
-          files.set(script.name, found.path);
-          entries.push(`{ name: ${JSON.stringify(script.name)}, timing: ${JSON.stringify(script.timing)}, load: () => import(${JSON.stringify(found.path)}) }`);
-        }
-        return { resolveDir: root, loader: 'js', contents: `export default [${entries.join(', ')}];` };
-      });
+      build.onLoad({ filter: /.*/, namespace: 'sitegen-client' }, () => (table ??= makeTable(build)));
     },
   };
 }

@@ -368,9 +368,8 @@ export interface PageFromCode {
 export type JsonValue = string | number | boolean | null | readonly JsonValue[] | { readonly [key: string]: JsonValue };
 
 /**
- * Code for the browser (the `client` hook). The runtime every page loads (a few hundred bytes, no React) imports
- * the module, each in its own hashed chunk, and calls its default export with the settings; a site that gives it no
- * settings loads none of it.
+ * Code for the browser (the `client` hook). The runtime every page loads (no React) imports the module, each in its
+ * own hashed chunk, and calls its default export with the settings; a site that gives it no settings loads none of it.
  */
 export interface ClientScript {
   /**

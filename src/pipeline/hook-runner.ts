@@ -491,11 +491,6 @@ const HEAD_TAGS = new Set(['script', 'style', 'link', 'meta']);
 /** An attribute name as HTML parses one: no space, quote, `<`, `>`, `/` or `=` (and no control character). */
 const ATTRIBUTE_NAME = /^[a-z_:][a-z0-9_:.-]*$/i;
 
-/**
- * What is wrong with a head element an integration gives (undefined: nothing): a tag of the four, attribute names
- * that cannot break out of the tag, and no event-handler attribute, which would be inline script the policy refuses
- * in the browser (a script element's text is hashed into the policy instead).
- */
 /** Whether a value is plain data that JSON carries as it is (a client script's settings). */
 function isJson(value: unknown, depth = 0): boolean {
   if (depth > 32) return false;
@@ -506,6 +501,11 @@ function isJson(value: unknown, depth = 0): boolean {
   return Object.values(value).every((item) => isJson(item, depth + 1));
 }
 
+/**
+ * What is wrong with a head element an integration gives (undefined: nothing): a tag of the four, attribute names
+ * that cannot break out of the tag, and no event-handler attribute, which would be inline script the policy refuses
+ * in the browser (a script element's text is hashed into the policy instead).
+ */
 function headElementProblem(element: HeadElement): string | undefined {
   if (!element || typeof element !== 'object' || !HEAD_TAGS.has(element.tag)) return `${JSON.stringify(element?.tag)} is not a head element it may add: script, style, link or meta`;
   for (const [name, value] of Object.entries(element.attributes ?? {})) {

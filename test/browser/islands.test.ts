@@ -198,8 +198,10 @@ islands('a site\'s integration runs browser code through the client hook: the is
     await page.waitForFunction(() => (window as unknown as { __consent?: unknown }).__consent !== undefined);
     assert.is(await page.evaluate(() => (window as unknown as { __consent: { site: string } }).__consent.site), 'Kavach Cognitive Labs', 'its settings, made from the site');
     await page.waitForFunction(() => (window as unknown as { __beacon?: string }).__beacon === 'idle ran');
-    // Seen and waited for, the carousel still waits for the consent.
-    await page.waitForTimeout(300);
+    // Everything the page asked for has come and gone quiet: ungated, the carousel (in view at 1280) would have
+    // fetched its chunk and hydrated by now. It waits for the consent.
+    await page.waitForLoadState('networkidle');
+    assert.not.ok(scripts.includes(context.chunks.carousel.src), 'the carousel\'s chunk was fetched before the before-islands script resolved');
     assert.is(await page.locator('sitegen-island[hydrated]').count(), 0, 'islands hydrated before the before-islands script resolved');
     await page.evaluate(() => (window as unknown as { __consent: { accept(): void } }).__consent.accept());
     await page.waitForSelector('sitegen-island[name="carousel"][hydrated]');
