@@ -17,6 +17,7 @@
  *   fails the build naming the link, and nothing of its target is read, so
  *   no error message can print a line of it.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from './errors.ts';
@@ -103,12 +104,26 @@ export const MAX_IMAGE_BYTES = 50 * 1024 * 1024;
 /** The most pixels an image may hold: one with more is refused before it is decoded (a small file can hold a huge image). */
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
+/** Text files as an editor has them before saving (path from the root → text), for the build that checks them: see withDrafts. */
+const drafts = new AsyncLocalStorage<ReadonlyMap<string, string>>();
+
+/**
+ * Runs `work` with the site's text files read as `texts` holds them (paths from the root, forward slashes) where it
+ * holds them: the browser editor checks a change with the build's own reader before it writes a byte. Only the calls
+ * made inside `work` see the drafts; a build that runs beside it reads the disk.
+ */
+export function withDrafts<T>(texts: ReadonlyMap<string, string>, work: () => Promise<T>): Promise<T> {
+  return drafts.run(texts, work);
+}
+
 /**
  * A file of the site (`file`, a path from the root), read as text after the rule is checked: a link out of its folder
  * is a SiteError naming the link, and its target is never opened; so is a file over MAX_TEXT_BYTES, or one that is
  * not text. A missing file throws Node's ENOENT, for the caller to say what it needed it for.
  */
 export function readSiteText(root: string, file: string): string {
+  const draft = drafts.getStore()?.get(toPosix(file));
+  if (draft !== undefined) return draft;
   const problem = checkSiteFile(root, file);
   if (problem) throw problem;
   const full = path.join(root, file);

@@ -16,7 +16,8 @@ import { buildSite } from '../pipeline.ts';
 import { stampOf, toPosix } from '../files.ts';
 import { describeError, printError } from '../report.ts';
 import { listPageFiles, routeOf } from '../load/content-files.ts';
-import { startServer, type RunningServer } from '../serve/serve.ts';
+import { startServer, type RequestHandler, type RunningServer } from '../serve/serve.ts';
+import { EDIT_PATH } from '../edit/edit-path.ts';
 import { style } from '../terminal.ts';
 import { countOf, mountedLine, type Mount } from '../commands.ts';
 
@@ -76,6 +77,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   // Made once the first build has run (and named the integrations' files).
   let watcher: ReturnType<typeof watch> | undefined;
   let failure: unknown;
+  // The rebuilds in a row, and the editor's checks between them: one build of the site at a time.
+  let running: Promise<void> = Promise.resolve();
   try {
     const built = await build();
     for (const warning of built.warnings) console.warn(style('yellow', 'warning ') + warning);
@@ -84,14 +87,25 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     failure = error;
     printError(error, root);
   }
+  // The browser editor (src/edit/): its modules load on its first request, so a dev session that never opens it pays nothing.
+  let editor: Promise<RequestHandler> | undefined;
+  const queue = <T,>(work: () => Promise<T>): Promise<T> => {
+    const done = running.then(work);
+    running = done.then(() => undefined, () => undefined);
+    return done;
+  };
+  const edit: RequestHandler = async (req, res) => {
+    if (!req.url?.startsWith(EDIT_PATH)) return false;
+    editor ??= import('../edit/edit-server.ts').then(({ editHandler }) => editHandler({ root, outDir, queue }));
+    return (await editor)(req, res);
+  };
   const server = await startServer({
-    outDir, port, host, dev: true, handlers: mount ? await mount.handlers() : [], isRoute: (pathname) => isRouteOf(root, pathname),
+    outDir, port, host, dev: true, handlers: [edit, ...(mount ? await mount.handlers() : [])], isRoute: (pathname) => isRouteOf(root, pathname),
   });
   // Tabs show the terminal's report while the site is broken.
   if (failure !== undefined) server.showErrors(describeError(failure, root));
 
   const pending = new Set<string>();
-  let running: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | undefined;
   let closed = false;
   const schedule = (absolute: string) => {

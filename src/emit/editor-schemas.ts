@@ -39,18 +39,12 @@ export async function emitEditorSchemas(
   const dir = path.join(root, SCHEMAS_DIR);
   const madeFrom = `${schemasKeyOf(moduleFile, GENERATOR_SOURCES)}\n`;
   if (await readFile(path.join(dir, MADE_FROM), 'utf8').catch(() => undefined) === madeFrom) return false;
-  // Imported only here: a build whose templates did not change never needs zod's converter, nor the hook runner.
-  const [{ z }, { pageCoreSchema, siteCoreSchema }, loaded] = await Promise.all([import('zod'), import('../core-schemas.ts'), templates()]);
-  const toJson = (schema: unknown) => withStandardFormats(z.toJSONSchema(schema as ZodType, { io: 'input', target: 'draft-7', unrepresentable: 'any' })) as JsonSchema;
-  const hooks = await hooksOf(loaded.config);
+  const loaded = await templates();
+  const [hooks, converted] = await Promise.all([hooksOf(loaded.config), jsonSchemasOf(loaded)]);
   const errors: SiteError[] = [];
   const written = new Set<string>();
   await mkdir(dir, { recursive: true });
-  await hooks.schemas({
-    root,
-    page: toJson(pageCoreSchema), site: toJson(siteCoreSchema), layout: toJson(loaded.layout.schema),
-    templates: Object.fromEntries(Object.entries(loaded.pages).map(([name, template]) => [name, toJson(template.schema)])),
-  }, async (file, contents) => {
+  await hooks.schemas({ root, page: converted.page, site: converted.site, layout: converted.layout, templates: converted.templates }, async (file, contents) => {
     written.add(file);
     await mkdir(path.dirname(path.join(dir, file)), { recursive: true });
     await replaceFile(path.join(dir, file), contents);
@@ -61,6 +55,25 @@ export async function emitEditorSchemas(
   await Promise.all(stale.map((file) => rm(path.join(dir, file), { force: true })));
   await replaceFile(path.join(dir, MADE_FROM), madeFrom);
   return true;
+}
+
+/**
+ * The content's schemas as JSON Schema (zod's converter, draft 7, the shapes an editor writes): sitegen's page and
+ * site keys, the layout's, each template's and each data file's. The `schemas` hook and the browser editor's forms
+ * (src/edit/) are made from them.
+ */
+export async function jsonSchemasOf(loaded: Pick<SiteTemplates, 'layout' | 'pages'> & Partial<Pick<SiteTemplates, 'data'>>): Promise<{
+  page: JsonSchema; site: JsonSchema; layout: JsonSchema; templates: Record<string, JsonSchema>; data: Record<string, JsonSchema>;
+}> {
+  // Imported only here: a build whose templates did not change never needs zod's converter.
+  const [{ z }, { pageCoreSchema, siteCoreSchema }] = await Promise.all([import('zod'), import('../core-schemas.ts')]);
+  const toJson = (schema: unknown) => withStandardFormats(z.toJSONSchema(schema as ZodType, { io: 'input', target: 'draft-7', unrepresentable: 'any' })) as JsonSchema;
+  const each = (schemas: Readonly<Record<string, unknown>>) => Object.fromEntries(Object.entries(schemas).map(([name, schema]) => [name, toJson(schema)]));
+  return {
+    page: toJson(pageCoreSchema), site: toJson(siteCoreSchema), layout: toJson(loaded.layout.schema),
+    templates: each(Object.fromEntries(Object.entries(loaded.pages).map(([name, template]) => [name, template.schema]))),
+    data: each(loaded.data ?? {}),
+  };
 }
 
 async function replaceFile(file: string, contents: string): Promise<void> {

@@ -23,7 +23,7 @@ export function parseContentFile(file: string, source: string): RawDoc {
  * handling and caching, for formats we do not accept) against 2 µs here, a
  * tenth of a large build's parse time.
  */
-const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
+export const FRONT_MATTER = /^\uFEFF?---[ \t]*\r?\n(?:([\s\S]*?)\r?\n)?---[ \t]*(?:\r?\n|$)/;
 
 function parseMarkdown(file: string, source: string): RawDoc {
   tooManyFootnotes(file, source);

@@ -1,0 +1,233 @@
+/**
+ * The browser editor's page (served by `sitegen dev` at /__sitegen/edit):
+ * the content files in a list, a form per file made from its schema, a
+ * Markdown body, the build's errors at their fields as they are typed, a
+ * preview that is the page as dev renders it, and a save the build checks
+ * first. Its only way to the site is the editor's API, with the token its
+ * page was served with.
+ */
+import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { Fields, resolve, setIn, type Json, type FormContext } from './schema-form.tsx';
+import './editor.css';
+
+interface Entry { path: string; kind: string; format: 'yaml' | 'markdown'; group: string; label: string; route?: string; template?: string }
+interface Problem { file?: string; field?: string; line?: number; column?: number; message: string; hint?: string }
+interface Opened {
+  entry: Entry; text: string; version: string; values?: unknown; body?: string; problem?: string; schema?: Json; problems: Problem[];
+}
+
+const BASE = '/__sitegen/edit';
+const token = document.querySelector<HTMLMetaElement>('meta[name="sitegen-edit-token"]')?.content ?? '';
+
+async function call<T>(path: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+  const response = await fetch(`${BASE}/api/${path}`, {
+    ...init, headers: { 'x-sitegen-edit-token': token, ...(init.body ? { 'content-type': 'application/json' } : {}), ...init.headers },
+  });
+  return { status: response.status, body: await response.json() as T };
+}
+
+/** A problem's words as a person reads them: where (a line), what, what to do. */
+function wordsOf(problem: Problem): string {
+  const where = problem.line ? `line ${problem.line}: ` : '';
+  return `${where}${problem.message}${problem.hint ? ` (${problem.hint})` : ''}`;
+}
+
+function App() {
+  const [files, setFiles] = useState<Entry[]>([]);
+  const [query, setQuery] = useState('');
+  const [opened, setOpened] = useState<Opened | undefined>();
+  const [values, setValues] = useState<unknown>();
+  const [body, setBody] = useState<string | undefined>();
+  const [text, setText] = useState<string | undefined>();
+  const [asText, setAsText] = useState(false);
+  const [problems, setProblems] = useState<Problem[]>([]);
+  const [status, setStatus] = useState('');
+  const [conflict, setConflict] = useState<string | undefined>();
+  const [preview, setPreview] = useState<string | undefined>();
+  const [images, setImages] = useState<string[]>([]);
+  const [dirty, setDirty] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  const asked = useRef(0);
+
+  useEffect(() => {
+    void call<{ files: Entry[] }>('files').then(({ body: answer }) => setFiles(answer.files));
+    const fromHash = decodeURIComponent(location.hash.slice(1));
+    if (fromHash) void open(fromHash);
+  }, []);
+
+  const open = useCallback(async (path: string) => {
+    setStatus(`Opening ${path}…`);
+    const { status: code, body: answer } = await call<Opened & { error?: string }>(`file?path=${encodeURIComponent(path)}`);
+    if (code !== 200) return setStatus(answer.error ?? `could not open ${path}`);
+    history.replaceState(null, '', `#${encodeURIComponent(path)}`);
+    setOpened(answer);
+    setValues(answer.values);
+    setBody(answer.body);
+    setText(answer.text);
+    setAsText(answer.values === undefined);
+    setProblems(answer.problems);
+    setConflict(undefined);
+    setDirty(false);
+    setPreview(answer.entry.route !== undefined ? `${BASE}/preview${answer.entry.route}` : undefined);
+    setStatus(answer.problems.length ? `Opened ${path}: the build reports ${answer.problems.length} problem${answer.problems.length === 1 ? '' : 's'} in it` : `Opened ${path}`);
+    void call<{ images: string[] }>(`images?path=${encodeURIComponent(path)}`).then(({ body: found }) => setImages(found.images ?? []));
+  }, []);
+
+  const change = useMemo(() => (next: { values?: unknown; body?: string; text?: string }) => {
+    if (!opened) return;
+    setDirty(true);
+    setStatus('Not saved yet');
+    window.clearTimeout(timer.current);
+    // The build checks the change, and the preview follows it, once typing pauses.
+    timer.current = window.setTimeout(async () => {
+      const ask = ++asked.current;
+      const payload = next.text !== undefined ? { path: opened.entry.path, text: next.text } : { path: opened.entry.path, values: next.values, body: next.body };
+      const isPage = opened.entry.route !== undefined;
+      const { status: code, body: answer } = await call<{ problems?: Problem[]; url?: string }>(isPage ? 'preview' : 'check', { method: 'POST', body: JSON.stringify(payload) });
+      if (ask !== asked.current) return;
+      setProblems(answer.problems ?? []);
+      if (code === 200 && answer.url) setPreview(`${answer.url}?draft=${ask}`);
+    }, 350);
+  }, [opened]);
+
+  const context: FormContext | undefined = opened && {
+    root: opened.schema ?? {},
+    problems: new Map(Object.entries(problems.filter((problem) => problem.field && problem.file === opened.entry.path)
+      .reduce<Record<string, string[]>>((byField, problem) => {
+        (byField[problem.field!] ??= []).push(problem.message + (problem.hint ? ` (${problem.hint})` : ''));
+        return byField;
+      }, {}))),
+    images,
+    opened: opened.values,
+    change: (path, value) => {
+      const next = setIn(values, path, value);
+      setValues(next);
+      change({ values: next, body });
+    },
+  };
+
+  async function save() {
+    if (!opened) return;
+    window.clearTimeout(timer.current);
+    asked.current++;
+    setStatus('Saving…');
+    const payload = asText ? { path: opened.entry.path, version: opened.version, text } : { path: opened.entry.path, version: opened.version, values, body };
+    const { status: code, body: answer } = await call<{ version?: string; changed?: boolean; problems?: Problem[]; error?: string }>('save', { method: 'POST', body: JSON.stringify(payload) });
+    if (code === 200) {
+      setOpened({ ...opened, version: answer.version!, values, body, text: text ?? opened.text });
+      setProblems([]);
+      setDirty(false);
+      setStatus(answer.changed ? `Saved ${opened.entry.path}` : 'Nothing to save: the file already says this');
+      if (opened.entry.route !== undefined) setPreview(`${BASE}/preview${opened.entry.route}?saved=${answer.version}`);
+      return;
+    }
+    if (code === 409) {
+      setConflict(answer.error);
+      return setStatus('Not saved: the file changed since it was opened');
+    }
+    setProblems(answer.problems ?? [{ message: answer.error ?? `the save was refused (${code})` }]);
+    setStatus(`Not saved: the build would fail (${(answer.problems ?? []).length || 1} problem${(answer.problems ?? []).length === 1 ? '' : 's'})`);
+  }
+
+  const shown = files.filter((file) => {
+    const words = query.trim().toLowerCase();
+    return !words || `${file.label} ${file.path} ${file.route ?? ''}`.toLowerCase().includes(words);
+  });
+  const groups = [...new Set(shown.map((file) => file.group))];
+  const schema = opened?.schema ? resolve(opened.schema, opened.schema) : undefined;
+  const fieldless = opened ? problems.filter((problem) => !problem.field || problem.file !== opened.entry.path || !context?.problems.has(problem.field)) : [];
+
+  return (
+    <div className="layout">
+      <nav className="files" aria-label="Content files">
+        <h1>Edit the site</h1>
+        <label htmlFor="file-search">Search files</label>
+        <input id="file-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
+        {groups.map((group) => (
+          <section key={group} aria-label={group}>
+            <h2>{group}</h2>
+            <ul>
+              {shown.filter((file) => file.group === group).map((file) => (
+                <li key={file.path}>
+                  <a href={`#${encodeURIComponent(file.path)}`} aria-current={opened?.entry.path === file.path ? 'page' : undefined}
+                    onClick={(event) => {
+                      event.preventDefault();
+                      if (dirty && !confirm('Leave this file without saving your change?')) return;
+                      void open(file.path);
+                    }}>
+                    <span className="file-label">{file.label}</span>
+                    <span className="file-path">{file.route ?? file.path.replace(/^content\//, '')}</span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))}
+        {shown.length === 0 && <p>No file matches “{query}”.</p>}
+      </nav>
+      <main className="edit">
+        {!opened && <p className="hint">Choose a file on the left to change it.</p>}
+        {opened && (
+          <form onSubmit={(event) => { event.preventDefault(); void save(); }} aria-labelledby="editing-title" noValidate>
+            <header className="bar">
+              <div>
+                <h2 id="editing-title">{opened.entry.label}</h2>
+                <p className="file-path">
+                  {opened.entry.path}
+                  {opened.entry.route !== undefined && <> · becomes <a href={opened.entry.route} target="_blank" rel="noopener">{opened.entry.route}</a></>}
+                </p>
+              </div>
+              <button type="submit" className="save">Save</button>
+            </header>
+            <p role="status" className="status">{status}</p>
+            {conflict && (
+              <div className="conflict" role="alert">
+                <p>{conflict}</p>
+                <button type="button" onClick={() => void open(opened.entry.path)}>Reload the file</button>
+              </div>
+            )}
+            {fieldless.length > 0 && (
+              <section className="problems" aria-labelledby="problems-title">
+                <h3 id="problems-title">The build says</h3>
+                <ul>{fieldless.map((problem, index) => <li key={index}>{problem.file && problem.file !== opened.entry.path ? `${problem.file}: ` : ''}{wordsOf(problem)}</li>)}</ul>
+              </section>
+            )}
+            {opened.values !== undefined && (
+              <p>
+                <button type="button" className="link" onClick={() => setAsText(!asText)}>
+                  {asText ? 'Edit as a form' : 'Edit the file’s text'}
+                </button>
+              </p>
+            )}
+            {asText ? (
+              <div className="field">
+                <label htmlFor="file-text">The file’s text ({opened.entry.format === 'markdown' ? 'Markdown with YAML front matter' : 'YAML'})</label>
+                <textarea id="file-text" className="source" value={text} spellCheck={false} rows={24}
+                  onChange={(event) => { setText(event.target.value); change({ text: event.target.value }); }} />
+              </div>
+            ) : (
+              <>
+                {context && <Fields schema={schema ?? {}} value={(values ?? {}) as Json} path={[]} context={context} omit={opened.entry.format === 'markdown' ? ['body'] : []} />}
+                {opened.entry.format === 'markdown' && (
+                  <div className="field">
+                    <label htmlFor="body">Body (Markdown)</label>
+                    <textarea id="body" className="source" value={body ?? ''} rows={18}
+                      onChange={(event) => { setBody(event.target.value); change({ values, body: event.target.value }); }} />
+                  </div>
+                )}
+              </>
+            )}
+          </form>
+        )}
+      </main>
+      {opened && preview && (
+        <aside className="preview" aria-label="Preview">
+          <iframe title={`Preview of ${opened.entry.route}`} src={preview} />
+        </aside>
+      )}
+    </div>
+  );
+}
+
+createRoot(document.getElementById('editor')!).render(<StrictMode><App /></StrictMode>);

@@ -1,0 +1,238 @@
+/**
+ * The browser editor, served by `sitegen dev` at /__sitegen/edit for the
+ * person at the machine (docs/editing.md). Never part of a build's output.
+ *
+ * Safety, on top of dev's own (loopback by default, other Hosts refused):
+ * - a request another site's page makes (Sec-Fetch-Site: cross-site or
+ *   same-site, or an Origin that is not this server's) is refused;
+ * - the API answers only requests carrying the session's random token,
+ *   which only the editor's own page holds (another origin cannot read it);
+ * - it opens and writes only the files it lists: content/'s, through the
+ *   site's reader, each save checked by the build first.
+ */
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { readBodyUpTo } from '../serve/read-body.ts';
+import { resolveStaticFile } from '../serve/request-path.ts';
+import { staticHeaders } from '../serve/static-headers.ts';
+import { HOST_FILES } from '../serve/serve.ts';
+import { SITEGEN_DIR } from '../paths.ts';
+import { checkSiteFile, listSiteFolder, readSiteText, withDrafts } from '../site-reader.ts';
+import { toPosix } from '../files.ts';
+import type { RequestHandler } from '../serve/serve.ts';
+import { composeFile, entryOf, listEditable, openFile, problemsOf, versionOf, writeWhole, type Change, type EditEntry, type EditProblem } from './edit-files.ts';
+import { schemaOf } from './edit-schemas.ts';
+
+import { EDIT_PATH } from './edit-path.ts';
+
+export { EDIT_PATH };
+
+/** The most a save or a check may send: a content file's largest text, and some. */
+const MAX_BODY = 4 * 1024 * 1024;
+
+const PAGE_POLICY = [
+  "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' data: blob:",
+  "frame-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
+].join('; ');
+
+const COMMON_HEADERS = {
+  'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin', 'cross-origin-opener-policy': 'same-origin',
+};
+
+export interface EditOptions {
+  root: string;
+  /** The folder dev serves: a preview of a saved file is its page there. */
+  outDir: string;
+  /** Runs work after dev's build in progress, and holds the next one until it ends: one build of the site at a time. */
+  queue<T>(work: () => Promise<T>): Promise<T>;
+}
+
+export function editHandler(options: EditOptions): RequestHandler {
+  const { root } = options;
+  const token = randomBytes(24).toString('base64url');
+  const previewDir = path.join(root, '.sitegen', 'edit-preview');
+  /** The file whose unsaved text the preview folder shows, and the route it shows it at. */
+  let previewing: { file: string; route: string } | undefined;
+  let client: Promise<{ js: string; css: string }> | undefined;
+
+  return async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname !== EDIT_PATH && !url.pathname.startsWith(`${EDIT_PATH}/`)) return false;
+    const refusal = crossSite(req);
+    if (refusal) return json(res, 403, { error: refusal }), true;
+    const inner = url.pathname.slice(EDIT_PATH.length) || '/';
+
+    if (inner === '/' && isRead(req)) return page(res, token), true;
+    if (inner === '/editor.js' || inner === '/editor.css') {
+      client ??= bundleClient();
+      const bundle = await client;
+      const type = inner.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8';
+      res.writeHead(200, { ...COMMON_HEADERS, 'content-type': type });
+      res.end(req.method === 'HEAD' ? undefined : inner.endsWith('.js') ? bundle.js : bundle.css);
+      return true;
+    }
+    if (inner.startsWith('/preview/') || inner === '/preview') {
+      return preview(req, res, inner.slice('/preview'.length) || '/'), true;
+    }
+    if (!inner.startsWith('/api/')) return json(res, 404, { error: 'no such part of the editor' }), true;
+    if (!hasToken(req, token)) return json(res, 403, { error: 'this request does not carry the editor\'s token: open the editor from its own page' }), true;
+
+    const call = inner.slice('/api/'.length);
+    if (call === 'files' && req.method === 'GET') return json(res, 200, { files: listEditable(root) }), true;
+    if (call === 'file' && req.method === 'GET') {
+      const entry = entryOf(root, url.searchParams.get('path'));
+      if (!entry) return json(res, 404, { error: `${url.searchParams.get('path')} is not a content file the editor lists` }), true;
+      const opened = openFile(root, entry);
+      const problems = await options.queue(() => problemsOf(root, entry.path, opened.text));
+      const schema = await schemaOf(root, entry, opened.values);
+      return json(res, 200, { ...opened, schema, problems }), true;
+    }
+    if (call === 'images' && req.method === 'GET') return json(res, 200, { images: imagesFor(root, entryOf(root, url.searchParams.get('path'))) }), true;
+    if (req.method !== 'POST') return json(res, 405, { error: 'the editor\'s API takes GET for reading and POST for changes' }), true;
+    if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return json(res, 415, { error: 'send JSON' }), true;
+    const raw = await readBodyUpTo(req, MAX_BODY);
+    if (raw === undefined) return json(res, 413, { error: `a change may send at most ${MAX_BODY / 1024 / 1024} MB` }), true;
+    let input: { path?: unknown; version?: unknown; values?: unknown; body?: unknown; text?: unknown };
+    try {
+      input = JSON.parse(raw.toString('utf8'));
+    } catch {
+      return json(res, 400, { error: 'the request is not JSON' }), true;
+    }
+    const entry = entryOf(root, input?.path);
+    if (!entry) return json(res, 404, { error: `${String(input?.path)} is not a content file the editor lists` }), true;
+    const change = changeOf(input);
+    if (!change) return json(res, 400, { error: 'send `values` (and a Markdown `body`), or the whole `text`' }), true;
+
+    return options.queue(async () => {
+      const current = readSiteText(root, entry.path);
+      let text: string;
+      try {
+        text = composeFile(entry, current, change);
+      } catch (error) {
+        return json(res, 422, { problems: [{ file: entry.path, message: (error as Error).message }] }), true;
+      }
+      if (call === 'check') return json(res, 200, { problems: await problemsOf(root, entry.path, text) }), true;
+      if (call === 'preview') {
+        // Problems are what a check answers, not a refusal: the preview waits for a text that builds.
+        const problems = await problemsOf(root, entry.path, text);
+        if (problems.length > 0) return json(res, 200, { problems }), true;
+        await buildPreview(entry, text);
+        return json(res, 200, { url: `${EDIT_PATH}/preview${entry.route ?? '/'}` }), true;
+      }
+      if (call !== 'save') return json(res, 404, { error: `no call ${call}` }), true;
+      if (input.version !== versionOf(current)) {
+        return json(res, 409, {
+          error: `${entry.path} changed since it was opened (in another tab, or another editor): reload it to see that change, then make yours again`,
+          version: versionOf(current),
+        }), true;
+      }
+      if (text === current) return json(res, 200, { version: versionOf(current), changed: false }), true;
+      const problems = await problemsOf(root, entry.path, text);
+      if (problems.length > 0) return json(res, 422, { problems }), true;
+      const rule = checkSiteFile(root, entry.path);
+      if (rule) return json(res, 422, { problems: [{ file: entry.path, message: rule.message }] }), true;
+      writeWhole(root, entry.path, text);
+      if (previewing?.file === entry.path) previewing = undefined;
+      return json(res, 200, { version: versionOf(text), changed: true }), true;
+    });
+  };
+
+  /** The site built with one unsaved file into a folder of its own; its page is what the preview shows until the file is saved. */
+  async function buildPreview(entry: EditEntry, text: string): Promise<void> {
+    const { buildSite } = await import('../pipeline.ts');
+    await withDrafts(new Map([[entry.path, text]]), () => buildSite({ root, outDir: previewDir, dev: true, cache: false, parallel: false }));
+    previewing = { file: entry.path, route: entry.route ?? '/' };
+  }
+
+  /** A page for the editor's frame: the unsaved preview's when it is that page, else dev's; framed by this origin only. */
+  function preview(req: http.IncomingMessage, res: http.ServerResponse, route: string): void {
+    const folder = previewing?.route === route ? previewDir : options.outDir;
+    const file = resolveStaticFile(folder, route, new Set(HOST_FILES));
+    if (!file || !file.endsWith('.html')) return json(res, 404, { error: `no page ${route}` });
+    const headers: Record<string, string> = { ...staticHeaders(folder, route) };
+    for (const name of Object.keys(headers)) if (/^x-frame-options$/i.test(name)) delete headers[name];
+    for (const [name, value] of Object.entries(headers)) {
+      if (/^content-security-policy$/i.test(name)) headers[name] = value.replace(/frame-ancestors [^;]*/, "frame-ancestors 'self'");
+    }
+    res.writeHead(200, { ...headers, 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' });
+    res.end(req.method === 'HEAD' ? undefined : readFileSync(path.join(folder, file)));
+  }
+}
+
+const IMAGE = /\.(avif|gif|jpe?g|png|svg|webp)$/i;
+
+/** The images a field of this file may name: public/'s by their address, then those beside a page in its folder (./photo.jpg). */
+function imagesFor(root: string, entry: EditEntry | undefined): string[] {
+  const published = listSiteFolder(root, 'public').files.map(toPosix).filter((file) => IMAGE.test(file)).map((file) => `/${file}`);
+  if (entry?.kind !== 'page' || !/\/index\.(md|markdown|ya?ml)$/i.test(entry.path)) return published;
+  const folder = path.posix.dirname(entry.path).slice('content/'.length);
+  const beside = listSiteFolder(root, 'content', folder, { recursive: false }).files.map(toPosix).filter((file) => IMAGE.test(file)).map((file) => `./${file}`);
+  return [...beside, ...published];
+}
+
+function changeOf(input: { values?: unknown; body?: unknown; text?: unknown }): Change | undefined {
+  if (typeof input.text === 'string') return { text: input.text };
+  if (input.values === undefined || (input.body !== undefined && typeof input.body !== 'string')) return undefined;
+  return { values: input.values, ...(typeof input.body === 'string' ? { body: input.body } : {}) };
+}
+
+function isRead(req: http.IncomingMessage): boolean {
+  return req.method === 'GET' || req.method === 'HEAD';
+}
+
+/** Why a request that another site's page made is refused; undefined for the editor's own and for one typed in the address bar. */
+function crossSite(req: http.IncomingMessage): string | undefined {
+  const site = req.headers['sec-fetch-site'];
+  if (site !== undefined && site !== 'same-origin' && site !== 'none') return `the editor answers its own pages only, not a request from another site (${site})`;
+  const origin = req.headers.origin;
+  if (origin !== undefined && origin !== `http://${req.headers.host}`) return `the editor answers its own pages only, not ${origin}`;
+  return undefined;
+}
+
+function hasToken(req: http.IncomingMessage, token: string): boolean {
+  const given = Buffer.from(String(req.headers['x-sitegen-edit-token'] ?? ''));
+  const own = Buffer.from(token);
+  return given.length === own.length && timingSafeEqual(given, own);
+}
+
+function json(res: http.ServerResponse, status: number, value: unknown): void {
+  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
+  res.end(JSON.stringify(value));
+}
+
+function page(res: http.ServerResponse, token: string): void {
+  res.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_POLICY, 'x-frame-options': 'DENY' });
+  res.end(`<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="sitegen-edit-token" content="${token}">
+<title>Edit the site · sitegen</title>
+<link rel="stylesheet" href="${EDIT_PATH}/editor.css">
+<script type="module" src="${EDIT_PATH}/editor.js"></script>
+</head>
+<body>
+<div id="editor"><p>Loading the editor…</p></div>
+</body>
+</html>
+`);
+}
+
+/** The editor's own code and style, bundled once per dev session on the first visit. */
+async function bundleClient(): Promise<{ js: string; css: string }> {
+  const esbuild = await import('esbuild');
+  const built = await esbuild.build({
+    entryPoints: [path.join(SITEGEN_DIR, 'src', 'edit', 'client', 'editor.tsx')],
+    bundle: true, format: 'esm', minify: true, write: false, outdir: '/', jsx: 'automatic', logLevel: 'silent',
+    target: ['chrome111', 'firefox111', 'safari16.4'], define: { 'process.env.NODE_ENV': '"production"' },
+  });
+  const js = built.outputFiles.find((file) => file.path.endsWith('.js'))!.text;
+  const css = built.outputFiles.find((file) => file.path.endsWith('.css'))?.text ?? '';
+  return { js, css };
+}
+
+export type { EditProblem };
