@@ -93,6 +93,12 @@ export function listSiteFolder(
     }
   };
   walk(start, '', inside ? `${toPosix(inside).replace(/\/+$/, '')}/` : '');
+  // A new file the editor checks before it writes it is listed as if it were there.
+  const prefix = `${folder}/${inside ? `${toPosix(inside).replace(/\/+$/, '')}/` : ''}`;
+  for (const draft of drafts.getStore()?.keys() ?? []) {
+    const rest = draft.startsWith(prefix) ? draft.slice(prefix.length) : undefined;
+    if (rest && !(options.recursive === false && rest.includes('/')) && !files.includes(rest)) files.push(rest);
+  }
   files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   return { files, errors };
 }

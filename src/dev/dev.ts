@@ -95,7 +95,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     return done;
   };
   const edit: RequestHandler = async (req, res) => {
-    if (!req.url?.startsWith(EDIT_PATH)) return false;
+    // Once open, the editor also answers for the assets only its unsaved preview has.
+    if (!req.url?.startsWith(EDIT_PATH) && !(editor && req.url?.startsWith('/assets/'))) return false;
     editor ??= import('../edit/edit-server.ts').then(({ editHandler }) => editHandler({ root, outDir, queue }));
     return (await editor)(req, res);
   };

@@ -191,7 +191,7 @@ export async function problemsOf(root: string, file: string, text: string): Prom
 }
 
 /** Writes a file whole: a dotted temporary file beside it (dev's watcher passes dotfiles by), then a rename. */
-export function writeWhole(root: string, file: string, text: string): void {
+export function writeWhole(root: string, file: string, text: string | Uint8Array): void {
   const target = path.join(root, file);
   const temporary = path.join(path.dirname(target), `.${path.basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   try {
@@ -199,5 +199,57 @@ export function writeWhole(root: string, file: string, text: string): void {
     renameSync(temporary, target);
   } finally {
     rmSync(temporary, { force: true });
+  }
+}
+
+/** A file name from a title: `Hello, wörld!` → `hello-world`. */
+export function slugOf(title: string): string {
+  const slug = title.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).replace(/-+$/, '');
+  return slug || 'new-page';
+}
+
+/** Today's date as a post's `date` writes it. */
+function today(now = new Date()): string {
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+/**
+ * A new page in a folder of content/pages/, made as the pages beside it are: Markdown if they are (a YAML page
+ * among YAML pages), their template when they name one, a date when they are dated (a collection's posts), tags
+ * when they have them. Its path and text; nothing is written here.
+ */
+export function newPageOf(root: string, folder: string, title: string, description: string): { path: string; text: string } | { error: string } {
+  if (!/^content\/pages(\/[^/.][^/]*)*$/.test(folder) || folder.split('/').some((part) => part === '..' || part.startsWith('.'))) {
+    return { error: `${folder} is not a folder of content/pages/` };
+  }
+  const pages = listEditable(root).filter((entry) => entry.kind === 'page');
+  const beside = pages.filter((entry) => path.posix.dirname(entry.path) === folder || path.posix.dirname(path.posix.dirname(entry.path)) === folder && /\/index\.[a-z]+$/.test(entry.path));
+  if (folder !== 'content/pages' && !pages.some((entry) => entry.path.startsWith(`${folder}/`))) return { error: `${folder} holds no page to make a new one like` };
+  const posts = beside.filter((entry) => !/(^|\/)index\.[a-z]+$/.test(entry.path.slice(folder.length + 1)));
+  const samples = (posts.length ? posts : beside).map((entry) => ({ entry, values: valuesOf(root, entry) }));
+  const markdown = samples.length === 0 || samples.some((sample) => sample.entry.format === 'markdown');
+  const like = samples.filter((sample) => (sample.entry.format === 'markdown') === markdown);
+  const templates = like.map((sample) => sample.values.template).filter((name): name is string => typeof name === 'string');
+  const template = templates.sort((a, b) => templates.filter((name) => name === b).length - templates.filter((name) => name === a).length)[0];
+  const values: Record<string, unknown> = {
+    ...(template ? { template } : {}), title, description,
+    ...(like.some((sample) => typeof sample.values.date === 'string') ? { date: today() } : {}),
+    ...(like.some((sample) => Array.isArray(sample.values.tags)) ? { tags: [] } : {}),
+  };
+  const taken = new Set(listEditable(root).map((entry) => entry.path));
+  const stem = `${folder}/${slugOf(title)}`;
+  const extension = markdown ? 'md' : 'yaml';
+  let file = `${stem}.${extension}`;
+  for (let n = 2; taken.has(file) || taken.has(`${stem}/index.${extension}`); n++) file = `${stem}-${n}.${extension}`;
+  const yaml = editYaml('', values);
+  return { path: file, text: markdown ? `---\n${yaml}---\n\nWrite the page here.\n` : yaml };
+}
+
+function valuesOf(root: string, entry: EditEntry): Record<string, unknown> {
+  try {
+    const data = parseContentFile(entry.path, readSiteText(root, entry.path)).data;
+    return data && typeof data === 'object' ? data as Record<string, unknown> : {};
+  } catch {
+    return {};
   }
 }

@@ -11,18 +11,22 @@
  *   site's reader, each save checked by the build first.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { imageSize } from 'image-size';
+import { PUBLISHABLE, bundleFileProblem } from '../bundle-files.ts';
 import type http from 'node:http';
 import path from 'node:path';
 import { readBodyUpTo } from '../serve/read-body.ts';
 import { resolveStaticFile } from '../serve/request-path.ts';
+import { sendFile } from '../serve/send-file.ts';
 import { staticHeaders } from '../serve/static-headers.ts';
 import { HOST_FILES } from '../serve/serve.ts';
 import { SITEGEN_DIR } from '../paths.ts';
-import { checkSiteFile, listSiteFolder, readSiteText, withDrafts } from '../site-reader.ts';
+import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, checkSiteFile, listSiteFolder, readLocalBytes, readSiteText, withDrafts } from '../site-reader.ts';
+import { lookup } from 'mrmime';
 import { toPosix } from '../files.ts';
 import type { RequestHandler } from '../serve/serve.ts';
-import { composeFile, entryOf, listEditable, openFile, problemsOf, versionOf, writeWhole, type Change, type EditEntry, type EditProblem } from './edit-files.ts';
+import { composeFile, entryOf, listEditable, newPageOf, openFile, problemsOf, versionOf, writeWhole, type Change, type EditEntry, type EditProblem } from './edit-files.ts';
 import { schemaOf } from './edit-schemas.ts';
 
 import { EDIT_PATH } from './edit-path.ts';
@@ -36,6 +40,8 @@ const PAGE_POLICY = [
   "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' data: blob:",
   "frame-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
 ].join('; ');
+
+const HOST_FILE_SET: ReadonlySet<string> = new Set(HOST_FILES);
 
 const COMMON_HEADERS = {
   'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
@@ -60,6 +66,7 @@ export function editHandler(options: EditOptions): RequestHandler {
 
   return async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
+    if (url.pathname.startsWith('/assets/')) return previewAsset(req, res, url.pathname);
     if (url.pathname !== EDIT_PATH && !url.pathname.startsWith(`${EDIT_PATH}/`)) return false;
     const refusal = crossSite(req);
     if (refusal) return json(res, 403, { error: refusal }), true;
@@ -74,8 +81,9 @@ export function editHandler(options: EditOptions): RequestHandler {
       res.end(req.method === 'HEAD' ? undefined : inner.endsWith('.js') ? bundle.js : bundle.css);
       return true;
     }
+    if (inner === '/image' && isRead(req)) return image(res, url), true;
     if (inner.startsWith('/preview/') || inner === '/preview') {
-      return preview(req, res, inner.slice('/preview'.length) || '/'), true;
+      return preview(req, res, decodeURIComponent(inner.slice('/preview'.length)) || '/').then(() => true);
     }
     if (!inner.startsWith('/api/')) return json(res, 404, { error: 'no such part of the editor' }), true;
     if (!hasToken(req, token)) return json(res, 403, { error: 'this request does not carry the editor\'s token: open the editor from its own page' }), true;
@@ -92,6 +100,7 @@ export function editHandler(options: EditOptions): RequestHandler {
     }
     if (call === 'images' && req.method === 'GET') return json(res, 200, { images: imagesFor(root, entryOf(root, url.searchParams.get('path'))) }), true;
     if (req.method !== 'POST') return json(res, 405, { error: 'the editor\'s API takes GET for reading and POST for changes' }), true;
+    if (call === 'upload') return upload(req, res, url), true;
     if (!/^application\/json\b/i.test(req.headers['content-type'] ?? '')) return json(res, 415, { error: 'send JSON' }), true;
     const raw = await readBodyUpTo(req, MAX_BODY);
     if (raw === undefined) return json(res, 413, { error: `a change may send at most ${MAX_BODY / 1024 / 1024} MB` }), true;
@@ -101,6 +110,7 @@ export function editHandler(options: EditOptions): RequestHandler {
     } catch {
       return json(res, 400, { error: 'the request is not JSON' }), true;
     }
+    if (call === 'new') return options.queue(() => createPage(res, input as { folder?: unknown; title?: unknown; description?: unknown })).then(() => true);
     const entry = entryOf(root, input?.path);
     if (!entry) return json(res, 404, { error: `${String(input?.path)} is not a content file the editor lists` }), true;
     const change = changeOf(input);
@@ -140,6 +150,67 @@ export function editHandler(options: EditOptions): RequestHandler {
     });
   };
 
+  /** A new page beside the pages of a folder (edit-files.ts newPageOf), written only when the build takes it. */
+  async function createPage(res: http.ServerResponse, input: { folder?: unknown; title?: unknown; description?: unknown }): Promise<void> {
+    const title = typeof input.title === 'string' ? input.title.trim() : '';
+    const description = typeof input.description === 'string' ? input.description.trim() : '';
+    if (typeof input.folder !== 'string' || !title) return json(res, 400, { error: 'a new page needs a folder and a title' });
+    const made = newPageOf(root, input.folder, title, description);
+    if ('error' in made) return json(res, 400, { error: made.error });
+    const problems = await problemsOf(root, made.path, made.text);
+    if (problems.length > 0) return json(res, 422, { problems });
+    writeWhole(root, made.path, made.text);
+    json(res, 201, { path: made.path });
+  }
+
+  /**
+   * An image saved into public/ (a folder of it) or beside a page (the folder of an `index` page), under the build's
+   * rules for an image: a type a page may show whose bytes are that type, at most MAX_IMAGE_BYTES and
+   * MAX_IMAGE_PIXELS, an SVG with nothing in it that runs; never over a file that is there.
+   */
+  async function upload(req: http.IncomingMessage, res: http.ServerResponse, url: URL): Promise<void> {
+    const to = url.searchParams.get('to') ?? '';
+    const name = url.searchParams.get('name') ?? '';
+    const bytes = await readBodyUpTo(req, MAX_IMAGE_BYTES);
+    if (bytes === undefined) return json(res, 413, { error: `an image may be at most ${MAX_IMAGE_BYTES / 1024 / 1024} MB: save it smaller` });
+    const place = uploadPlaceOf(root, to);
+    if (!place) return json(res, 400, { error: `${to} is neither a folder of public/ nor the folder of a page` });
+    const problem = await imageProblem(root, `${to}/${name}`, name, bytes);
+    if (problem) return json(res, 422, { error: problem });
+    const file = `${to}/${name}`;
+    if (existsSync(path.join(root, file))) return json(res, 409, { error: `${file} is there already: rename the image, or pick the one that is there` });
+    mkdirSync(path.join(root, to), { recursive: true });
+    writeWhole(root, file, bytes);
+    json(res, 201, { src: place === 'public' ? `/${file.slice('public/'.length)}` : `./${name}` });
+  }
+
+  /**
+   * An image a field names, for its thumbnail, read where the build reads it (public/, or beside the page `page`
+   * names) and under the same rules: dev serves public/ only once it has copied it, and a page's own images never.
+   */
+  function image(res: http.ServerResponse, url: URL): void {
+    const src = url.searchParams.get('src') ?? '';
+    const page = entryOf(root, url.searchParams.get('page'));
+    const file = src.startsWith('/') ? `public${src}` : src.startsWith('./') && page ? `${path.posix.dirname(page.path)}/${src.slice(2)}` : undefined;
+    const read = file && IMAGE.test(file) && !file.split('/').includes('..') ? readLocalBytes(root, file) : undefined;
+    if (!read || 'problem' in read) return json(res, 404, { error: `no image ${src}` });
+    res.writeHead(200, { ...COMMON_HEADERS, 'content-type': lookup(file!) ?? 'application/octet-stream', 'content-security-policy': "default-src 'none'" });
+    res.end(read.bytes);
+  }
+
+  /**
+   * An asset only the unsaved preview has (the variants of an image just picked): served from the preview's folder
+   * while dev's has no such file. Anything else is dev's to answer.
+   */
+  async function previewAsset(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
+    if (!previewing || !isRead(req) || resolveStaticFile(options.outDir, pathname, HOST_FILE_SET)) return false;
+    const file = resolveStaticFile(previewDir, pathname, HOST_FILE_SET);
+    if (!file) return false;
+    res.setHeader('cache-control', 'no-store');
+    await sendFile(req, res, path.join(previewDir, file), () => void json(res, 404, { error: `no file ${pathname}` }));
+    return true;
+  }
+
   /** The site built with one unsaved file into a folder of its own; its page is what the preview shows until the file is saved. */
   async function buildPreview(entry: EditEntry, text: string): Promise<void> {
     const { buildSite } = await import('../pipeline.ts');
@@ -148,9 +219,14 @@ export function editHandler(options: EditOptions): RequestHandler {
   }
 
   /** A page for the editor's frame: the unsaved preview's when it is that page, else dev's; framed by this origin only. */
-  function preview(req: http.IncomingMessage, res: http.ServerResponse, route: string): void {
+  async function preview(req: http.IncomingMessage, res: http.ServerResponse, route: string): Promise<void> {
     const folder = previewing?.route === route ? previewDir : options.outDir;
-    const file = resolveStaticFile(folder, route, new Set(HOST_FILES));
+    let file = resolveStaticFile(folder, route, HOST_FILE_SET);
+    // A page just made or saved: dev's rebuild is a moment away.
+    for (let waited = 0; !file && waited < 3000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      file = resolveStaticFile(folder, route, HOST_FILE_SET);
+    }
     if (!file || !file.endsWith('.html')) return json(res, 404, { error: `no page ${route}` });
     const headers: Record<string, string> = { ...staticHeaders(folder, route) };
     for (const name of Object.keys(headers)) if (/^x-frame-options$/i.test(name)) delete headers[name];
@@ -160,6 +236,38 @@ export function editHandler(options: EditOptions): RequestHandler {
     res.writeHead(200, { ...headers, 'cache-control': 'no-store', 'content-type': 'text/html; charset=utf-8' });
     res.end(req.method === 'HEAD' ? undefined : readFileSync(path.join(folder, file)));
   }
+}
+
+/** Where an upload may go: 'public' for public/ and its folders, 'beside' for a page bundle's folder; undefined elsewhere. */
+function uploadPlaceOf(root: string, to: string): 'public' | 'beside' | undefined {
+  if (to.split('/').some((part) => part === '' || part === '..' || part.startsWith('.'))) return undefined;
+  if (to === 'public' || to.startsWith('public/')) return 'public';
+  const page = listEditable(root).find((entry) => entry.kind === 'page' && /\/index\.(md|markdown|ya?ml)$/i.test(entry.path) && path.posix.dirname(entry.path) === to);
+  return page && to !== 'content/pages' ? 'beside' : undefined;
+}
+
+/** Why these bytes may not be saved as the image `name`, in the build's words; undefined when they may. */
+async function imageProblem(root: string, file: string, name: string, bytes: Buffer): Promise<string | undefined> {
+  if (!/^[\w][\w.-]*\.[a-z0-9]+$/i.test(name) || name.length > 100) return `${JSON.stringify(name)} is no name for an image: use letters, digits, - and _, and its extension`;
+  const extension = path.posix.extname(name).slice(1).toLowerCase();
+  if (!PUBLISHABLE.image.includes(extension)) return `${name} is not an image a page may show (PNG, JPEG, GIF, WebP, AVIF or SVG)`;
+  if (extension === 'svg') {
+    // The build's own check of an SVG, on these bytes as if they were the file.
+    const found = await withDrafts(new Map([[file, bytes.toString('utf8')]]), async () => bundleFileProblem(root, file, true));
+    if (found) return `${found.problem}: ${found.instead}`;
+  }
+  let size: ReturnType<typeof imageSize>;
+  try {
+    size = imageSize(bytes);
+  } catch {
+    return `${name} is not a ${extension.toUpperCase()} image that can be read`;
+  }
+  const type = size.type === 'jpg' ? 'jpeg' : size.type;
+  if (type !== (extension === 'jpg' ? 'jpeg' : extension)) return `${name} holds a ${String(size.type).toUpperCase()} image, not ${extension.toUpperCase()}: give it its own extension`;
+  if (extension !== 'svg' && (size.width ?? 0) * (size.height ?? 0) > MAX_IMAGE_PIXELS) {
+    return `${name} is ${size.width} × ${size.height} pixels, over the ${MAX_IMAGE_PIXELS / 1_000_000} million an image may have: scale it down`;
+  }
+  return undefined;
 }
 
 const IMAGE = /\.(avif|gif|jpe?g|png|svg|webp)$/i;
@@ -212,6 +320,7 @@ function page(res: http.ServerResponse, token: string): void {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="sitegen-edit-token" content="${token}">
 <title>Edit the site · sitegen</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="${EDIT_PATH}/editor.css">
 <script type="module" src="${EDIT_PATH}/editor.js"></script>
 </head>

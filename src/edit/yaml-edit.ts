@@ -18,7 +18,7 @@
  * result is parsed again and must hold exactly the values asked for, else
  * the edit is refused (an error, never a file that says something else).
  */
-import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node, type Pair, type ToStringOptions, type YAMLMap } from 'yaml';
+import { Document, isMap, isScalar, isSeq, parseDocument, Scalar, type Node, type Pair, type ToStringOptions, type YAMLMap, type YAMLSeq } from 'yaml';
 import { CORE_SCHEMA, load as yamlLoad } from 'js-yaml';
 import { isDeepStrictEqual } from 'node:util';
 
@@ -103,6 +103,9 @@ function patch(
       return;
     }
   }
+  if (isSeq(node) && !flow && Array.isArray(after) && Array.isArray(before) && before.length > 0 && after.length > 0 && after.length !== before.length) {
+    return patchSeq(source, node, before, after, splices, options);
+  }
   if (isSeq(node) && Array.isArray(after) && Array.isArray(before) && after.length === before.length && after.length > 0) {
     node.items.forEach((item, index) => {
       const dash = columnOf(source, (item as Node).range![0]) - 2;
@@ -111,6 +114,67 @@ function patch(
     return;
   }
   splices.push(nodeSplice(source, node, after, options, owner, flow));
+}
+
+/**
+ * A block list whose length changed, item by item: the items both hold stay as they are (their comments with them),
+ * a removed item's lines go, a new item is written where it stands, and an item moved keeps its own text.
+ */
+function patchSeq(source: string, seq: YAMLSeq, before: unknown[], after: unknown[], splices: Splice[], options: ToStringOptions): void {
+  const same = (a: unknown, b: unknown) => isDeepStrictEqual(normal(a), normal(b));
+  // The longest run of items in order that both lists hold (lists in content files are short).
+  const table = before.map(() => new Array<number>(after.length + 1).fill(0));
+  table.push(new Array<number>(after.length + 1).fill(0));
+  for (let i = before.length - 1; i >= 0; i--) {
+    for (let j = after.length - 1; j >= 0; j--) {
+      table[i][j] = same(before[i], after[j]) ? table[i + 1][j + 1] + 1 : Math.max(table[i + 1][j], table[i][j + 1]);
+    }
+  }
+  const items = seq.items as Node[];
+  const spans = items.map((item) => itemSpan(source, item));
+  const dash = columnOf(source, spans[0].dash);
+  const textOf = (value: unknown) => {
+    const moved = before.findIndex((old) => same(old, value));
+    if (moved !== -1) return source.slice(spans[moved].start, spans[moved].end).replace(/\n?$/, '\n');
+    return indentLines(print([value], options), ' '.repeat(dash), true);
+  };
+  let i = 0;
+  let j = 0;
+  const removed: number[] = [];
+  const added: number[] = [];
+  const flush = (at: number) => {
+    // Items replaced at the same place are changed in place; what is left over is removed or written new.
+    const paired = Math.min(removed.length, added.length);
+    for (let k = 0; k < paired; k++) patch(source, items[removed[k]], before[removed[k]], after[added[k]], splices, options, dash);
+    for (const index of removed.slice(paired)) splices.push({ start: spans[index].start, end: spans[index].end, text: '' });
+    const fresh = added.slice(paired);
+    const text = fresh.map((index) => textOf(after[index])).join('');
+    // At the end of a file that has no final line break, the new items start on a line of their own.
+    if (fresh.length > 0) splices.push({ start: at, end: at, text: at > 0 && source[at - 1] !== '\n' ? `\n${text.replace(/\n$/, '')}` : text });
+    removed.length = 0;
+    added.length = 0;
+  };
+  while (i < before.length || j < after.length) {
+    if (i < before.length && j < after.length && same(before[i], after[j])) {
+      flush(spans[i].start);
+      i++;
+      j++;
+    } else if (j >= after.length || (i < before.length && table[i + 1][j] >= table[i][j + 1])) {
+      removed.push(i++);
+    } else {
+      added.push(j++);
+    }
+  }
+  flush(spans[spans.length - 1].end);
+}
+
+/** A block list item's lines: from its dash's line to the end of its value's last line. */
+function itemSpan(source: string, item: Node): { start: number; end: number; dash: number } {
+  const valueStart = item.range![0];
+  const dash = source.lastIndexOf('-', valueStart - 1);
+  const start = source.lastIndexOf('\n', dash - 1) + 1;
+  const end = lineEndAfter(source, isScalar(item) ? item.range![1] : blockEnd(source, valueStart, item.range![1]));
+  return { start, end, dash };
 }
 
 function sameKeys(before: Record<string, unknown>, after: Record<string, unknown>): boolean {

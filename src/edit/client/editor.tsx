@@ -52,8 +52,12 @@ function App() {
 
   useEffect(() => {
     void call<{ files: Entry[] }>('files').then(({ body: answer }) => setFiles(answer.files));
-    const fromHash = decodeURIComponent(location.hash.slice(1));
-    if (fromHash) void open(fromHash);
+    const fromHash = () => decodeURIComponent(location.hash.slice(1));
+    if (fromHash()) void open(fromHash());
+    // A link to another file of the editor (#content/pages/about.yaml), or the browser's back button.
+    const follow = () => void (fromHash() && open(fromHash()));
+    addEventListener('hashchange', follow);
+    return () => removeEventListener('hashchange', follow);
   }, []);
 
   const open = useCallback(async (path: string) => {
@@ -100,6 +104,19 @@ function App() {
       }, {}))),
     images,
     opened: opened.values,
+    thumb: (src) => `${BASE}/image?src=${encodeURIComponent(src)}&page=${encodeURIComponent(opened.entry.path)}`,
+    upload: async (file) => {
+      // Beside a page that is a folder (news/a-post/index.md), else public/img/.
+      const to = /\/index\.(md|markdown|ya?ml)$/.test(opened.entry.path) ? opened.entry.path.replace(/\/index\.[a-z]+$/, '') : 'public/img';
+      const name = file.name.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w.-]+/g, '-').replace(/^[^\w]+/, '');
+      const response = await fetch(`${BASE}/api/upload?to=${encodeURIComponent(to)}&name=${encodeURIComponent(name)}`, {
+        method: 'POST', headers: { 'x-sitegen-edit-token': token, 'content-type': 'application/octet-stream' }, body: file,
+      });
+      const answer = await response.json() as { src?: string; error?: string };
+      if (!response.ok || !answer.src) return { error: answer.error ?? `the upload was refused (${response.status})` };
+      setImages((known) => [answer.src!, ...known]);
+      return { src: answer.src };
+    },
     change: (path, value) => {
       const next = setIn(values, path, value);
       setValues(next);
@@ -142,6 +159,11 @@ function App() {
     <div className="layout">
       <nav className="files" aria-label="Content files">
         <h1>Edit the site</h1>
+        <NewPage files={files} onCreated={async (path) => {
+          const { body: answer } = await call<{ files: Entry[] }>('files');
+          setFiles(answer.files);
+          await open(path);
+        }} />
         <label htmlFor="file-search">Search files</label>
         <input id="file-search" type="search" value={query} onChange={(event) => setQuery(event.target.value)} />
         {groups.map((group) => (
@@ -227,6 +249,65 @@ function App() {
         </aside>
       )}
     </div>
+  );
+}
+
+/** The folders of content/pages/ a page can be added to, each with what its pages are called in the list. */
+function foldersOf(files: readonly Entry[]): string[] {
+  const folders = new Set<string>(['content/pages']);
+  for (const file of files) {
+    if (file.kind !== 'page') continue;
+    const folder = file.path.replace(/\/[^/]+$/, '');
+    folders.add(/\/index\.[a-z]+$/.test(file.path) && folder !== 'content/pages' ? folder.replace(/\/[^/]+$/, '') : folder);
+  }
+  return [...folders].sort();
+}
+
+/** "New page": where, a title and a description; the page is made like the pages beside it, and opened. */
+function NewPage({ files, onCreated }: { files: readonly Entry[]; onCreated(path: string): Promise<void> }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [folder, setFolder] = useState('content/pages');
+  const [title, setTitle] = useState('');
+  const [description, setDescription] = useState('');
+  const [said, setSaid] = useState<string[]>([]);
+  return (
+    <>
+      <button type="button" className="new" onClick={() => { setSaid([]); dialog.current?.showModal(); }}>New page</button>
+      <dialog ref={dialog} aria-labelledby="new-title">
+        <form method="dialog" onSubmit={async (event) => {
+          event.preventDefault();
+          const { status, body } = await call<{ path?: string; problems?: Problem[]; error?: string }>('new', { method: 'POST', body: JSON.stringify({ folder, title, description }) });
+          if (status === 201 && body.path) {
+            dialog.current?.close();
+            setTitle('');
+            setDescription('');
+            return onCreated(body.path);
+          }
+          setSaid(body.problems?.map(wordsOf) ?? [body.error ?? `refused (${status})`]);
+        }}>
+          <h2 id="new-title">New page</h2>
+          <div className="field">
+            <label htmlFor="new-folder">Folder</label>
+            <select id="new-folder" value={folder} onChange={(event) => setFolder(event.target.value)}>
+              {foldersOf(files).map((name) => <option key={name} value={name}>{name === 'content/pages' ? 'Pages (top level)' : name.slice('content/pages/'.length)}</option>)}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor="new-page-title">Title</label>
+            <input id="new-page-title" type="text" required value={title} onChange={(event) => setTitle(event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor="new-page-description">Description</label>
+            <textarea id="new-page-description" rows={3} value={description} onChange={(event) => setDescription(event.target.value)} />
+          </div>
+          {said.length > 0 && <ul className="problems" role="alert">{said.map((line) => <li key={line}>{line}</li>)}</ul>}
+          <div className="dialog-actions">
+            <button type="button" onClick={() => dialog.current?.close()}>Cancel</button>
+            <button type="submit" className="save">Create the page</button>
+          </div>
+        </form>
+      </dialog>
+    </>
   );
 }
 

@@ -5,7 +5,7 @@
  * label tied to it; a field's description is its help text, and the build's
  * error for the field is shown under it as it is typed.
  */
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 export type Json = Record<string, unknown>;
 export type Path = (string | number)[];
@@ -16,6 +16,10 @@ export interface FormContext {
   problems: ReadonlyMap<string, string[]>;
   /** Images the site has, for the image fields' pickers (paths as a page writes them). */
   images: readonly string[];
+  /** Saves an image file into the site (public/img/, or the page's own folder): its address for a `src`, or why not. */
+  upload(file: File): Promise<{ src: string } | { error: string }>;
+  /** The address of an image a field names, as the editor serves it for a thumbnail. */
+  thumb(src: string): string;
   /** The values as the file was opened: a field stays where it was while it is typed in (see Fields). */
   opened: unknown;
   change(path: Path, value: unknown): void;
@@ -111,13 +115,13 @@ function describedBy(id: string, schema: Json, problems: string[] | undefined): 
   return ids.length ? ids.join(' ') : undefined;
 }
 
-export function Field({ name, path, schema: raw, value, required, context }: {
-  name: string | number; path: Path; schema: Json | undefined; value: unknown; required: boolean; context: FormContext;
+export function Field({ name, path, schema: raw, value, required, context, label: given }: {
+  name: string | number; path: Path; schema: Json | undefined; value: unknown; required: boolean; context: FormContext; label?: string;
 }): ReactNode {
   const id = `f-${useId().replace(/:/g, '')}`;
   const schema = resolve(raw, context.root);
   const kind = kindOf(schema, value);
-  const label = labelOf(name, schema);
+  const label = given ?? labelOf(name, schema);
   const problems = context.problems.get(fieldName(path));
   const invalid = problems && problems.length > 0 ? true : undefined;
   const described = describedBy(id, schema, problems);
@@ -129,10 +133,11 @@ export function Field({ name, path, schema: raw, value, required, context }: {
       <fieldset className={`group${kind === 'image' ? ' image' : ''}`} aria-describedby={described} aria-invalid={invalid}>
         <legend>{label}{mark}</legend>
         <Help id={id} schema={schema} problems={problems} />
-        {kind === 'image' && typeof object.src === 'string' && object.src !== '' && (
-          <img className="thumb" src={object.src} alt="" />
+        {kind === 'image' && typeof object.src === 'string' && /^\.?\//.test(object.src) && (
+          <img className="thumb" src={context.thumb(object.src)} alt="" />
         )}
         <Fields schema={schema} value={object} path={path} context={context} image={kind === 'image'} />
+        {kind === 'image' && <Upload label={`Upload an image for ${label.toLowerCase()}`} onUploaded={(src) => context.change([...path, 'src'], src)} context={context} />}
       </fieldset>
     );
   }
@@ -153,7 +158,7 @@ export function Field({ name, path, schema: raw, value, required, context }: {
         <ol>
           {list.map((item, index) => (
             <li key={index}>
-              <Field name={index} path={[...path, index]} schema={items} value={item} required={false} context={context} />
+              <Field name={index} label={`${itemLabel} ${index + 1}`} path={[...path, index]} schema={items} value={item} required={false} context={context} />
               <div className="item-actions" role="group" aria-label={`${itemLabel} ${index + 1}`}>
                 <button type="button" onClick={() => move(index, index - 1)} disabled={index === 0}
                   aria-label={`Move ${itemLabel.toLowerCase()} ${index + 1} up`}>↑</button>
@@ -176,7 +181,7 @@ export function Field({ name, path, schema: raw, value, required, context }: {
   if (kind === 'boolean') {
     return (
       <div className="field check">
-        <input id={id} type="checkbox" checked={value === true} aria-describedby={described} aria-invalid={invalid}
+        <input id={id} type="checkbox" checked={(value ?? schema.default) === true} aria-describedby={described} aria-invalid={invalid}
           onChange={(event) => context.change(path, event.target.checked)} />
         <label htmlFor={id}>{label}{mark}</label>
         <Help id={id} schema={schema} problems={problems} />
@@ -232,6 +237,28 @@ export function Field({ name, path, schema: raw, value, required, context }: {
       <label htmlFor={id}>{label}{mark}</label>
       {control}
       <Help id={id} schema={schema} problems={problems} />
+    </div>
+  );
+}
+
+/** A file picker that saves the chosen image into the site and hands back its address; the build's refusal, said beside it. */
+function Upload({ label, onUploaded, context }: { label: string; onUploaded(src: string): void; context: FormContext }) {
+  const id = `u-${useId().replace(/:/g, '')}`;
+  const [said, setSaid] = useState('');
+  return (
+    <div className="field upload">
+      <label htmlFor={id}>{label}</label>
+      <input id={id} type="file" accept="image/png,image/jpeg,image/gif,image/webp,image/avif,image/svg+xml" aria-describedby={`${id}-said`}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          if (!file) return;
+          setSaid(`Uploading ${file.name}…`);
+          const answer = await context.upload(file);
+          if ('error' in answer) return setSaid(answer.error);
+          setSaid(`Uploaded as ${answer.src}`);
+          onUploaded(answer.src);
+        }} />
+      <p className="help" id={`${id}-said`} role="status">{said}</p>
     </div>
   );
 }
