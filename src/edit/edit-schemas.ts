@@ -30,6 +30,11 @@ async function schemasOf(root: string): Promise<Converted> {
   return last.schemas;
 }
 
+/** The components a Markdown body of this site may name, for the editor's "Insert a component". */
+export async function componentsOf(root: string): Promise<Converted['components']> {
+  return (await schemasOf(root)).components;
+}
+
 export async function schemaOf(root: string, entry: EditEntry, values: unknown): Promise<JsonSchema | undefined> {
   if (entry.kind === 'other') return undefined;
   const schemas = await schemasOf(root);

@@ -27,7 +27,7 @@ import { lookup } from 'mrmime';
 import { toPosix } from '../files.ts';
 import type { RequestHandler } from '../serve/serve.ts';
 import { composeFile, entryOf, listEditable, newPageOf, openFile, problemsOf, versionOf, writeWhole, type Change, type EditEntry, type EditProblem } from './edit-files.ts';
-import { schemaOf } from './edit-schemas.ts';
+import { componentsOf, schemaOf } from './edit-schemas.ts';
 
 import { EDIT_PATH } from './edit-path.ts';
 
@@ -96,7 +96,8 @@ export function editHandler(options: EditOptions): RequestHandler {
       const opened = openFile(root, entry);
       const problems = await options.queue(() => problemsOf(root, entry.path, opened.text));
       const schema = await schemaOf(root, entry, opened.values);
-      return json(res, 200, { ...opened, schema, problems }), true;
+      const components = entry.format === 'markdown' ? await componentsOf(root) : undefined;
+      return json(res, 200, { ...opened, schema, problems, ...(components ? { components } : {}) }), true;
     }
     if (call === 'images' && req.method === 'GET') return json(res, 200, { images: imagesFor(root, entryOf(root, url.searchParams.get('path'))) }), true;
     if (req.method !== 'POST') return json(res, 405, { error: 'the editor\'s API takes GET for reading and POST for changes' }), true;

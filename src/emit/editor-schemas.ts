@@ -15,6 +15,7 @@ import path from 'node:path';
 import type { ZodType } from 'zod';
 import type { SiteTemplates } from '../model.ts';
 import { schemasKeyOf } from '../cache/ledger.ts';
+import { EDITOR_KEY } from '../template-api/editor-key.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { throwIfAny, type SiteError } from '../errors.ts';
 import type { JsonSchema, SchemasContext } from '../integrations/api.ts';
@@ -40,7 +41,9 @@ export async function emitEditorSchemas(
   const madeFrom = `${schemasKeyOf(moduleFile, GENERATOR_SOURCES)}\n`;
   if (await readFile(path.join(dir, MADE_FROM), 'utf8').catch(() => undefined) === madeFrom) return false;
   const loaded = await templates();
-  const [hooks, converted] = await Promise.all([hooksOf(loaded.config), jsonSchemasOf(loaded)]);
+  const [hooks, withHints] = await Promise.all([hooksOf(loaded.config), jsonSchemasOf(loaded)]);
+  // The browser editor's drawing hints are its own: a strict validator (ajv) refuses a keyword it does not know.
+  const converted = withoutEditorHints(withHints) as typeof withHints;
   const errors: SiteError[] = [];
   const written = new Set<string>();
   await mkdir(dir, { recursive: true });
@@ -62,8 +65,10 @@ export async function emitEditorSchemas(
  * site keys, the layout's, each template's and each data file's. The `schemas` hook and the browser editor's forms
  * (src/edit/) are made from them.
  */
-export async function jsonSchemasOf(loaded: Pick<SiteTemplates, 'layout' | 'pages'> & Partial<Pick<SiteTemplates, 'data'>>): Promise<{
+export async function jsonSchemasOf(loaded: Pick<SiteTemplates, 'layout' | 'pages'> & Partial<Pick<SiteTemplates, 'data' | 'markdown'>>): Promise<{
   page: JsonSchema; site: JsonSchema; layout: JsonSchema; templates: Record<string, JsonSchema>; data: Record<string, JsonSchema>;
+  /** The components a Markdown body may name (`::: Name`), each its props' schema and whether it takes a body. */
+  components: Record<string, { props: JsonSchema; body: boolean }>;
 }> {
   // Imported only here: a build whose templates did not change never needs zod's converter.
   const [{ z }, { pageCoreSchema, siteCoreSchema }] = await Promise.all([import('zod'), import('../core-schemas.ts')]);
@@ -73,6 +78,9 @@ export async function jsonSchemasOf(loaded: Pick<SiteTemplates, 'layout' | 'page
     page: toJson(pageCoreSchema), site: toJson(siteCoreSchema), layout: toJson(loaded.layout.schema),
     templates: each(Object.fromEntries(Object.entries(loaded.pages).map(([name, template]) => [name, template.schema]))),
     data: each(loaded.data ?? {}),
+    // A lower-case entry is the site's own part of Markdown (`code`: what each code block shows), not a block an editor writes.
+    components: Object.fromEntries(Object.entries(loaded.markdown ?? {}).filter(([name]) => /^[A-Z]/.test(name))
+      .map(([name, component]) => [name, { props: toJson(component.schema), body: component.body === true }])),
   };
 }
 
@@ -80,6 +88,12 @@ async function replaceFile(file: string, contents: string): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, contents);
   await rename(temporary, file);
+}
+
+function withoutEditorHints(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutEditorHints);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).filter(([key]) => key !== EDITOR_KEY).map(([key, item]) => [key, withoutEditorHints(item)]));
 }
 
 /** JSON Schema's own formats; zod also writes its checks' names (`includes`, `starts_with`), which validators refuse or ignore. */

@@ -7,6 +7,7 @@ import { readLocalText } from '../site-reader.ts';
 import { bundleFileProblem } from '../bundle-files.ts';
 import path from 'node:path';
 import { z } from 'zod';
+import { EDITOR_KEY } from './editor-key.ts';
 import { activeScope, fileOf, type ValidationScope } from './scope.ts';
 import { resolvedFrom } from '../base-path.ts';
 import { didYouMean } from '../did-you-mean.ts';
@@ -34,8 +35,9 @@ export function link() {
       const suggestion = didYouMean(target, [...scope.routes, ...scope.publicFiles], false);
       ctx.addIssue({ code: 'custom', message: `links to ${target}, which is neither a route nor a file in public/${suggestion ? `: ${suggestion}` : ''}` });
     }
-  });
+  }).meta({ [EDITOR_KEY]: 'link' });
 }
+
 
 /**
  * An address on another site that content links to (a profile, a partner):

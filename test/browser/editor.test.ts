@@ -233,7 +233,17 @@ test('a content editor adds a news post with a picture: a new page like the post
   await cover.getByRole('textbox', { name: 'Alt' }).fill('The autumn release, in colours');
   const body = page.getByLabel('Body (Markdown)');
   await body.fill('The release is out.\n\n## What changed\n\nMuch.\n');
+  // A component the site's Markdown allows, its props as a form, written where the cursor is.
+  await body.press('Control+End');
+  const insert = page.getByRole('group', { name: 'Insert a component' });
+  await insert.getByLabel('Component').selectOption('Callout');
+  await insert.getByRole('combobox', { name: 'Link' }).fill('/search');
+  await insert.getByRole('textbox', { name: 'Label' }).fill('Search the site');
+  await insert.getByLabel('Its text (Markdown)').fill('Looking for an **older** post?');
+  await insert.getByRole('button', { name: 'Insert Callout into the body' }).click();
+  assert.is(await body.inputValue(), 'The release is out.\n\n## What changed\n\nMuch.\n\n::: Callout\nlink: /search\nlabel: Search the site\n---\nLooking for an **older** post?\n:::\n');
   const preview = page.frameLocator('iframe[title="Preview of /news/our-autumn-release"]');
+  await preview.getByRole('link', { name: 'Search the site' }).waitFor();
   await preview.getByRole('heading', { level: 2, name: 'What changed' }).waitFor();
   await preview.getByRole('img', { name: 'The autumn release, in colours' }).waitFor();
   await saveButton(page).click();

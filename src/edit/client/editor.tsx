@@ -15,6 +15,8 @@ interface Entry { path: string; kind: string; format: 'yaml' | 'markdown'; group
 interface Problem { file?: string; field?: string; line?: number; column?: number; message: string; hint?: string }
 interface Opened {
   entry: Entry; text: string; version: string; values?: unknown; body?: string; problem?: string; schema?: Json; problems: Problem[];
+  /** The components its Markdown may name: each its props' schema, and whether it takes a body. */
+  components?: Record<string, { props: Json; body: boolean }>;
 }
 
 const BASE = '/__sitegen/edit';
@@ -48,6 +50,7 @@ function App() {
   const [images, setImages] = useState<string[]>([]);
   const [dirty, setDirty] = useState(false);
   const timer = useRef<number | undefined>(undefined);
+  const bodyBox = useRef<HTMLTextAreaElement>(null);
   const asked = useRef(0);
 
   useEffect(() => {
@@ -103,6 +106,7 @@ function App() {
         return byField;
       }, {}))),
     images,
+    routes: files.filter((file) => file.route !== undefined).map((file) => file.route!),
     opened: opened.values,
     thumb: (src) => `${BASE}/image?src=${encodeURIComponent(src)}&page=${encodeURIComponent(opened.entry.path)}`,
     upload: async (file) => {
@@ -234,9 +238,22 @@ function App() {
                 {opened.entry.format === 'markdown' && (
                   <div className="field">
                     <label htmlFor="body">Body (Markdown)</label>
-                    <textarea id="body" className="source" value={body ?? ''} rows={18}
+                    <textarea id="body" ref={bodyBox} className="source" value={body ?? ''} rows={18}
                       onChange={(event) => { setBody(event.target.value); change({ values, body: event.target.value }); }} />
                   </div>
+                )}
+                {opened.entry.format === 'markdown' && context && opened.components && Object.keys(opened.components).length > 0 && (
+                  <InsertComponent components={opened.components} context={context} onInsert={(block) => {
+                    const box = bodyBox.current;
+                    const text = body ?? '';
+                    const at = box ? box.selectionStart : text.length;
+                    // A block stands on lines of its own, with a blank line before and after.
+                    const before = text.slice(0, at).replace(/\n*$/, at > 0 ? '\n\n' : '');
+                    const after = text.slice(at).replace(/^\n*/, '\n');
+                    const next = `${before}${block}${after}`;
+                    setBody(next);
+                    change({ values, body: next });
+                  }} />
                 )}
               </>
             )}
@@ -250,6 +267,52 @@ function App() {
       )}
     </div>
   );
+}
+
+/**
+ * "Insert a component": one of the components the site's Markdown allows, its props as a form made from its
+ * schema, written into the body where the cursor is as the block the build reads (`::: Name`, its props, `---` and
+ * its body when it takes one, `:::`).
+ */
+function InsertComponent({ components, context, onInsert }: {
+  components: Record<string, { props: Json; body: boolean }>; context: FormContext; onInsert(block: string): void;
+}) {
+  const names = Object.keys(components).sort();
+  const [name, setName] = useState(names[0]);
+  const [props, setProps] = useState<unknown>({});
+  const [inner, setInner] = useState('');
+  const chosen = components[name];
+  const own: FormContext = { ...context, problems: new Map(), opened: undefined, change: (path, value) => setProps((old: unknown) => setIn(old, path, value)) };
+  return (
+    <fieldset className="group insert">
+      <legend>Insert a component</legend>
+      <div className="field">
+        <label htmlFor="component-name">Component</label>
+        <select id="component-name" value={name} onChange={(event) => { setName(event.target.value); setProps({}); }}>
+          {names.map((one) => <option key={one} value={one}>{one}</option>)}
+        </select>
+      </div>
+      {chosen && <Fields schema={resolve(chosen.props, chosen.props)} value={(props ?? {}) as Json} path={[]} context={{ ...own, root: chosen.props }} />}
+      {chosen?.body && (
+        <div className="field">
+          <label htmlFor="component-body">Its text (Markdown)</label>
+          <textarea id="component-body" rows={3} value={inner} onChange={(event) => setInner(event.target.value)} />
+        </div>
+      )}
+      <button type="button" onClick={() => {
+        const lines = yamlLines(props);
+        onInsert(`::: ${name}\n${lines}${chosen?.body ? `---\n${inner.replace(/\n*$/, '\n')}` : ''}:::`);
+        setProps({});
+        setInner('');
+      }}>Insert {name} into the body</button>
+    </fieldset>
+  );
+}
+
+/** Props as the YAML lines of a block: `key: value`, a value quoted when plain YAML would read it otherwise. */
+function yamlLines(value: unknown): string {
+  const entries = Object.entries((value ?? {}) as Json).filter(([, item]) => item !== undefined && item !== '');
+  return entries.map(([key, item]) => `${key}: ${typeof item === 'string' && /^[\w./][^:#\n]*$/.test(item) && !/^(true|false|null|~|[-+]?[\d.]+)$/i.test(item) ? item : JSON.stringify(item)}\n`).join('');
 }
 
 /** The folders of content/pages/ a page can be added to, each with what its pages are called in the list. */

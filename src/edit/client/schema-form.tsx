@@ -8,6 +8,9 @@
 import { useId, useState, type ReactNode } from 'react';
 
 export type Json = Record<string, unknown>;
+
+/** The schema keyword that says how to draw a field (src/template-api/schemas.ts EDITOR_KEY). */
+const EDITOR = 'x-editor';
 export type Path = (string | number)[];
 
 export interface FormContext {
@@ -18,6 +21,8 @@ export interface FormContext {
   images: readonly string[];
   /** Saves an image file into the site (public/img/, or the page's own folder): its address for a `src`, or why not. */
   upload(file: File): Promise<{ src: string } | { error: string }>;
+  /** The site's pages, for a link field's picker. */
+  routes: readonly string[];
   /** The address of an image a field names, as the editor serves it for a thumbnail. */
   thumb(src: string): string;
   /** The values as the file was opened: a field stays where it was while it is typed in (see Fields). */
@@ -211,23 +216,31 @@ export function Field({ name, path, schema: raw, value, required, context, label
       <input id={id} type="date" value={typeof value === 'string' ? value : ''} aria-describedby={described} aria-invalid={invalid} required={required}
         onChange={(event) => context.change(path, event.target.value === '' ? undefined : event.target.value)} />
     );
+  } else if (schema[EDITOR] === 'color' && (value === undefined || /^#[0-9a-f]{6}$/i.test(String(value)))) {
+    control = (
+      <input id={id} type="color" value={typeof value === 'string' ? value : '#000000'} aria-describedby={described} aria-invalid={invalid}
+        onChange={(event) => context.change(path, event.target.value)} />
+    );
   } else {
     const text = value === undefined || value === null ? '' : String(value);
-    const long = text.includes('\n') || text.length > 90 || (typeof schema.maxLength === 'number' && schema.maxLength > 200);
+    const widget = schema[EDITOR];
+    const long = widget === 'textarea' || (widget !== 'text' && (text.includes('\n') || text.length > 90 || (typeof schema.maxLength === 'number' && schema.maxLength > 200)));
     const common = {
       id, value: text, 'aria-describedby': described, 'aria-invalid': invalid, required,
       maxLength: typeof schema.maxLength === 'number' ? schema.maxLength : undefined,
     };
     const set = (next: string) => context.change(path, next === '' && !required ? undefined : next);
-    const listId = kind === 'string' && /(^|\.)src$/.test(fieldName(path)) ? `${id}-images` : undefined;
+    // A picker: the site's images for an image's src, its pages for a link (the build checks the target as it is typed).
+    const choices = /(^|\.)src$/.test(fieldName(path)) ? context.images : widget === 'link' ? context.routes : undefined;
+    const listId = choices ? `${id}-choices` : undefined;
     control = long
       ? <textarea {...common} rows={Math.min(12, Math.max(3, text.split('\n').length + 1))} onChange={(event) => set(event.target.value)} />
       : <input {...common} type="text" list={listId} onChange={(event) => set(event.target.value)} />;
-    if (listId) {
+    if (choices) {
       control = (
         <>
           {control}
-          <datalist id={listId}>{context.images.map((image) => <option key={image} value={image} />)}</datalist>
+          <datalist id={listId}>{choices.map((choice) => <option key={choice} value={choice} />)}</datalist>
         </>
       );
     }
