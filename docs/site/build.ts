@@ -13,7 +13,7 @@
  *   npm run docs -- --root DIR    lay out and build in DIR instead
  */
 import { execFileSync } from 'node:child_process';
-import { mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -79,11 +79,13 @@ export async function layOutDocs(root: string): Promise<string[]> {
   const problems: string[] = [];
   const written: string[] = [];
   const titles = new Map<string, string>();
+  /** The pictures the pages show: their file in the repository → their address on the docs site. */
+  const images = new Map<string, string>();
   const commits = lastCommits(PAGES.map((entry) => entry.source));
   for (const entry of PAGES) {
     const source = await readFile(path.join(REPO, entry.source), 'utf8');
     titles.set(entry.source, titleOf(entry.source, source));
-    const page = pageOf(entry, source, titles.get(entry.source)!, places, problems);
+    const page = pageOf(entry, source, titles.get(entry.source)!, places, problems, images);
     const file = path.join(pagesDir, entry.page);
     await mkdir(path.dirname(file), { recursive: true });
     await writeFile(file, page);
@@ -98,6 +100,11 @@ export async function layOutDocs(root: string): Promise<string[]> {
     await writeFile(path.join(pagesDir, group.folder, 'index.md'), frontMatter({ title: group.title, description: group.description, order: group.order }) + `${group.description}\n\n${list}\n`);
     written.push(`${group.folder}/index.md`);
   }
+  for (const [file, address] of images) {
+    const to = path.join(root, 'public', address);
+    await mkdir(path.dirname(to), { recursive: true });
+    await copyFile(path.join(REPO, file), to).catch(() => problems.push(`${file} is shown by a page of the docs, and is not there`));
+  }
   const unplaced = (await readdir(path.join(REPO, 'docs'))).filter((name) => name.endsWith('.md') && !places.has(`docs/${name}`));
   for (const name of unplaced) problems.push(`docs/${name} has no place in the docs site: add it to PAGES in docs/site/build.ts`);
   if (problems.length > 0) throw new Error(`the docs site cannot be laid out:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
@@ -105,13 +112,13 @@ export async function layOutDocs(root: string): Promise<string[]> {
 }
 
 /** One file as a page: front matter from its heading and first paragraph, its links pointed at their pages. */
-function pageOf(entry: typeof PAGES[number], source: string, title: string, places: ReadonlyMap<string, string>, problems: string[]): string {
+function pageOf(entry: typeof PAGES[number], source: string, title: string, places: ReadonlyMap<string, string>, problems: string[], images: Map<string, string>): string {
   const lines = source.replace(/\r\n?/g, '\n').split('\n');
   const heading = lines.findIndex((line) => line.startsWith('# '));
   const body = lines.slice(heading + 1).join('\n').replace(/^\n+/, '');
   const paragraph = body.split(/\n\s*\n/).find((block) => block.trim() && !/^[#|<`>-]/.test(block.trim())) ?? '';
   return frontMatter({ title, description: plain(paragraph), order: entry.order, label: entry.label, source: entry.source })
-    + relinked(body, entry, places, problems);
+    + relinked(body, entry, places, problems, images);
 }
 
 /** A file's first heading, without code marks or an "(issue N)" tail; its name when it has none. */
@@ -125,7 +132,7 @@ function titleOf(file: string, source: string): string {
  * when the site publishes it (relative, as `.md`: the build links the page),
  * else a problem.
  */
-function relinked(body: string, entry: typeof PAGES[number], places: ReadonlyMap<string, string>, problems: string[]): string {
+function relinked(body: string, entry: typeof PAGES[number], places: ReadonlyMap<string, string>, problems: string[], images: Map<string, string>): string {
   // CommonMark's fences: three or more backticks (with no backtick after them on the line) or tildes, closed by as many.
   let fence = '';
   return body.split('\n').map((line) => {
@@ -143,6 +150,12 @@ function relinked(body: string, entry: typeof PAGES[number], places: ReadonlyMap
       if (/^([a-z][a-z0-9+.-]*:|#|\/)/i.test(href)) return whole;
       const [file, hash = ''] = href.split(/(?=#)/);
       const target = path.posix.normalize(path.posix.join(path.posix.dirname(entry.source), file));
+      // A picture of the docs (a screenshot): published under /img/docs/, where layOutDocs copies it.
+      if (/\.(png|jpe?g|webp|avif|gif|svg)$/i.test(file)) {
+        const address = `/img/docs/${path.posix.basename(target)}`;
+        images.set(target, address);
+        return `](${address})`;
+      }
       const place = places.get(target);
       if (!place) {
         problems.push(`${entry.source} links to ${href} (${target}), which the docs site does not publish`);
