@@ -8,7 +8,7 @@
  */
 import { StrictMode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Fields, resolve, setIn, type Json, type FormContext } from './schema-form.tsx';
+import { Field, Fields, resolve, setIn, type Json, type FormContext } from './schema-form.tsx';
 import './editor.css';
 
 interface Entry { path: string; kind: string; format: 'yaml' | 'markdown'; group: string; label: string; route?: string; template?: string }
@@ -192,7 +192,7 @@ function App() {
         ))}
         {shown.length === 0 && <p>No file matches “{query}”.</p>}
       </nav>
-      <main className="edit">
+      <main className="edit" aria-label="The file">
         {!opened && <p className="hint">Choose a file on the left to change it.</p>}
         {opened && (
           <form onSubmit={(event) => { event.preventDefault(); void save(); }} aria-labelledby="editing-title" noValidate>
@@ -234,7 +234,10 @@ function App() {
               </div>
             ) : (
               <>
-                {context && <Fields schema={schema ?? {}} value={(values ?? {}) as Json} path={[]} context={context} omit={opened.entry.format === 'markdown' ? ['body'] : []} />}
+                {context && (schema?.type === 'array' || Array.isArray(values)
+                  // A data file that is a list (this site's logos): the list is the form.
+                  ? <Field name={opened.entry.label.replace(/\.[a-z]+$/, '')} path={[]} schema={opened.schema} value={values} required context={context} />
+                  : <Fields schema={schema ?? {}} value={(values ?? {}) as Json} path={[]} context={context} omit={opened.entry.format === 'markdown' ? ['body'] : []} />)}
                 {opened.entry.format === 'markdown' && (
                   <div className="field">
                     <label htmlFor="body">Body (Markdown)</label>
