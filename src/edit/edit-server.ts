@@ -43,7 +43,7 @@ const PAGE_POLICY = [
 
 const HOST_FILE_SET: ReadonlySet<string> = new Set(HOST_FILES);
 
-const COMMON_HEADERS = {
+const ANSWER_POLICY = {
   'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-origin', 'cross-origin-opener-policy': 'same-origin',
 };
@@ -77,7 +77,7 @@ export function editHandler(options: EditOptions): RequestHandler {
       client ??= bundleClient();
       const bundle = await client;
       const type = inner.endsWith('.js') ? 'text/javascript; charset=utf-8' : 'text/css; charset=utf-8';
-      res.writeHead(200, { ...COMMON_HEADERS, 'content-type': type });
+      res.writeHead(200, { ...ANSWER_POLICY, 'content-type': type });
       res.end(req.method === 'HEAD' ? undefined : inner.endsWith('.js') ? bundle.js : bundle.css);
       return true;
     }
@@ -195,7 +195,7 @@ export function editHandler(options: EditOptions): RequestHandler {
     const file = src.startsWith('/') ? `public${src}` : src.startsWith('./') && page ? `${path.posix.dirname(page.path)}/${src.slice(2)}` : undefined;
     const read = file && IMAGE.test(file) && !file.split('/').includes('..') ? readLocalBytes(root, file) : undefined;
     if (!read || 'problem' in read) return json(res, 404, { error: `no image ${src}` });
-    res.writeHead(200, { ...COMMON_HEADERS, 'content-type': lookup(file!) ?? 'application/octet-stream', 'content-security-policy': "default-src 'none'" });
+    res.writeHead(200, { ...ANSWER_POLICY, 'content-type': lookup(file!) ?? 'application/octet-stream', 'content-security-policy': "default-src 'none'" });
     res.end(read.bytes);
   }
 
@@ -308,12 +308,12 @@ function hasToken(req: http.IncomingMessage, token: string): boolean {
 }
 
 function json(res: http.ServerResponse, status: number, value: unknown): void {
-  res.writeHead(status, { ...COMMON_HEADERS, 'content-type': 'application/json; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
+  res.writeHead(status, { ...ANSWER_POLICY, 'content-type': 'application/json; charset=utf-8', 'content-security-policy': "default-src 'none'; frame-ancestors 'none'" });
   res.end(JSON.stringify(value));
 }
 
 function page(res: http.ServerResponse, token: string): void {
-  res.writeHead(200, { ...COMMON_HEADERS, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_POLICY, 'x-frame-options': 'DENY' });
+  res.writeHead(200, { ...ANSWER_POLICY, 'content-type': 'text/html; charset=utf-8', 'content-security-policy': PAGE_POLICY, 'x-frame-options': 'DENY' });
   res.end(`<!doctype html>
 <html lang="en">
 <head>

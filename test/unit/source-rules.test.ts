@@ -133,6 +133,7 @@ const HASHES_FOR_ITS_OWN_SAKE: Record<string, string> = {
   'load/remote-images.ts': 'a fetched image named by its address',
   'render/compile-templates.ts': 'the template bundle named by its code',
   'validate/validate.ts': 'the cards\' font named by its bytes',
+  'edit/edit-files.ts': 'the version of a file the browser editor opened, so that a save over a newer one is refused',
 };
 /** Files outside src/cache/ that may take a file's stamp, for a reason other than reuse. */
 const STAMPS_FOR_ITS_OWN_SAKE: Record<string, string> = {
@@ -173,6 +174,7 @@ const READS_FOR_ITS_OWN_SAKE: Record<string, string> = {
   'check/external-links.ts': 'its answers cached under .sitegen/cache/',
   'cli.ts': 'sitegen\'s own package.json',
   'emit/editor-schemas.ts': 'the schemas it wrote under .sitegen/',
+  'edit/edit-server.ts': 'a page a build wrote (dev\'s, or the unsaved preview\'s), for the browser editor\'s frame',
   'emit/staging.ts': 'the output, to leave a file with the same bytes alone',
   'load/remote-images.ts': 'its index of fetched images under .sitegen/cache/',
   'output-recovery.ts': 'the journal of an interrupted swap of the output',
