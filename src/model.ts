@@ -87,6 +87,8 @@ export interface PageInfo {
   readingTime?: number;
   /** The text before `<!--more-->` in a Markdown body, else the description: what a list shows of the page. */
   summary?: string;
+  /** Its picture for a list, when its template says which (TemplateModule.cover). */
+  cover?: ListImage;
 }
 
 /** A page's place in a menu made of the site's pages: its label there, its order among its folder's pages, or none. */
@@ -173,6 +175,8 @@ export interface CollectionItem {
   draft: boolean;
   /** Its front matter's `sidebar`, when it has one: its label, order and whether it is hidden in a menu of pages. */
   sidebar?: PageSidebar;
+  /** Its picture for a list, when its template says which (TemplateModule.cover). */
+  cover?: ListImage;
 }
 
 /** One list page of a collection, as its template receives it. */
@@ -230,6 +234,20 @@ export interface TemplateModule {
    * than the section and title, for every page or by page; false for none.
    */
   card?: PageCard | false | ((props: PageProps<any>) => PageCard | false);
+  /**
+   * The picture a list shows for a page of this template (a post's feature image on the home page and in the cards),
+   * from its validated data: `export const cover = (data) => data.cover`. Lists read it as their items' `cover`.
+   */
+  cover?: (data: any) => ListImage | undefined;
+}
+
+/** A picture as an image() field gives it: what a list needs to draw it, its variants included. */
+export interface ListImage {
+  src: string;
+  alt: string;
+  width: number;
+  height: number;
+  sources?: { type: string; srcSet: string }[];
 }
 
 /** The frame around every page: templates/layout.tsx. */

@@ -6,13 +6,13 @@ import type { CollectionItem, PageInfo, PageSummary } from '../model.ts';
  * collection queries' schema (./collections.ts).
  */
 export function itemOf(page: PageInfo): CollectionItem {
-  const { route, file, date, tags, draft, readingTime, sidebar } = page;
+  const { route, file, date, tags, draft, readingTime, sidebar, cover } = page;
   const title = own(page.title);
   const description = own(page.description);
   const summary = page.summary === undefined ? undefined : own(page.summary);
   return {
     route, file, title, description, ...(date === undefined ? {} : { date }), tags, draft, ...(sidebar === undefined ? {} : { sidebar }),
-    ...(summary === undefined ? {} : { summary }), ...(readingTime === undefined ? {} : { readingTime }),
+    ...(summary === undefined ? {} : { summary }), ...(readingTime === undefined ? {} : { readingTime }), ...(cover === undefined ? {} : { cover }),
   };
 }
 

@@ -13,5 +13,5 @@ export { withValidationScope, type ValidationScope, type ValidationNotes } from 
 export { slugOf as tagSlug } from '../render/taxonomy.ts';
 export { localeRoute, localeOf } from '../i18n.ts';
 export type { PageInfo, SiteInfo, PageProps, LayoutProps, TemplateModule, LayoutModule,
-  CollectionQuery, CollectionItem, CollectionPage, TaxonomyTerm, MarkdownComponents, MarkdownComponent, Translation, PageHeading, PageSidebar } from '../model.ts';
+  CollectionQuery, CollectionItem, CollectionPage, ListImage, TaxonomyTerm, MarkdownComponents, MarkdownComponent, Translation, PageHeading, PageSidebar } from '../model.ts';
 export type { PageCard, CardLayout } from '../integrations/api.ts';

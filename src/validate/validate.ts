@@ -8,7 +8,7 @@ import { z, type ZodType } from 'zod';
 import { WORDS_PER_MINUTE, convertMarkdown, sourceFolderOf, type MarkdownHeading, type MarkdownOutline } from '../markdown/markdown.ts';
 import type { SourcePart } from '../markdown/markdown-source.ts';
 import type { RawDoc } from '../model.ts';
-import type { MarkdownBlock, PageHeading, PageInfo, PageModel, SiteInfo, SiteTemplates } from '../model.ts';
+import type { ListImage, MarkdownBlock, PageHeading, PageInfo, PageModel, SiteInfo, SiteTemplates, TemplateModule } from '../model.ts';
 import type { ValidationNotes, ValidationScope } from '../template-api/scope.ts';
 import { pageCoreSchema, siteCoreSchema } from '../core-schemas.ts';
 import { asObject, check, checkInScope, fieldError, reportTypos, splitKeys } from './issues.ts';
@@ -307,12 +307,38 @@ export function validatePage(
   const scheduled = !info.draft && info.date !== undefined && Date.parse(info.date) > now.getTime() ? info.date : undefined;
   const draft = info.draft || scheduled !== undefined;
   const sitemap = info.sitemap && !info.noindex && !draft && canonical === doc.route;
+  const cover = coverOf(template, parsed, doc, templateName!, errors);
   const page: PageInfo = {
-    ...info, route: doc.route!, file: doc.file, canonical, sitemap, draft, ...(scheduled ? { scheduled } : {}),
+    ...info, route: doc.route!, file: doc.file, canonical, sitemap, draft, ...(scheduled ? { scheduled } : {}), ...(cover ? { cover } : {}),
     summary: outline?.summary ?? info.description,
     ...(outline ? { headings: headingTree(outline.headings), readingTime: Math.max(1, Math.ceil(outline.words / WORDS_PER_MINUTE)) } : {}),
   };
   return { info: page, data: parsed as Record<string, unknown>, ...(components ? { components } : {}), ...(markdown ? { markdown } : {}) };
+}
+
+/** The picture a list shows for the page, as its template's `cover` picks it from the data; a template that throws is the template's error. */
+function coverOf(template: TemplateModule, data: unknown, doc: RawDoc, name: string, errors: SiteError[]): ListImage | undefined {
+  if (!template.cover) return undefined;
+  let picked: unknown;
+  try {
+    picked = template.cover(data);
+  } catch (error) {
+    errors.push(new SiteError('template', `templates/pages/${name}.tsx: its cover() failed for ${doc.file}: ${(error as Error).message}`, {
+      origin: 'template', location: { file: `templates/pages/${name}.tsx` }, cause: error,
+      hint: 'cover() gets the page\'s data and returns an image() field\'s value, or undefined',
+    }));
+    return undefined;
+  }
+  if (picked === undefined || picked === null) return undefined;
+  const image = picked as Partial<ListImage>;
+  if (typeof image.src !== 'string' || typeof image.alt !== 'string' || typeof image.width !== 'number' || typeof image.height !== 'number') {
+    errors.push(new SiteError('template', `templates/pages/${name}.tsx: its cover() returned no image() field's value for ${doc.file}`, {
+      origin: 'template', location: { file: `templates/pages/${name}.tsx` }, hint: 'return the value of an image() field (src, alt, width, height), or undefined',
+    }));
+    return undefined;
+  }
+  const { src, alt, width, height, sources } = image as ListImage;
+  return { src, alt, width, height, ...(sources ? { sources } : {}) };
 }
 
 /** Headings as a tree: each under the nearest heading before it of a lower level. */

@@ -55,6 +55,13 @@ news('the home page leads with the newest post large, then the ones before it as
       assert.is(await card.getByRole('heading', { level: 2 }).textContent(), earlier, `${route}: the one before it is a card`);
       const cardSize = Number.parseFloat(await card.getByRole('heading', { level: 2 }).evaluate((element) => getComputedStyle(element).fontSize));
       assert.ok(leadSize > cardSize * 1.4, `${route}: the lead's title is large (${leadSize} px against ${cardSize})`);
+      // Each shows its post's cover as its feature image: the lead's, described, across its whole width; the card's beside a title that says it all.
+      const leadPicture = lead.locator('.lead__picture');
+      assert.match(await lead.getByRole('img').getAttribute('alt') ?? '', route === '/' ? /^The newsroom, drawn in blues/ : /^Die Redaktion/);
+      const [pictureBox, leadBox] = [await leadPicture.boundingBox(), await lead.boundingBox()];
+      assert.ok(pictureBox && leadBox && Math.abs(pictureBox.width - leadBox.width) <= 2 && pictureBox.height > 250, `${route}: the lead's picture is large (${pictureBox?.width} × ${pictureBox?.height})`);
+      assert.ok(await leadPicture.evaluate((element) => { const img = element instanceof HTMLImageElement ? element : element.querySelector('img')!; return img.complete && img.naturalWidth >= 1280; }), `${route}: the lead's picture has loaded, sharp enough for its width`);
+      assert.is(await card.locator('.card__picture').getAttribute('alt'), '', `${route}: the card's picture is decoration`);
     }
     await page.locator('.lead').click({ position: { x: 40, y: 40 } });
     await page.waitForURL(context.server.url + '/de/news/a-picture');

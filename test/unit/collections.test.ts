@@ -326,14 +326,15 @@ test('under basePath and trailingSlash, the feed links where the pages are serve
   assert.match(await read(outDir, 'news/index.html'), 'href="/docs/news/feed.atom"', 'the list page links the feed under the base path');
 });
 
-test('the starter\'s cover image, beside its post, gets its size from the file and AVIF and WebP variants that exist', async () => {
+test('the starter\'s pictures, beside their post, get their size from the file; a PNG gets AVIF and WebP variants that exist', async () => {
   const root = await newsSite();
   const outDir = path.join(root, 'dist');
   await buildSite({ root, outDir, now: NOW });
   const html = await read(outDir, 'news/a-picture.html');
-  assert.match(html, /<img src="\/assets\/img\/newsroom-[0-9a-f]{10}-120\.webp" alt="The newsroom, in colours" width="120" height="80"/);
+  assert.match(html, /<img src="\/assets\/img\/cover-[0-9a-f]{10}\.webp" alt="The newsroom, drawn in blues[^"]*" width="1280" height="720"/);
+  assert.match(html, /<img src="\/assets\/img\/newsroom-[0-9a-f]{10}-120\.webp" alt="The newsroom again, smaller in the text" width="120" height="80"/);
   for (const type of ['image/avif', 'image/webp']) {
-    const srcSet = new RegExp(`<source type="${type}" srcSet="([^"]+)"`).exec(html)?.[1];
+    const srcSet = new RegExp(`<source type="${type}" srcset="([^"]+)"`, 'i').exec(html)?.[1];
     assert.ok(srcSet, `a ${type} source`);
     for (const candidate of srcSet!.split(',')) {
       const url = candidate.trim().split(/\s+/)[0];

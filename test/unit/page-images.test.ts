@@ -48,10 +48,10 @@ test('a bundle\'s image is published only as its variants; a linked file is copi
   const html = await readFile(path.join(outDir, 'news', 'a-picture.html'), 'utf8');
   const sources = [...html.matchAll(/<img src="([^"]+)"/g)].map((match) => match[1]);
   assert.is(sources.length, 2, 'the cover and the image in the text');
-  for (const src of sources) {
-    assert.match(src, /^\/assets\/img\/newsroom-[0-9a-f]{10}-120\.webp$/, 'the <img> falls back to the WebP variant');
-    assert.ok(existsSync(path.join(outDir, src)), `${src} is written`);
-  }
+  const [cover, inText] = sources;
+  assert.match(cover, /^\/assets\/img\/cover-[0-9a-f]{10}\.webp$/, 'a WebP cover is published as it is, named by its content');
+  assert.match(inText, /^\/assets\/img\/newsroom-[0-9a-f]{10}-120\.webp$/, 'a PNG\'s <img> falls back to its WebP variant');
+  for (const src of sources) assert.ok(existsSync(path.join(outDir, src)), `${src} is written`);
   assert.match(html, 'width="120" height="80"', 'the size is read from the file');
   assert.match(html, 'type="image/avif"', 'an AVIF variant is offered');
   const published = await filesIn(outDir);
@@ -65,12 +65,12 @@ test('a bundle image that is not there is an error at its line, with the file it
   const root = await initStarter('news', 'sitegen-bundle-missing-');
   const post = path.join(root, BUNDLE, 'index.md');
   const source = await readFile(post, 'utf8');
-  await writeFile(post, source.replace('src: ./newsroom.png', 'src: ./newsrom.png').replace('](./newsroom.png)', '](./newsrom.png)'));
+  await writeFile(post, source.replace('src: ./cover.webp', 'src: ./newsrom.png').replace('](./newsroom.png)', '](./newsrom.png)'));
   const { errors } = await buildError(root);
   const lines = source.split('\n');
   const at = (text: string) => lines.findIndex((line) => line.includes(text)) + 1;
   assert.equal(errors.map((error) => [error.location?.file, error.location?.line]).sort(), [
-    ['content/pages/news/a-picture/index.md', at('src: ./newsroom.png')],
+    ['content/pages/news/a-picture/index.md', at('src: ./cover.webp')],
     ['content/pages/news/a-picture/index.md', at('](./newsroom.png)')],
   ].sort());
   for (const error of errors) assert.match(`${error.message} ${error.hint ?? ''}`, '/news/a-picture/newsroom.png', 'the file that is there is suggested');
@@ -259,7 +259,7 @@ test('a remote image on a listed host is fetched once, cached with its ETag, and
     await writeFile(siteFile, `${await readFile(siteFile, 'utf8')}\nimages:\n  remote: [${host.origin}]\n`);
     const post = path.join(root, BUNDLE, 'index.md');
     const source = await readFile(post, 'utf8');
-    await writeFile(post, source.replace('src: ./newsroom.png', `src: ${host.origin}/photos/desk.png`) + `\n![The desk](${host.origin}/photos/desk.png)\n`);
+    await writeFile(post, source.replace('src: ./cover.webp', `src: ${host.origin}/photos/desk.png`) + `\n![The desk](${host.origin}/photos/desk.png)\n`);
     const { outDir } = await buildSite({ root, now: NOW });
     const html = await readFile(path.join(outDir, 'news', 'a-picture.html'), 'utf8');
     assert.not.match(html, host.origin, 'no visitor asks the image host');
@@ -294,13 +294,13 @@ test('an unlisted host, a failing fetch with no copy, a page that is no image an
     await writeFile(siteFile, `${await readFile(siteFile, 'utf8')}\nimages:\n  remote: [${host.origin}]\n`);
     const post = path.join(root, BUNDLE, 'index.md');
     const source = await readFile(post, 'utf8');
-    await writeFile(post, source.replace('src: ./newsroom.png', 'src: https://images.example.com/desk.png'));
-    const srcLine = source.split('\n').findIndex((line) => line.includes('src: ./newsroom.png')) + 1;
+    await writeFile(post, source.replace('src: ./cover.webp', 'src: https://images.example.com/desk.png'));
+    const srcLine = source.split('\n').findIndex((line) => line.includes('src: ./cover.webp')) + 1;
     let { errors } = await buildError(root);
     assert.is(errors[0].location?.line, srcLine);
     assert.match(errors[0].message, 'https://images.example.com is not a host this site takes images from: list it in site.yaml under images.remote');
 
-    await writeFile(post, source.replace('src: ./newsroom.png', `src: ${host.origin}/gone.png`));
+    await writeFile(post, source.replace('src: ./cover.webp', `src: ${host.origin}/gone.png`));
     host.answer.status = 404;
     ({ errors } = await buildError(root));
     assert.is(errors[0].message, `the image ${host.origin}/gone.png could not be fetched: status 404`);

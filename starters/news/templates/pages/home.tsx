@@ -1,6 +1,7 @@
 import { z, localeRoute, type CollectionQuery, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
 import { PostCards } from '../components/PostCards.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 /** The home page's own words: an introduction in Markdown, under the posts. */
 export const schema = z.strictObject({ body: z.string() });
@@ -22,7 +23,8 @@ export default function Home({ data, page, site, collection: list }: PageProps<z
     <section className="home">
       <h1 className="visually-hidden">{page.title}</h1>
       {lead && (
-        <article className="lead" aria-labelledby="lead-title">
+        <article className={lead.cover ? 'lead lead--pictured' : 'lead'} aria-labelledby="lead-title">
+          {lead.cover && <Picture image={lead.cover} sizes="(max-width: 50rem) 100vw, 48rem" eager className="lead__picture" />}
           <p className="lead__eyebrow">{words.latest}</p>
           <h2 id="lead-title" className="lead__title"><a href={lead.route}>{lead.title}</a></h2>
           <p className="card__meta">

@@ -1,6 +1,7 @@
-import { z, image, localeRoute, tagSlug, type ImageValue, type PageCard, type PageHeading, type PageProps } from 'sitegen';
+import { z, image, localeRoute, tagSlug, type PageCard, type PageHeading, type PageProps } from 'sitegen';
 import { wordsFor } from '../strings.ts';
 import { Contents } from '../components/Contents.tsx';
+import { Picture } from '../components/Picture.tsx';
 
 /** A dated post: its front matter's title and date, an optional cover image, and its body as HTML. */
 export const schema = z.strictObject({ body: z.string(), cover: image().optional() });
@@ -10,6 +11,9 @@ export const card = ({ page }: PageProps<unknown>): PageCard => {
   const news = wordsFor(page.locale).news;
   return { layout: 'headline', eyebrow: page.date ? `${news} · ${page.date.slice(0, 10)}` : news };
 };
+
+/** A post's feature image, for the home page's lead and the cards of the lists: its cover. */
+export const cover = (data: z.infer<typeof schema>) => data.cover;
 
 export default function Post({ data, page, site }: PageProps<z.infer<typeof schema>>) {
   const words = wordsFor(page.locale);
@@ -21,7 +25,7 @@ export default function Post({ data, page, site }: PageProps<z.infer<typeof sche
         {page.date && <time dateTime={page.date}>{page.date.slice(0, 10)}</time>}
         {page.readingTime !== undefined && `${page.date ? ' · ' : ''}${words.readingTime(page.readingTime)}`}
       </p>
-      {data.cover && <Cover image={data.cover} />}
+      {data.cover && <Picture image={data.cover} sizes={`(max-width: 46rem) 100vw, 46rem`} eager className="post__cover" />}
       {countOf(page.headings ?? []) >= 3 && (
         <nav className="contents" aria-labelledby="contents-heading">
           <h2 id="contents-heading">{words.contents}</h2>
@@ -44,15 +48,3 @@ function countOf(headings: readonly PageHeading[]): number {
   return headings.reduce((sum, heading) => sum + 1 + countOf(heading.children), 0);
 }
 
-/** The cover at its own size (read from the file); a PNG or JPEG also in AVIF and WebP, at the widths it needs. */
-function Cover({ image }: { image: ImageValue }) {
-  const img = <img src={image.src} alt={image.alt} width={image.width} height={image.height} decoding="async" />;
-  if (!image.sources) return img;
-  const sizes = `(max-width: ${image.width}px) 100vw, ${image.width}px`;
-  return (
-    <picture>
-      {image.sources.map((source) => <source key={source.type} type={source.type} srcSet={source.srcSet} sizes={sizes} />)}
-      {img}
-    </picture>
-  );
-}
