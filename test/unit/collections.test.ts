@@ -343,6 +343,23 @@ test('the starter\'s pictures, beside their post, get their size from the file; 
   }
 });
 
+test('a template\'s cover() gives its pages\' picture to the lists; one that returns no image is the template\'s error, nothing written', async () => {
+  const root = await newsSite();
+  const outDir = path.join(root, 'dist');
+  await buildSite({ root, outDir, now: NOW });
+  const home = await read(outDir, 'index.html');
+  assert.match(home, /<img src="\/assets\/img\/cover-[0-9a-f]{10}\.webp" alt="The newsroom, drawn in blues[^"]*" width="1280" height="720"[^>]*class="lead__picture"/, 'the newest post\'s cover leads');
+  assert.match(home, /<img src="\/img\/hello\.webp" alt="" width="1280" height="720"[^>]*class="card__picture"/, 'a card shows its post\'s, as decoration');
+  // The list changes when a post's cover does: the home page is rendered again.
+  await edit(root, 'content/pages/news/hello-world.md', 'src: /img/hello.webp', 'src: /img/newsroom.webp');
+  await buildSite({ root, outDir, now: NOW });
+  assert.match(await read(outDir, 'index.html'), /<img src="\/img\/newsroom\.webp" alt=""[^>]*class="card__picture"/);
+  await edit(root, 'templates/pages/post.tsx', 'export const cover = (data: z.infer<typeof schema>) => data.cover;', 'export const cover = () => ({ src: \'/img/hello.webp\' });');
+  const errors = await buildErrors(root);
+  assert.ok(errors.length > 0 && errors.every((error) => error.file === 'templates/pages/post.tsx' && /cover\(\) returned no image\(\) field's value/.test(error.message)), JSON.stringify(errors));
+  assert.match(await read(outDir, 'index.html'), /img\/newsroom\.webp/, 'the last build\'s output stands');
+});
+
 test('a warm build reuses the list pages while no post changed what they list', async () => {
   const root = await newsSite();
   // Without the starter's draft (a draft is never taken from the cache), so that a build can find no page to render.
