@@ -19,6 +19,7 @@ import path from 'node:path';
 import { readBodyUpTo } from '../serve/read-body.ts';
 import { resolveStaticFile } from '../serve/request-path.ts';
 import { sendFile } from '../serve/send-file.ts';
+import { SiteError, SiteErrors } from '../errors.ts';
 import { staticHeaders } from '../serve/static-headers.ts';
 import { HOST_FILES } from '../serve/serve.ts';
 import { SITEGEN_DIR } from '../paths.ts';
@@ -127,11 +128,17 @@ export function editHandler(options: EditOptions): RequestHandler {
       }
       if (call === 'check') return json(res, 200, { problems: await problemsOf(root, entry.path, text) }), true;
       if (call === 'preview') {
-        // Problems are what a check answers, not a refusal: the preview waits for a text that builds.
-        const problems = await problemsOf(root, entry.path, text);
-        if (problems.length > 0) return json(res, 200, { problems }), true;
-        await buildPreview(entry, text);
-        return json(res, 200, { url: `${EDIT_PATH}/preview${entry.route ?? '/'}` }), true;
+        // One build, the preview's, in the common case; only a text that does not build is checked again, for the
+        // problems that are this change's. Problems are what this answers, not a refusal: the preview waits for a
+        // text that builds.
+        try {
+          await buildPreview(entry, text);
+        } catch (error) {
+          if (!(error instanceof SiteErrors) && !(error instanceof SiteError)) throw error;
+          const problems = await problemsOf(root, entry.path, text);
+          return json(res, 200, { problems: problems.length > 0 ? problems : [{ message: (error as Error).message }] }), true;
+        }
+        return json(res, 200, { url: `${EDIT_PATH}/preview${entry.route ?? '/'}`, problems: [] }), true;
       }
       if (call !== 'save') return json(res, 404, { error: `no call ${call}` }), true;
       if (input.version !== versionOf(current)) {
