@@ -17,10 +17,28 @@ import { compact, THEME_AT_ONCE, THEME_MENU, themeStyle, type Theme } from './te
  * only works with scripts, and keeps the choice. Beside it, the accent colours of site.yaml's `theme`, as custom
  * properties (templates/lib/theme.ts): hashed into the policy as the script is.
  */
+/**
+ * The code blocks' copy buttons (templates/components/CopyButton.tsx): shown, and one listener for all of them. The
+ * code is copied without its last line break; the status says so, or what to do when the clipboard is refused.
+ */
+const COPY_CODE = `var copies = document.querySelectorAll('.copy-code');
+    for (var i = 0; i < copies.length; i++) copies[i].hidden = false;
+    document.addEventListener('click', function (event) {
+      var button = event.target.closest && event.target.closest('.copy-code button');
+      if (!button) return;
+      var code = button.closest('figure').querySelector('pre code');
+      var status = button.nextElementSibling;
+      navigator.clipboard.writeText((code ? code.textContent : '').replace(/\\n$/, '')).then(function () {
+        button.textContent = status.textContent = button.dataset.copied;
+        setTimeout(function () { button.textContent = button.dataset.copy; status.textContent = ''; }, 2000);
+      }, function () { status.textContent = button.dataset.failed; });
+    });`;
+
 const PAGE_SCRIPT = compact(`(function () {
   ${THEME_AT_ONCE}
   document.addEventListener('DOMContentLoaded', function () {
     ${THEME_MENU}
+    ${COPY_CODE}
   });
 })();`);
 

@@ -7,7 +7,7 @@
 import { z, type MarkdownComponents } from 'sitegen';
 import Callout, { schema as callout } from './components/Callout.tsx';
 import Search from './islands/search.tsx';
-import CopyCode from './islands/copy-code.tsx';
+import CopyButton from './components/CopyButton.tsx';
 import { embed } from './embed.ts';
 
 /**
@@ -26,8 +26,9 @@ const search = z
 export const markdown: MarkdownComponents = {
   Callout: { component: Callout, schema: callout, body: true },
   Search: { component: Search, schema: search, island: 'search', hydrate: 'interaction' },
-  // What each code block shows beside its code: a copy button, hydrated when the visitor reaches into it.
-  code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
+  // What each code block shows beside its code: a copy button, worked by the page script (no island: a post with code
+  // stays within the first view's 2 KB of JavaScript).
+  code: { component: CopyButton, schema: z.strictObject({}) },
   // A YouTube or Vimeo video, nothing asked of its host until the visitor presses play (templates/embed.ts).
   Embed: embed,
 };
