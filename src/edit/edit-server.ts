@@ -11,7 +11,7 @@
  *   site's reader, each save checked by the build first.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, realpathSync } from 'node:fs';
 import { imageSize } from 'image-size';
 import { PUBLISHABLE, bundleFileProblem } from '../bundle-files.ts';
 import type http from 'node:http';
@@ -188,6 +188,12 @@ export function editHandler(options: EditOptions): RequestHandler {
     const file = `${to}/${name}`;
     if (existsSync(path.join(root, file))) return json(res, 409, { error: `${file} is there already: rename the image, or pick the one that is there` });
     mkdirSync(path.join(root, to), { recursive: true });
+    // A folder that is a link out of its site folder (public/img → /somewhere) is no place to write, as the reader
+    // would not follow it either.
+    const folder = place === 'public' ? 'public' : 'content';
+    if (!isInside(realpathSync(path.join(root, to)), realpathSync(path.join(root, folder)))) {
+      return json(res, 400, { error: `${to} leads out of ${folder}/: the editor writes only inside it` });
+    }
     writeWhole(root, file, bytes);
     json(res, 201, { src: place === 'public' ? `/${file.slice('public/'.length)}` : `./${name}` });
   }
@@ -276,6 +282,10 @@ async function imageProblem(root: string, file: string, name: string, bytes: Buf
     return `${name} is ${size.width} × ${size.height} pixels, over the ${MAX_IMAGE_PIXELS / 1_000_000} million an image may have: scale it down`;
   }
   return undefined;
+}
+
+function isInside(file: string, folder: string): boolean {
+  return file === folder || file.startsWith(folder + path.sep);
 }
 
 const IMAGE = /\.(avif|gif|jpe?g|png|svg|webp)$/i;

@@ -1,10 +1,11 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { startDev, type DevSession } from '../../src/dev/dev.ts';
 import { copyFixture } from '../helpers/fixture.ts';
+import { tempDir } from '../helpers/site.ts';
 import { waitUntil } from '../helpers/wait-until.ts';
 
 let root: string;
@@ -117,6 +118,32 @@ test('a save the build would refuse is refused at its field, and a save over a n
   assert.is(late.status, 409);
   assert.match((await late.json() as { error: string }).error, /changed since it was opened/);
   assert.match(await about(), /description: Changed elsewhere\.\nheading: About us, edited/);
+});
+
+test('an upload goes only where the build would read it: an image of its type, not over a file, not through a link out of public/', async () => {
+  const png = await readFile(path.join(root, 'public/img/logo.svg')).catch(() => undefined);
+  assert.ok(png, 'the fixture has an image');
+  const upload = (to: string, name: string, body: Buffer | string) => fetch(`${session.server.url}/__sitegen/edit/api/upload?to=${encodeURIComponent(to)}&name=${encodeURIComponent(name)}`, {
+    method: 'POST', headers: { 'x-sitegen-edit-token': token, 'content-type': 'application/octet-stream' }, body: typeof body === 'string' ? body : new Uint8Array(body),
+  });
+  const fine = await upload('public/img', 'mark.svg', png!);
+  assert.is(fine.status, 201);
+  assert.equal(await fine.json(), { src: '/img/mark.svg' });
+  assert.is((await upload('public/img', 'mark.svg', png!)).status, 409, 'never over a file that is there');
+  const script = await upload('public/img', 'bad.svg', '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+  assert.is(script.status, 422);
+  assert.match((await script.json() as { error: string }).error, /<script>/);
+  assert.is((await upload('public/img', 'page.html', '<p>hi</p>')).status, 422, 'no type a page may not show');
+  assert.is((await upload('templates', 'x.png', png!)).status, 400, 'nowhere but public/ and a page\'s folder');
+  assert.is((await upload('public/../templates', 'x.svg', png!)).status, 400);
+  const outside = await tempDir('sitegen-outside-');
+  await symlink(outside, path.join(root, 'public', 'away'));
+  const away = await upload('public/away', 'x.svg', png!);
+  assert.is(away.status, 400);
+  assert.equal(await readdir(outside), [], 'nothing written through the link');
+  // The link out of public/ fails the site's build: gone again for the next test.
+  await rm(path.join(root, 'public', 'away'));
+  await session.idle();
 });
 
 test('a file whose YAML is broken opens as text with the build\'s error, and is fixed by sending its text', async () => {
