@@ -5,14 +5,13 @@
  * whole face is the link, the newsletter's labelled field, and light and
  * dark following the system.
  */
-import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import { gzipSync } from 'node:zlib';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { openPage, browseBuild, recordThemeAtBody, themeAtBody, type BrowsedSite } from '../helpers/browser.ts';
 import { initStarter } from '../helpers/starter.ts';
+import { axeViolations, builtRoutes } from '../helpers/axe-routes.ts';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
 
 type Context = BrowsedSite<BuildResult>;
@@ -246,28 +245,9 @@ news('the posts are set in the starter\'s own reading face, from the site\'s ori
 });
 
 news('axe finds no violation on any page: light at 375 px, dark at 1280 px', async (context) => {
-  const outDir = context.build.outDir;
-  const routes = (await readdir(outDir, { recursive: true })).filter((file) => file.endsWith('.html') && file !== '404.html')
-    .map((file) => `/${file.replace(/\\/g, '/').replace(/(index)?\.html$/, '')}`.replace(/\/$/, '') || '/');
+  const routes = await builtRoutes(context.build.outDir);
   assert.ok(routes.length >= 15, `the pages: ${routes.join(', ')}`);
-  // Each theme's colours once, each width's layout once: the two runs side by side, each in its own context.
-  const runs = [{ colorScheme: 'light', width: 375 }, { colorScheme: 'dark', width: 1280 }] as const;
-  const found = (await Promise.all(runs.map(async ({ colorScheme, width }) => {
-    const browsing = await context.browser.newContext({ viewport: { width, height: 800 }, colorScheme });
-    await browsing.addInitScript({ content: 'globalThis.__name = (target) => target;' });
-    try {
-      const page = await browsing.newPage();
-      const seen: string[] = [];
-      for (const route of routes) {
-        await page.goto(context.server.url + route);
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
-        seen.push(...violations.map((violation) => `${route} ${colorScheme} @${width}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`));
-      }
-      return seen;
-    } finally {
-      await browsing.close();
-    }
-  }))).flat();
+  const found = await axeViolations(context.browser, context.server.url, routes);
   assert.equal(found, []);
 });
 
