@@ -37,8 +37,20 @@ export interface EditEntry {
 
 const CONTENT_FILE = /\.(ya?ml|md|markdown)$/i;
 
-/** Every content file an editor may change, grouped as the site is, pages by folder; the files that cannot be read are listed all the same. */
+/** Every content file an editor may change, grouped as the site is, pages by folder, each page with its title and template; the files that cannot be read are listed all the same. */
 export function listEditable(root: string): EditEntry[] {
+  return listContentFiles(root).map((entry) => withFacts(root, entry));
+}
+
+/** A page's title (its label) and template, read from its file; any other entry as it is. */
+function withFacts(root: string, entry: EditEntry): EditEntry {
+  if (entry.kind !== 'page') return entry;
+  const facts = pageFacts(root, entry.path);
+  return { ...entry, label: facts.title ?? entry.label, ...(facts.template ? { template: facts.template } : {}) };
+}
+
+/** The content files and where each stands, from their paths alone: no file is read (a page's label is its file's name). */
+export function listContentFiles(root: string): EditEntry[] {
   const { files } = listSiteFolder(root, 'content');
   const entries: EditEntry[] = [];
   for (const relative of files.map(toPosix).filter((file) => CONTENT_FILE.test(file))) {
@@ -50,11 +62,7 @@ export function listEditable(root: string): EditEntry[] {
     } else if (relative.startsWith('pages/')) {
       const inPages = relative.slice('pages/'.length);
       const folder = path.posix.dirname(inPages);
-      const facts = pageFacts(root, file);
-      entries.push({
-        path: file, kind: 'page', format, group: folder === '.' ? 'Pages' : `Pages: ${folder.replace(/\/index$/, '')}`, label: facts.title ?? name,
-        route: routeOf(inPages), ...(facts.template ? { template: facts.template } : {}),
-      });
+      entries.push({ path: file, kind: 'page', format, group: folder === '.' ? 'Pages' : `Pages: ${folder.replace(/\/index$/, '')}`, label: name, route: routeOf(inPages) });
     } else if (relative.startsWith('data/') && isDataFile(relative.slice('data/'.length))) {
       entries.push({ path: file, kind: 'data', format, group: 'Data', label: name });
     } else {
@@ -94,7 +102,9 @@ export interface OpenedFile {
 /** The listed file at `file` (a path from the root), or undefined: nothing outside the list is opened or written. */
 export function entryOf(root: string, file: unknown): EditEntry | undefined {
   if (typeof file !== 'string') return undefined;
-  return listEditable(root).find((entry) => entry.path === file);
+  // Listed by path alone (every request asks this): only the one file found is read for its title.
+  const entry = listContentFiles(root).find((listed) => listed.path === file);
+  return entry && withFacts(root, entry);
 }
 
 export function versionOf(text: string): string {
@@ -222,7 +232,7 @@ export function newPageOf(root: string, folder: string, title: string, descripti
   if (!/^content\/pages(\/[^/.][^/]*)*$/.test(folder) || folder.split('/').some((part) => part === '..' || part.startsWith('.'))) {
     return { error: `${folder} is not a folder of content/pages/` };
   }
-  const pages = listEditable(root).filter((entry) => entry.kind === 'page');
+  const pages = listContentFiles(root).filter((entry) => entry.kind === 'page');
   const beside = pages.filter((entry) => path.posix.dirname(entry.path) === folder || path.posix.dirname(path.posix.dirname(entry.path)) === folder && /\/index\.[a-z]+$/.test(entry.path));
   if (folder !== 'content/pages' && !pages.some((entry) => entry.path.startsWith(`${folder}/`))) return { error: `${folder} holds no page to make a new one like` };
   const posts = beside.filter((entry) => !/(^|\/)index\.[a-z]+$/.test(entry.path.slice(folder.length + 1)));
@@ -236,7 +246,7 @@ export function newPageOf(root: string, folder: string, title: string, descripti
     ...(like.some((sample) => typeof sample.values.date === 'string') ? { date: today() } : {}),
     ...(like.some((sample) => Array.isArray(sample.values.tags)) ? { tags: [] } : {}),
   };
-  const taken = new Set(listEditable(root).map((entry) => entry.path));
+  const taken = new Set(listContentFiles(root).map((entry) => entry.path));
   const stem = `${folder}/${slugOf(title)}`;
   const extension = markdown ? 'md' : 'yaml';
   let file = `${stem}.${extension}`;

@@ -16,9 +16,13 @@ type Converted = Awaited<ReturnType<typeof jsonSchemasOf>>;
 
 /** The last templates' schemas, by their compiled bundle (a new bundle when a template changes). */
 let last: { moduleFile: string; schemas: Promise<Converted> } | undefined;
+/** The last compile's record: its sources unmoved, the bundle is taken as it is instead of compiled again. */
+let compiled: Awaited<ReturnType<typeof prepareTemplates>>['memo'];
 
 async function schemasOf(root: string): Promise<Converted> {
-  const { moduleFile } = await prepareTemplates(root);
+  const prepared = await prepareTemplates(root, compiled);
+  compiled = prepared.memo;
+  const { moduleFile } = prepared;
   if (last?.moduleFile !== moduleFile) {
     const schemas = (async () => jsonSchemasOf(await loadTemplates(moduleFile)))();
     last = { moduleFile, schemas };

@@ -21,13 +21,13 @@ import { resolveStaticFile } from '../serve/request-path.ts';
 import { sendFile } from '../serve/send-file.ts';
 import { SiteError, SiteErrors } from '../errors.ts';
 import { staticHeaders } from '../serve/static-headers.ts';
-import { HOST_FILES } from '../serve/serve.ts';
+import { HOST_FILE_NAMES } from '../serve/serve.ts';
 import { SITEGEN_DIR } from '../paths.ts';
 import { MAX_IMAGE_BYTES, MAX_IMAGE_PIXELS, checkSiteFile, listSiteFolder, readLocalBytes, readSiteText, withDrafts } from '../site-reader.ts';
 import { lookup } from 'mrmime';
 import { toPosix } from '../files.ts';
 import type { RequestHandler } from '../serve/serve.ts';
-import { composeFile, entryOf, listEditable, newPageOf, openFile, problemsOf, versionOf, writeWhole, type Change, type EditEntry, type EditProblem } from './edit-files.ts';
+import { composeFile, entryOf, listContentFiles, listEditable, newPageOf, openFile, problemsOf, versionOf, writeWhole, type Change, type EditEntry, type EditProblem } from './edit-files.ts';
 import { componentsOf, schemaOf } from './edit-schemas.ts';
 
 import { EDIT_PATH } from './edit-path.ts';
@@ -41,8 +41,6 @@ const PAGE_POLICY = [
   "default-src 'none'", "script-src 'self'", "style-src 'self'", "connect-src 'self'", "img-src 'self' data: blob:",
   "frame-src 'self'", "base-uri 'none'", "form-action 'none'", "frame-ancestors 'none'",
 ].join('; ');
-
-const HOST_FILE_SET: ReadonlySet<string> = new Set(HOST_FILES);
 
 const ANSWER_POLICY = {
   'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer',
@@ -217,8 +215,8 @@ export function editHandler(options: EditOptions): RequestHandler {
    * while dev's has no such file. Anything else is dev's to answer.
    */
   async function previewAsset(req: http.IncomingMessage, res: http.ServerResponse, pathname: string): Promise<boolean> {
-    if (!previewing || !isRead(req) || resolveStaticFile(options.outDir, pathname, HOST_FILE_SET)) return false;
-    const file = resolveStaticFile(previewDir, pathname, HOST_FILE_SET);
+    if (!previewing || !isRead(req) || resolveStaticFile(options.outDir, pathname, HOST_FILE_NAMES)) return false;
+    const file = resolveStaticFile(previewDir, pathname, HOST_FILE_NAMES);
     if (!file) return false;
     res.setHeader('cache-control', 'no-store');
     await sendFile(req, res, path.join(previewDir, file), () => void json(res, 404, { error: `no file ${pathname}` }));
@@ -235,11 +233,11 @@ export function editHandler(options: EditOptions): RequestHandler {
   /** A page for the editor's frame: the unsaved preview's when it is that page, else dev's; framed by this origin only. */
   async function preview(req: http.IncomingMessage, res: http.ServerResponse, route: string): Promise<void> {
     const folder = previewing?.route === route ? previewDir : options.outDir;
-    let file = resolveStaticFile(folder, route, HOST_FILE_SET);
+    let file = resolveStaticFile(folder, route, HOST_FILE_NAMES);
     // A page just made or saved: dev's rebuild is a moment away.
     for (let waited = 0; !file && waited < 3000; waited += 50) {
       await new Promise((resolve) => setTimeout(resolve, 50));
-      file = resolveStaticFile(folder, route, HOST_FILE_SET);
+      file = resolveStaticFile(folder, route, HOST_FILE_NAMES);
     }
     if (!file || !file.endsWith('.html')) return json(res, 404, { error: `no page ${route}` });
     const headers: Record<string, string> = { ...staticHeaders(folder, route) };
@@ -256,7 +254,7 @@ export function editHandler(options: EditOptions): RequestHandler {
 function uploadPlaceOf(root: string, to: string): 'public' | 'beside' | undefined {
   if (to.split('/').some((part) => part === '' || part === '..' || part.startsWith('.'))) return undefined;
   if (to === 'public' || to.startsWith('public/')) return 'public';
-  const page = listEditable(root).find((entry) => entry.kind === 'page' && /\/index\.(md|markdown|ya?ml)$/i.test(entry.path) && path.posix.dirname(entry.path) === to);
+  const page = listContentFiles(root).find((entry) => entry.kind === 'page' && /\/index\.(md|markdown|ya?ml)$/i.test(entry.path) && path.posix.dirname(entry.path) === to);
   return page && to !== 'content/pages' ? 'beside' : undefined;
 }
 

@@ -286,7 +286,9 @@ function nodeSplice(source: string, node: Node, value: unknown, options: ToStrin
   const printed = (flow ? printFlow(value, options) : print(value, options)).replace(/\n$/, '');
   const multiline = printed.includes('\n') || ((isPlainObject(value) || Array.isArray(value)) && !/^[[{]/.test(printed));
   const end = isScalar(node) ? valueEnd : blockEnd(source, start, valueEnd);
-  const onKeyLine = source.slice(source.lastIndexOf('\n', start - 1) + 1, start).trim() !== '' && !/^-\s*$/.test(source.slice(source.lastIndexOf('\n', start - 1) + 1, start).trim());
+  // What stands before the node on its line: a key (`key: `) puts a block on the next line; a list's dash does not.
+  const before = source.slice(source.lastIndexOf('\n', start - 1) + 1, start).trim();
+  const onKeyLine = before !== '' && !/^-$/.test(before);
   if (multiline && onKeyLine) {
     // Was `key: text`, is now a block list or map: it starts on the next line, under the key.
     const indent = ' '.repeat(Math.max(0, owner + 2));

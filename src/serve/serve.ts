@@ -224,7 +224,7 @@ function isRead(req: http.IncomingMessage): boolean {
  */
 export const HOST_FILES: readonly string[] = ['_headers', '_redirects', '_redirects.nginx', '_headers.nginx', '_headers.assets.nginx'];
 
-const HOST_FILE_NAMES: ReadonlySet<string> = new Set(HOST_FILES);
+export const HOST_FILE_NAMES: ReadonlySet<string> = new Set(HOST_FILES);
 
 /** The path inside the site: `/docs/about` → `/about` under the base path /docs; undefined outside it. */
 function pathInside(base: string, pathname: string): string | undefined {

@@ -5,7 +5,8 @@ export interface CopyCodeProps {
   lang: string;
 }
 
-const WORDS = {
+/** The button's words by language; the news starter's button without an island (components/CopyButton.tsx) says the same. */
+export const COPY_WORDS = {
   en: { copy: 'Copy', name: 'Copy code', copied: 'Copied', failed: 'Could not copy: select the code and copy it with Ctrl+C or ⌘C' },
   de: { copy: 'Kopieren', name: 'Code kopieren', copied: 'Kopiert', failed: 'Kopieren ging nicht: markieren Sie den Code und kopieren Sie ihn mit Strg+C oder ⌘C' },
 };
@@ -19,7 +20,7 @@ const WORDS = {
 export default function CopyCode({ lang }: CopyCodeProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<'ready' | 'copied' | 'failed'>('ready');
-  const words = WORDS[lang.split('-')[0] as keyof typeof WORDS] ?? WORDS.en;
+  const words = COPY_WORDS[lang.split('-')[0] as keyof typeof COPY_WORDS] ?? COPY_WORDS.en;
   async function copy() {
     const code = button.current?.closest('figure')?.querySelector('pre code')?.textContent ?? '';
     try {

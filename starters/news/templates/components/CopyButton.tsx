@@ -4,11 +4,9 @@
  * (sitegen.config.ts), not an island: a post with code loads no React and no
  * islands' runtime. Hidden until the page script shows it (it needs
  * scripts); its status is announced, and a refused clipboard says what to do.
+ * Its words are the island's, which the basic starter under this one has.
  */
-const WORDS = {
-  en: { copy: 'Copy', name: 'Copy code', copied: 'Copied', failed: 'Could not copy: select the code and copy it with Ctrl+C or ⌘C' },
-  de: { copy: 'Kopieren', name: 'Code kopieren', copied: 'Kopiert', failed: 'Kopieren ging nicht: markieren Sie den Code und kopieren Sie ihn mit Strg+C oder ⌘C' },
-};
+import { COPY_WORDS as WORDS } from '../islands/copy-code.tsx';
 
 export default function CopyButton({ lang }: { lang: string }) {
   const words = WORDS[lang.split('-')[0] as keyof typeof WORDS] ?? WORDS.en;
