@@ -3,8 +3,9 @@
  * Markdown page, site.yaml, a stylesheet, a favicon) that builds and passes
  * `sitegen check` as it is. The files are the package's `starter/` folder;
  * `--starter news` adds `starters/shared/` and `starters/news/` (a news
- * section) over it, `--starter docs` the same with `starters/docs/`; a
- * package.json with the npm scripts and a .gitignore are written beside.
+ * section) over it, less the basic files it does without, `--starter docs`
+ * the same with `starters/docs/`; a package.json with the npm scripts and a
+ * .gitignore are written beside.
  */
 import { cp, readdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -22,15 +23,20 @@ const GITIGNORE = ['node_modules/', 'dist/', '.dist.*', '.sitegen/', '*.pem', ''
 /** The starters `init` writes: basic alone, or basic with news's or docs's files over it. */
 export type Starter = 'basic' | 'news' | 'docs';
 
+/**
+ * The basic starter's files a starter over it does without, left out of its sites: the news starter draws the copy
+ * button and the video embed with the build and its page script, so that no post loads an island's machinery.
+ */
+const LEFT_OUT: Readonly<Record<Starter, readonly string[]>> = {
+  basic: [],
+  news: ['templates/islands/copy-code.tsx', 'templates/islands/video-embed.tsx'],
+  docs: [],
+};
+
 /** Writes the starter into `dir`, which must not exist or be empty; the files written, relative to it. */
 export async function initSite(dir: string, starter: Starter = 'basic'): Promise<string[]> {
   await refuseUnlessEmpty(dir);
-  await cp(STARTER_DIR, dir, { recursive: true, errorOnExist: true, force: false });
-  if (starter !== 'basic') {
-    // What the news and docs starters share (a table of contents, the language switcher, Pagefind's loader), then their own.
-    await cp(path.join(STARTERS_DIR, 'shared'), dir, { recursive: true, force: true });
-    await cp(path.join(STARTERS_DIR, starter), dir, { recursive: true, force: true });
-  }
+  await layStarter(dir, starter);
   await writeFile(path.join(dir, '.gitignore'), GITIGNORE, { flag: 'wx' });
   await writeFile(path.join(dir, 'package.json'), sitePackage(dir), { flag: 'wx' });
   return listed(dir);
@@ -51,6 +57,18 @@ function sitePackage(dir: string): string {
     scripts: { dev: 'sitegen dev', build: 'sitegen build', start: 'sitegen start', check: 'sitegen check' },
     engines: { node: '>=24' },
   }, null, 2) + '\n';
+}
+
+/** The starter's files in `dir` (an empty folder): the basic starter, and for news or docs the shared files and its own over it. */
+export async function layStarter(dir: string, starter: Starter): Promise<void> {
+  const leftOut = new Set(LEFT_OUT[starter].map((file) => path.join(STARTER_DIR, file)));
+  // `dir` is empty (initSite refused it otherwise), so nothing is written over. (errorOnExist would refuse the folder
+  // itself: `init` into an empty folder that exists was an internal error.)
+  await cp(STARTER_DIR, dir, { recursive: true, filter: (source) => !leftOut.has(source) });
+  if (starter === 'basic') return;
+  // What the news and docs starters share (a table of contents, the language switcher, Pagefind's loader), then their own.
+  await cp(path.join(STARTERS_DIR, 'shared'), dir, { recursive: true, force: true });
+  await cp(path.join(STARTERS_DIR, starter), dir, { recursive: true, force: true });
 }
 
 async function refuseUnlessEmpty(dir: string): Promise<void> {

@@ -2,15 +2,16 @@
  * The `::: Embed` block's props, checked at the Markdown file's line: a
  * YouTube or Vimeo address, the video's title (the play button's name and
  * the frame's), and an optional poster. The host's player address is worked
- * out here, at build, so the island carries no parser and no zod.
+ * out here, at build, so the browser's code carries no parser and no zod.
+ * templates/markdown.ts pairs this schema with what draws the video (the
+ * `video-embed` island here; the news starter's page script instead).
  *
  * A poster is an image beside the page (`./still.jpg`), in public/, or on a
  * host that site.yaml's `images.remote` lists (YouTube's stills are on
  * https://i.ytimg.com): fetched and resized at build, so the page still asks
  * nothing of the video's host. Without one the poster is drawn from the title.
  */
-import { z, image, type MarkdownComponent } from 'sitegen';
-import VideoEmbed from './islands/video-embed.tsx';
+import { z, image } from 'sitegen';
 
 /** The video hosts' players, on their privacy-enhanced domains: the only origins a page with an embed may frame. */
 export const VIDEO_PLAYERS = ['https://www.youtube-nocookie.com', 'https://player.vimeo.com'];
@@ -41,13 +42,10 @@ export function videoOf(address: string): { host: 'YouTube' | 'Vimeo'; player: s
   return undefined;
 }
 
-const schema = z.strictObject({
+/** An `Embed` block's props: what its component is given is the host, the player's and the watch page's addresses, the title, the poster. */
+export const embedSchema = z.strictObject({
   url: z.string().refine((value) => videoOf(value) !== undefined, 'expected a YouTube or Vimeo address, such as https://www.youtube.com/watch?v=… or https://vimeo.com/…'),
   title: z.string().min(1).describe('the video\'s title: the play button says it'),
   // Written as a path (`./still.jpg`); the button names the video, so the poster's alt text stays empty.
   poster: z.preprocess((value) => (typeof value === 'string' ? { src: value, alt: '' } : value), image()).optional(),
 }).transform(({ url, title, poster }) => ({ ...videoOf(url)!, title, ...(poster ? { poster } : {}) }));
-
-export const embed: MarkdownComponent = {
-  component: VideoEmbed, schema, island: 'video-embed', hydrate: 'interaction', frames: VIDEO_PLAYERS,
-};

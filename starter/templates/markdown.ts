@@ -14,9 +14,10 @@
  */
 import { z, type MarkdownComponents } from 'sitegen';
 import CopyCode from './islands/copy-code.tsx';
-import { embed } from './embed.ts';
+import VideoEmbed from './islands/video-embed.tsx';
+import { embedSchema, VIDEO_PLAYERS } from './embed.ts';
 
 export const markdown: MarkdownComponents = {
   code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
-  Embed: embed,
+  Embed: { component: VideoEmbed, schema: embedSchema, island: 'video-embed', hydrate: 'interaction', frames: VIDEO_PLAYERS },
 };

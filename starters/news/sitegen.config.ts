@@ -34,11 +34,28 @@ const COPY_CODE = `var copies = document.querySelectorAll('.copy-code');
       }, function () { status.textContent = button.dataset.failed; });
     });`;
 
+/**
+ * The video embeds' play buttons (templates/components/VideoEmbed.tsx): the press puts the host's player in the
+ * poster's place, and the player takes the focus. Nothing is asked of the host before it.
+ */
+const VIDEO_EMBED = `document.addEventListener('click', function (event) {
+      var play = event.target.closest && event.target.closest('.video-embed-play[data-player]');
+      if (!play) return;
+      var frame = document.createElement('iframe');
+      frame.src = play.dataset.player;
+      frame.title = play.dataset.title;
+      frame.allow = 'autoplay; fullscreen; picture-in-picture';
+      frame.referrerPolicy = 'strict-origin-when-cross-origin';
+      play.replaceWith(frame);
+      frame.focus();
+    });`;
+
 const PAGE_SCRIPT = compact(`(function () {
   ${THEME_AT_ONCE}
   document.addEventListener('DOMContentLoaded', function () {
     ${THEME_MENU}
     ${COPY_CODE}
+    ${VIDEO_EMBED}
   });
 })();`);
 

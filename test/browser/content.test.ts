@@ -3,7 +3,8 @@
  * copy button, which loads nothing until the reader reaches for it and then
  * copies the code, by mouse or keyboard, and says so to a screen reader; a
  * video embed, which asks nothing of the video's host until the reader
- * presses play, and whose player only its own page may frame.
+ * presses play, and whose player only its own page may frame. Neither is an
+ * island: the build draws them and the page script works them.
  */
 import path from 'node:path';
 import { suite } from 'uvu';
@@ -65,11 +66,15 @@ content('on a German post the button speaks German', async (context) => {
 
 const PLAYER = 'https://www.youtube-nocookie.com/embed/aqz-KE-bpKQ?autoplay=1';
 
-content('an embed asks nothing of YouTube until play is pressed from the keyboard, then frames its player and hands it the focus', async (context) => {
+content('an embed asks nothing of YouTube until play is pressed from the keyboard, then frames its player and hands it the focus, with no island', async (context) => {
   const { page, errors } = await openPage(context.browser);
   try {
     const foreign: string[] = [];
-    page.on('request', (request) => { if (!request.url().startsWith(context.server.url)) foreign.push(request.url()); });
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (!request.url().startsWith(context.server.url)) foreign.push(request.url());
+      else if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
     // No network here: the player is a stand-in page, served for its address.
     await page.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<!DOCTYPE html><title>Player</title><p>Playing</p>' }));
     await page.goto(context.server.url + '/news/a-picture');
@@ -89,6 +94,9 @@ content('an embed asks nothing of YouTube until play is pressed from the keyboar
     assert.ok(foreign.includes(PLAYER), 'the page\'s policy let the player load');
     assert.ok(await frame.evaluate((element) => element === document.activeElement), 'the player has the focus');
     assert.is(await page.getByRole('button', { name }).count(), 0, 'the poster gave way to the player');
+    assert.is(await page.locator('sitegen-island').count(), 0, 'the embed is no island');
+    assert.ok(scripts.length > 0 && scripts.every((script) => /^\/assets\/runtime-[\w-]+\.js$/.test(script)) && !scripts.some((script) => /runtime-islands|video-embed/.test(script)),
+      `the page loads the runtime without the islands' machinery, and nothing for the video: ${scripts.join(', ')}`);
     assert.equal(errors, []);
   } finally {
     await page.close();

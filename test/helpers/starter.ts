@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
-import { cp } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { REPO_ROOT, tempDir } from './site.ts';
+import { layStarter } from '../../src/init/init.ts';
 
 const run = promisify(execFile);
 
@@ -19,11 +19,9 @@ export async function copyNewsStarter(prefix: string): Promise<string> {
   return copyStarter('news', prefix);
 }
 
-/** A starter as `init --starter NAME` lays it out (the basic starter, NAME's files over it), copied without the CLI. */
+/** A starter as `init --starter NAME` lays it out (the basic starter, NAME's files over it), written without the CLI. */
 export async function copyStarter(starter: 'news' | 'docs', prefix: string): Promise<string> {
   const root = await tempDir(prefix);
-  await cp(path.join(REPO_ROOT, 'starter'), root, { recursive: true });
-  await cp(path.join(REPO_ROOT, 'starters', 'shared'), root, { recursive: true });
-  await cp(path.join(REPO_ROOT, 'starters', starter), root, { recursive: true });
+  await layStarter(root, starter);
   return root;
 }

@@ -25,7 +25,7 @@ test('`sitegen init DIR` writes the starter: layout, a page template, a Markdown
   assert.match(stdout, `wrote a starter site in ${dir}`);
   const files = (await readdir(dir, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile())
     .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
-  assert.equal(files, ['.gitignore', 'content/pages/404.md', 'content/pages/index.md', 'content/site.yaml', 'package.json', 'public/favicon.svg', 'templates/embed.ts', 'templates/islands/copy-code.tsx', 'templates/islands/video-embed.tsx', 'templates/layout.tsx', 'templates/markdown.ts', 'templates/pages/markdown.tsx', 'templates/styles/embeds.css', 'templates/styles/site.css', 'tsconfig.json']);
+  assert.equal(files, ['.gitignore', 'content/pages/404.md', 'content/pages/index.md', 'content/site.yaml', 'package.json', 'public/favicon.svg', 'templates/embed.ts', 'templates/islands/copy-code.tsx', 'templates/islands/video-embed.tsx', 'templates/layout.tsx', 'templates/markdown.ts', 'templates/pages/markdown.tsx', 'templates/styles/embeds.css', 'templates/styles/site.css', 'templates/words.ts', 'tsconfig.json']);
   const pkg = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8'));
   assert.equal(pkg, {
     name: 'new-site', private: true, type: 'module',
@@ -37,6 +37,16 @@ test('`sitegen init DIR` writes the starter: layout, a page template, a Markdown
   assert.match(await readFile(path.join(dir, '.gitignore'), 'utf8'), '.sitegen/', 'what sitegen makes stays out of git');
 });
 
+test('`sitegen init --starter news` leaves out the basic starter\'s islands it draws without one; the docs starter keeps them', async () => {
+  const islands = async (starter: string) => {
+    const dir = path.join(await tempDir('sitegen-init-'), starter);
+    await run(process.execPath, [SITEGEN, 'init', '--starter', starter, dir], { env: PLAIN_ENV });
+    return (await readdir(path.join(dir, 'templates', 'islands'))).sort();
+  };
+  assert.equal(await islands('news'), ['search.tsx'], 'the copy button and the video are the page script\'s: no island file for either');
+  assert.equal(await islands('docs'), ['copy-code.tsx', 'search.tsx', 'tabs.tsx', 'video-embed.tsx']);
+});
+
 test('`sitegen init` refuses a folder that is not empty, names it, and writes nothing', async () => {
   const dir = await tempDir('sitegen-init-');
   await writeFile(path.join(dir, 'notes.txt'), 'mine');
@@ -45,6 +55,13 @@ test('`sitegen init` refuses a folder that is not empty, names it, and writes no
   assert.match(result.stderr, `error ${dir} is not empty (it holds notes.txt); nothing was written [init-not-empty]`);
   assert.not.match(result.stderr, /^\s+at /m, 'no stack');
   assert.equal(await readdir(dir), ['notes.txt']);
+});
+
+test('`sitegen init` writes into an empty folder that exists (one made for it, or a fresh clone\'s)', async () => {
+  const dir = await tempDir('sitegen-init-');
+  const { stdout } = await run(process.execPath, [SITEGEN, 'init', '--starter', 'news', dir], { env: PLAIN_ENV });
+  assert.match(stdout, `wrote a starter site in ${dir}`);
+  assert.ok((await readdir(path.join(dir, 'content', 'pages'))).includes('news'), 'the news starter\'s pages');
 });
 
 test('`sitegen init` refuses a path that is a file', async () => {

@@ -1,15 +1,10 @@
 import { useRef, useState } from 'react';
+import { COPY_WORDS, wordsOf } from '../words.ts';
 
 export interface CopyCodeProps {
   /** The page's language (sitegen gives a code block's entry the page's): the button's words follow it. */
   lang: string;
 }
-
-/** The button's words by language; the news starter's button without an island (components/CopyButton.tsx) says the same. */
-export const COPY_WORDS = {
-  en: { copy: 'Copy', name: 'Copy code', copied: 'Copied', failed: 'Could not copy: select the code and copy it with Ctrl+C or ⌘C' },
-  de: { copy: 'Kopieren', name: 'Code kopieren', copied: 'Kopiert', failed: 'Kopieren ging nicht: markieren Sie den Code und kopieren Sie ihn mit Strg+C oder ⌘C' },
-};
 
 /**
  * The copy button beside each code block (templates/markdown.ts's `code`
@@ -20,7 +15,7 @@ export const COPY_WORDS = {
 export default function CopyCode({ lang }: CopyCodeProps) {
   const button = useRef<HTMLButtonElement>(null);
   const [state, setState] = useState<'ready' | 'copied' | 'failed'>('ready');
-  const words = COPY_WORDS[lang.split('-')[0] as keyof typeof COPY_WORDS] ?? COPY_WORDS.en;
+  const words = wordsOf(COPY_WORDS, lang);
   async function copy() {
     const code = button.current?.closest('figure')?.querySelector('pre code')?.textContent ?? '';
     try {

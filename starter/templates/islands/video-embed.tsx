@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { VIDEO_WORDS, wordsOf } from '../words.ts';
 
 export interface VideoEmbedProps {
   /** The player's address on the host's privacy-enhanced domain, worked out at build (templates/embed.ts). */
@@ -13,11 +14,6 @@ export interface VideoEmbedProps {
   lang: string;
 }
 
-const WORDS = {
-  en: { play: (title: string) => `Play video: ${title}`, watch: (host: string) => `Watch on ${host}` },
-  de: { play: (title: string) => `Video abspielen: ${title}`, watch: (host: string) => `Auf ${host} ansehen` },
-};
-
 /**
  * A YouTube or Vimeo video that asks nothing of its host until the visitor
  * presses play: a poster and a button, then the host's player in a frame
@@ -28,7 +24,7 @@ const WORDS = {
 export default function VideoEmbed({ player, watch, host, title, poster, lang }: VideoEmbedProps) {
   const [playing, setPlaying] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
-  const words = WORDS[lang.split('-')[0] as keyof typeof WORDS] ?? WORDS.en;
+  const words = wordsOf(VIDEO_WORDS, lang);
   return (
     <figure className="video-embed">
       <div className="video-embed-frame">

@@ -17,7 +17,8 @@ import Aside, { schema as aside } from './components/Aside.tsx';
 import Steps, { schema as steps } from './components/Steps.tsx';
 import Tabs from './islands/tabs.tsx';
 import CopyCode from './islands/copy-code.tsx';
-import { embed } from './embed.ts';
+import VideoEmbed from './islands/video-embed.tsx';
+import { embedSchema, VIDEO_PLAYERS } from './embed.ts';
 
 /** The schema lives here, not in the island, so that zod stays out of the browser's code. */
 const tabs = z.strictObject({
@@ -35,5 +36,5 @@ export const markdown: MarkdownComponents = {
   Steps: { component: Steps, schema: steps, body: true },
   Tabs: { component: Tabs, schema: tabs, island: 'tabs', hydrate: 'interaction' },
   code: { component: CopyCode, schema: z.strictObject({}), island: 'copy-code', hydrate: 'interaction' },
-  Embed: embed,
+  Embed: { component: VideoEmbed, schema: embedSchema, island: 'video-embed', hydrate: 'interaction', frames: VIDEO_PLAYERS },
 };

@@ -8,7 +8,8 @@ import { z, type MarkdownComponents } from 'sitegen';
 import Callout, { schema as callout } from './components/Callout.tsx';
 import Search from './islands/search.tsx';
 import CopyButton from './components/CopyButton.tsx';
-import { embed } from './embed.ts';
+import VideoEmbed from './components/VideoEmbed.tsx';
+import { embedSchema, VIDEO_PLAYERS } from './embed.ts';
 
 /**
  * A `::: Search` block gives the field's label. Where the build writes
@@ -29,6 +30,7 @@ export const markdown: MarkdownComponents = {
   // What each code block shows beside its code: a copy button, worked by the page script (no island: a post with code
   // stays within the first view's 2 KB of JavaScript).
   code: { component: CopyButton, schema: z.strictObject({}) },
-  // A YouTube or Vimeo video, nothing asked of its host until the visitor presses play (templates/embed.ts).
-  Embed: embed,
+  // A YouTube or Vimeo video, nothing asked of its host until the visitor presses play (templates/embed.ts): drawn by
+  // the build and worked by the page script as the copy button is, so a post with a video stays within the 2 KB too.
+  Embed: { component: VideoEmbed, schema: embedSchema, frames: VIDEO_PLAYERS },
 };

@@ -4,12 +4,12 @@
  * (sitegen.config.ts), not an island: a post with code loads no React and no
  * islands' runtime. Hidden until the page script shows it (it needs
  * scripts); its status is announced, and a refused clipboard says what to do.
- * Its words are the island's, which the basic starter under this one has.
+ * Its words are the basic starter's island's (templates/words.ts).
  */
-import { COPY_WORDS as WORDS } from '../islands/copy-code.tsx';
+import { COPY_WORDS, wordsOf } from '../words.ts';
 
 export default function CopyButton({ lang }: { lang: string }) {
-  const words = WORDS[lang.split('-')[0] as keyof typeof WORDS] ?? WORDS.en;
+  const words = wordsOf(COPY_WORDS, lang);
   return (
     // Not in the search's index: a result's excerpt is the page's words, not its buttons' (data-pagefind-ignore).
     <div className="copy-code" data-pagefind-ignore="all" hidden>
