@@ -17,6 +17,8 @@ export interface ShareResult {
   passed: number;
   /** Milliseconds per test file (`DIR/NAME`), hooks included. */
   ms: Record<string, number>;
+  /** Milliseconds per test (`DIR/NAME: name`), slowest first. */
+  tests: [string, number][];
 }
 
 export function writeShareResult(file: string, records: readonly SuiteRecord[], ok: boolean): void {
@@ -24,6 +26,7 @@ export function writeShareResult(file: string, records: readonly SuiteRecord[], 
   for (const record of records) ms[record.file] = (ms[record.file] ?? 0) + record.ms;
   const result: ShareResult = {
     ok, ms,
+    tests: records.flatMap((record) => record.tests.map(({ name, ms }): [string, number] => [`${record.file}: ${name}`, Math.round(ms)])).sort((a, b) => b[1] - a[1]),
     defined: records.reduce((sum, record) => sum + record.defined, 0),
     passed: records.reduce((sum, record) => sum + record.passed, 0),
   };

@@ -29,6 +29,8 @@ export interface SuiteRecord {
   unqueued: number;
   /** How long its runs took, hooks included (ms): what the parallel runner balances its processes by. */
   ms: number;
+  /** How long each test took (ms), hooks not included: where a slow file spends its time. */
+  tests: { name: string; ms: number }[];
   hookFailures: HookFailure[];
 }
 
@@ -61,7 +63,7 @@ export const test = tracked(uvu.test, () => {
 });
 
 function newRecord(name: string): SuiteRecord {
-  const record: SuiteRecord = { name, file: loading.file, defined: 0, passed: 0, failed: 0, skipped: 0, unqueued: 0, ms: 0, hookFailures: [] };
+  const record: SuiteRecord = { name, file: loading.file, defined: 0, passed: 0, failed: 0, skipped: 0, unqueued: 0, ms: 0, tests: [], hookFailures: [] };
   records.push(record);
   return record;
 }
@@ -71,7 +73,14 @@ function tracked<T>(original: Test<T>, recordNow: () => SuiteRecord): Test<T> {
     const record = recordNow();
     record.defined++;
     record.unqueued++;
-    add(testName, handler);
+    add(testName, async (context) => {
+      const start = performance.now();
+      try {
+        await handler(context);
+      } finally {
+        record.tests.push({ name: testName, ms: performance.now() - start });
+      }
+    });
   };
   const suiteFunction = define(original) as Test<T>;
   suiteFunction.only = define(original.only);

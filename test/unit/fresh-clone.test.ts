@@ -15,7 +15,7 @@ const run = promisify(execFile);
 
 test('a fresh clone (no .sitegen/) builds with one warning about the login key', async () => {
   const root = await tempDir('sitegen-fresh-');
-  await copyRepoSite(root);
+  await copyRepoSite(root, { fresh: true });
   const { stdout, stderr } = await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'build', '--root', root],
     { env: { ...process.env, NO_COLOR: '1' } });
   assert.match(stdout, 'built 21 pages');
