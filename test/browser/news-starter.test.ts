@@ -56,11 +56,15 @@ news('the home page leads with the newest post large, then the ones before it as
       assert.is(await card.getByRole('heading', { level: 2 }).textContent(), earlier, `${route}: the one before it is a card`);
       const cardSize = Number.parseFloat(await card.getByRole('heading', { level: 2 }).evaluate((element) => getComputedStyle(element).fontSize));
       assert.ok(leadSize > cardSize * 1.4, `${route}: the lead's title is large (${leadSize} px against ${cardSize})`);
-      // Each shows its post's cover as its feature image: the lead's, described, across its whole width; the card's beside a title that says it all.
+      // Each shows its post's cover as its feature image: the lead's, described, across the page with its words beside it
+      // (the lead is the page's width at 1280 px); the card's beside a title that says it all.
       const leadPicture = lead.locator('.lead__picture');
       assert.match(await lead.getByRole('img').getAttribute('alt') ?? '', route === '/' ? /^The newsroom, drawn in blues/ : /^Die Redaktion/);
-      const [pictureBox, leadBox] = [await leadPicture.boundingBox(), await lead.boundingBox()];
-      assert.ok(pictureBox && leadBox && Math.abs(pictureBox.width - leadBox.width) <= 2 && pictureBox.height > 250, `${route}: the lead's picture is large (${pictureBox?.width} × ${pictureBox?.height})`);
+      const [pictureBox, leadBox, titleBox, mainBox] = await Promise.all([leadPicture, lead, lead.getByRole('heading', { level: 2 }), page.getByRole('main')].map((item) => item.boundingBox()));
+      assert.ok(pictureBox && leadBox && titleBox && mainBox, `${route}: the lead is drawn`);
+      assert.ok(leadBox.width >= mainBox.width - 2 * 20 - 2, `${route}: the lead spans the page (${leadBox.width} of ${mainBox.width})`);
+      assert.ok(Math.abs(pictureBox.x - leadBox.x) <= 2 && pictureBox.width >= leadBox.width * 0.55 && pictureBox.height > 300, `${route}: the lead's picture is large, at its left (${pictureBox.width} × ${pictureBox.height})`);
+      assert.ok(titleBox.x >= pictureBox.x + pictureBox.width && titleBox.y >= leadBox.y && titleBox.y + titleBox.height <= leadBox.y + leadBox.height, `${route}: the title beside the picture`);
       assert.ok(await leadPicture.evaluate((element) => { const img = element instanceof HTMLImageElement ? element : element.querySelector('img')!; return img.complete && img.naturalWidth >= 1280; }), `${route}: the lead's picture has loaded, sharp enough for its width`);
       assert.is(await card.locator('.card__picture').getAttribute('alt'), '', `${route}: the card's picture is decoration`);
     }

@@ -24,14 +24,16 @@ export default function Home({ data, page, site, collection: list }: PageProps<z
       <h1 className="visually-hidden">{page.title}</h1>
       {lead && (
         <article className={lead.cover ? 'lead lead--pictured' : 'lead'} aria-labelledby="lead-title">
-          {lead.cover && <Picture image={lead.cover} sizes="(max-width: 50rem) 100vw, 48rem" eager className="lead__picture" />}
-          <p className="lead__eyebrow">{words.latest}</p>
-          <h2 id="lead-title" className="lead__title"><a href={lead.route}>{lead.title}</a></h2>
-          <p className="card__meta">
-            <time dateTime={lead.date}>{lead.date!.slice(0, 10)}</time>
-            {lead.readingTime !== undefined && <span>{words.readingTime(lead.readingTime)}</span>}
-          </p>
-          <p className="lead__summary">{lead.summary ?? lead.description}</p>
+          {lead.cover && <Picture image={lead.cover} sizes="(max-width: 60rem) 100vw, 40rem" eager className="lead__picture" />}
+          <div className="lead__words">
+            <p className="lead__eyebrow">{words.latest}</p>
+            <h2 id="lead-title" className="lead__title"><a href={lead.route}>{lead.title}</a></h2>
+            <p className="card__meta">
+              <time dateTime={lead.date}>{lead.date!.slice(0, 10)}</time>
+              {lead.readingTime !== undefined && <span>{words.readingTime(lead.readingTime)}</span>}
+            </p>
+            <p className="lead__summary">{lead.summary ?? lead.description}</p>
+          </div>
         </article>
       )}
       {rest.length > 0 && (
