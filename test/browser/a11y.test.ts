@@ -8,20 +8,19 @@ import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { RunningServer } from '../../src/serve/serve.ts';
 import { framesDrawn, hydrateEveryIsland, launchBrowser } from '../helpers/browser.ts';
 import { buildSite } from '../../src/pipeline.ts';
 import { makeLoginKeys } from '../../server/keys.ts';
 import { buildRealSite, copyRepoSite, serveBuild, tempDir } from '../helpers/site.ts';
+import { axeViolations, withAxe } from '../helpers/axe.ts';
 
-const TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice'];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1280, height: 800 };
 
 let browser: Browser;
-/** One context per width: AxeBuilder needs pages made by a context. */
+/** One context per width, each with axe in its pages (withAxe). */
 let contexts: Map<number, BrowserContext>;
 let server: RunningServer;
 let routes: string[];
@@ -35,8 +34,7 @@ test.before(async () => {
   contexts = new Map();
   for (const viewport of [PHONE, DESKTOP]) {
     const context = await browser.newContext({ viewport });
-    // tsx names functions with an __name helper that a function sent to page.evaluate() does not bring along.
-    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    await withAxe(context);
     contexts.set(viewport.width, context);
   }
   const files = (await readdir(outDir)).filter((file) => file.endsWith('.html') && file !== '404.html').sort();
@@ -70,10 +68,7 @@ async function holdRefresh(page: Page): Promise<void> {
 
 /** One line per violation and element: what to fix, where. */
 async function violations(page: Page, where: string, within?: string): Promise<string[]> {
-  // Only violations come back: passes and the rest cost time to collect and to send over.
-  const builder = new AxeBuilder({ page }).withTags(TAGS).options({ resultTypes: ['violations'] });
-  const results = await (within ? builder.include(within) : builder).analyze();
-  return results.violations.flatMap((violation) => violation.nodes.map((node) =>
+  return (await axeViolations(page, within)).flatMap((violation) => violation.nodes.map((node) =>
     `${where}: ${violation.id} (${violation.impact}) ${node.target.join(' ')}: ${node.failureSummary?.split('\n').slice(1).join(' ').trim() ?? violation.help}`));
 }
 
@@ -104,6 +99,22 @@ test('axe finds no violation on any route, at 375 px (menu shut and open) and 12
   // The two widths of a route side by side: axe works in the page's renderer, so two pages keep both cores busy.
   for (const route of routes) found.push(...(await Promise.all([desktop(route), phone(route)])).flat());
   assert.ok(found.length === 0, `axe violations:\n${found.join('\n')}`);
+});
+
+test('axe, as these checks run it, finds what it should: an image without alt text, a nameless button, a low contrast, in the page and in a frame', async () => {
+  const page = await contexts.get(DESKTOP.width)!.newPage();
+  try {
+    const html = (body: string) => ({ contentType: 'text/html', body: `<!doctype html><html lang="en"><title>t</title><main>${body}</main></html>` });
+    await page.route('http://axe.test/frame', (route) => route.fulfill(html('<button></button>')));
+    await page.route('http://axe.test/', (route) => route.fulfill(html('<h1>A page</h1><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><p style="color:#eee;background:#fff">faint</p><iframe title="inner" src="/frame"></iframe>')));
+    await page.goto('http://axe.test/');
+    await page.frameLocator('iframe').locator('button').waitFor({ state: 'attached' });
+    const found = await violations(page, 'test');
+    for (const id of ['image-alt', 'color-contrast', 'button-name']) assert.ok(found.some((line) => line.startsWith(`test: ${id} `)), `${id} found:\n${found.join('\n')}`);
+    assert.ok(found.some((line) => line.startsWith('test: button-name') && line.includes('iframe')), `the frame's button is found inside the frame:\n${found.join('\n')}`);
+  } finally {
+    await page.close();
+  }
 });
 
 test('the 404 fallback has no violation (its refresh to / held back)', async () => {

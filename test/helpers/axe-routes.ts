@@ -1,6 +1,6 @@
 import { readdir } from 'node:fs/promises';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser } from 'playwright-core';
+import { axeViolations as violationsOf, withAxe } from './axe.ts';
 
 /** The routes of a built site: each .html file but the 404 page, as a visitor asks for it. */
 export async function builtRoutes(outDir: string): Promise<string[]> {
@@ -16,13 +16,13 @@ export async function axeViolations(browser: Browser, origin: string, routes: re
   const runs = [{ colorScheme: 'light', width: 375 }, { colorScheme: 'dark', width: 1280 }] as const;
   return (await Promise.all(runs.map(async ({ colorScheme, width }) => {
     const browsing = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });
-    await browsing.addInitScript({ content: 'globalThis.__name = (target) => target;' });
+    await withAxe(browsing);
     try {
       const page = await browsing.newPage();
       const seen: string[] = [];
       for (const route of routes) {
         await page.goto(origin + route);
-        const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
+        const violations = await violationsOf(page);
         seen.push(...violations.map((violation) => `${route} ${colorScheme} @${width}: ${violation.id} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`));
       }
       return seen;

@@ -2,7 +2,7 @@ import { cp, mkdir, writeFile, readFile } from 'node:fs/promises';
 import { generateKeyPairSync } from 'node:crypto';
 import path from 'node:path';
 import { buildSite, type BuildResult } from '../../src/pipeline.ts';
-import { REPO_ROOT, tempDir } from './site.ts';
+import { REPO_ROOT, seedRepoImages, tempDir } from './site.ts';
 
 /** Every route of spec section 2 besides the home page (/license is not a content page). */
 const SPEC_ROUTES = [
@@ -54,6 +54,7 @@ export async function buildSiteCopy(options: SiteCopyOptions = {}): Promise<Buil
     await mkdir(path.dirname(path.join(root, file)), { recursive: true });
     await writeFile(path.join(root, file), text);
   }
+  await seedRepoImages(root);
   const result = await buildSite({ root, outDir: path.join(root, 'dist') });
   return { ...result, root };
 }

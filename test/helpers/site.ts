@@ -25,7 +25,11 @@ export async function copyRepoSite(root: string, { fresh = false }: { fresh?: bo
     await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true, filter: (source) => !/[/\\]server[/\\]test$/.test(source) });
   }
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  if (fresh) return;
+  if (!fresh) await seedRepoImages(root);
+}
+
+/** Gives `root` (a copy of this site, or of part of it) the image variants the repo's own build made: see copyRepoSite. */
+export async function seedRepoImages(root: string): Promise<void> {
   await buildRealSite(); // makes the variants in the repo's cache, once per test process (a fresh clone's first run encodes them there)
   await cp(path.join(REPO_ROOT, IMAGE_CACHE), path.join(root, IMAGE_CACHE), { recursive: true });
 }
