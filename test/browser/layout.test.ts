@@ -1,7 +1,8 @@
 /**
  * Every route in Chromium at phone, tablet, laptop and desktop widths: no
- * horizontal scrolling and no broken image. Screenshots at 375 and 1440 go to
- * test-results/layout/ for a human to look at.
+ * horizontal scrolling and no broken image. A route with a problem at a
+ * width is photographed whole into test-results/layout/ for a human to look
+ * at; `npm run shots` photographs every route on demand.
  */
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
@@ -18,7 +19,7 @@ const ROUTES = [
   '/privacy-policy', '/cookie-policy', '/terms', '/license',
 ];
 const WIDTHS = [375, 768, 1024, 1440];
-const SCREENSHOT_WIDTHS = new Set([375, 1440]);
+/** Where a route that has a problem at a width is photographed whole, to see it (`npm run shots` takes every route). */
 const SCREENSHOTS = path.join(REPO_ROOT, 'test-results', 'layout');
 
 let browser: Browser;
@@ -64,6 +65,7 @@ async function checkWidth(width: number): Promise<string[]> {
   await page.emulateMedia({ reducedMotion: 'reduce' });
   const problems: string[] = [];
   for (const route of ROUTES) {
+    const before = problems.length;
     await visit(page, route);
     const [scrollWidth, innerWidth] = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     if (scrollWidth > innerWidth) problems.push(`${route} at ${width} px: scrolls sideways (${scrollWidth} px wide)`);
@@ -75,10 +77,11 @@ async function checkWidth(width: number): Promise<string[]> {
     }));
     if (new Set(badges.map((badge) => badge.top)).size > 1) problems.push(`${route} at ${width} px: the certification badges wrap (${badges.map((badge) => `${badge.alt} at ${badge.top}`).join(', ')})`);
     for (const badge of badges.filter((each) => each.width < 88)) problems.push(`${route} at ${width} px: ${badge.alt} is ${badge.width} px wide`);
-    if (SCREENSHOT_WIDTHS.has(width)) {
+    if (problems.length > before) {
       const name = `${route === '/' ? 'home' : route.slice(1)}-${width}.jpg`;
-      // JPEG: a tall page encodes several times faster than as PNG, which keeps the file under a minute.
+      // JPEG: a tall page encodes several times faster than as PNG.
       await page.screenshot({ path: path.join(SCREENSHOTS, name), fullPage: true, type: 'jpeg', quality: 80 });
+      problems.push(`${route} at ${width} px: photographed in test-results/layout/${name}`);
     }
   }
   await page.close();

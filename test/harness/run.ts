@@ -26,6 +26,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { verdict } from './verdict.ts';
+import { runAtEnd } from './at-end.ts';
 import { RESULT_ENV, SHARE_ENV, writeShareResult } from './share.ts';
 
 // The suite tests sitegen on the Node it needs: `npm test` runs the one npm install put in node_modules/.bin.
@@ -107,8 +108,9 @@ async function runHere(given: string[] | undefined): Promise<void> {
   } catch (error) {
     stopped = error;
   }
+  const endFailures = await runAtEnd();
 
-  const result = verdict(harness.records, loadFailures, stopped);
+  const result = verdict(harness.records, loadFailures, stopped, endFailures);
   for (const block of result.details) console.error(block);
   for (const line of result.lines) console.error(line);
   process.exitCode = result.ok ? 0 : 1;

@@ -9,10 +9,13 @@ export interface Verdict {
 }
 
 /** Whether a run passed: every test that was defined passed, and nothing around them failed. */
-export function verdict(records: readonly SuiteRecord[], loadFailures: readonly { file: string; error: unknown }[], stopped?: unknown): Verdict {
+export function verdict(
+  records: readonly SuiteRecord[], loadFailures: readonly { file: string; error: unknown }[], stopped?: unknown, endFailures: readonly unknown[] = [],
+): Verdict {
   const problems: string[] = [];
   for (const { file, error } of loadFailures) problems.push(`${file}: the file failed to load: ${firstLine(error)}`);
   if (stopped !== undefined) problems.push(`uvu stopped: ${firstLine(stopped)}`);
+  for (const error of endFailures) problems.push(`at the end of the run (./at-end.ts): ${firstLine(error)}`);
   for (const record of records) problems.push(...problemsOf(record));
   const defined = records.reduce((sum, record) => sum + record.defined, 0);
   const passed = records.reduce((sum, record) => sum + record.passed, 0);
@@ -25,7 +28,7 @@ export function verdict(records: readonly SuiteRecord[], loadFailures: readonly 
       : `${problems.length} problems (above); the first: ${problems[0]}`;
   return {
     ok: false,
-    details: [...loadFailures.map(({ file, error }) => detail(file, error)), ...records.flatMap((record) =>
+    details: [...loadFailures.map(({ file, error }) => detail(file, error)), ...endFailures.map((error) => detail('at the end of the run', error)), ...records.flatMap((record) =>
       record.hookFailures.map(({ hook, error }) => detail(`${record.file} › ${record.name || 'test'} (${hook} hook)`, error)))],
     lines: [...(problems.length > 1 ? problems.map((problem) => `✘ ${problem}`) : []), `✘ test run FAILED: ${passed} of ${defined} tests passed: ${reason}`],
   };

@@ -4,6 +4,7 @@ import type { RunningServer } from '../../src/serve/serve.ts';
 import { serveBuild } from './site.ts';
 import { SiteErrors, formatSiteError } from '../../src/errors.ts';
 import { CHROMIUM_ARGS } from '../../src/check/browser-check.ts';
+import { atEnd } from '../harness/at-end.ts';
 
 const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
@@ -14,6 +15,54 @@ const CHROMIUM = process.env.CHROME_PATH ?? '/usr/bin/chromium';
  * refuses --user-data-dir in launch()).
  */
 export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
+  if (extraArgs.length > 0) return launch(extraArgs);
+  shared ??= launch([]).then((browser) => {
+    atEnd(() => browser.close());
+    return browser;
+  }, (error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return ownedPart(await shared);
+}
+
+/**
+ * The one Chromium the test files of a process share (launching and closing one takes about 0.7 s, and there are two
+ * dozen files), closed when the run ends (../harness/at-end.ts). Each file still sees a browser of its own: its
+ * contexts and pages are its own (a context is a fresh profile: cookies, storage and cache apart), and its close()
+ * closes them, not the browser. A file that asks for other flags gets a Chromium of its own.
+ */
+let shared: Promise<Browser> | undefined;
+
+function ownedPart(browser: Browser): Browser {
+  const opened = new Set<BrowserContext>();
+  const own = async (options?: Parameters<Browser['newContext']>[0]) => {
+    const context = await browser.newContext(options);
+    opened.add(context);
+    context.once('close', () => opened.delete(context));
+    return context;
+  };
+  return new Proxy(browser, {
+    get(target, key) {
+      if (key === 'newContext') return own;
+      // As Browser.newPage: a page in a context of its own, which closes with it.
+      if (key === 'newPage') {
+        return async (options?: Parameters<Browser['newPage']>[0]) => {
+          const context = await own(options);
+          const page = await context.newPage();
+          page.once('close', () => void context.close().catch(() => undefined));
+          return page;
+        };
+      }
+      if (key === 'contexts') return () => [...opened];
+      if (key === 'close') return async () => { await Promise.all([...opened].map((context) => context.close())); };
+      const value = Reflect.get(target, key, target) as unknown;
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+}
+
+async function launch(extraArgs: readonly string[]): Promise<Browser> {
   // playwright's own message names the path and then offers its download, which does not apply here.
   if (!existsSync(CHROMIUM)) {
     throw new Error(`Chromium is not at ${CHROMIUM}: install it (apt-get install chromium) or set CHROME_PATH to a Chromium binary`);

@@ -26,11 +26,21 @@ async function npx(args: string[], cwd: string) {
   return run('npx', ['--no-install', 'sitegen', ...args], { cwd, env: PLAIN_ENV });
 }
 
+let packing: Promise<{ tarball: string; paths: string[] }> | undefined;
+
+/** sitegen packed by `npm pack` (its prepack writes the type declarations), once for this file's tests: the tarball and what it holds. */
+function packedSitegen(): Promise<{ tarball: string; paths: string[] }> {
+  packing ??= (async () => {
+    const packDir = await tempDir('sitegen-pack-');
+    const { stdout: packed } = await npm(['pack', '--json', '--pack-destination', packDir], REPO_ROOT);
+    const [{ filename, files }] = JSON.parse(packed) as { filename: string; files: { path: string }[] }[];
+    return { tarball: path.join(packDir, filename), paths: files.map((file) => file.path) };
+  })();
+  return packing;
+}
+
 test('the packed package installs into another project, whose `sitegen init`, `build` and `check` work there', async () => {
-  const packDir = await tempDir('sitegen-pack-');
-  const { stdout: packed } = await npm(['pack', '--json', '--pack-destination', packDir], REPO_ROOT);
-  const [{ filename, files }] = JSON.parse(packed) as { filename: string; files: { path: string }[] }[];
-  const paths = files.map((file) => file.path);
+  const { tarball, paths } = await packedSitegen();
   for (const needed of ['bin/sitegen.js', 'bin/compile.js', 'src/cli.ts', 'src/template-api/index.ts', 'starter/content/site.yaml', 'LICENSE']) {
     assert.ok(paths.includes(needed), `missing from the package: ${needed}`);
   }
@@ -41,7 +51,7 @@ test('the packed package installs into another project, whose `sitegen init`, `b
 
   const project = await tempDir('sitegen-project-');
   await writeFile(path.join(project, 'package.json'), JSON.stringify({ name: 'another-site', private: true, type: 'module' }));
-  await npm(['install', '--prefer-offline', path.join(packDir, filename)], project);
+  await npm(['install', '--prefer-offline', tarball], project);
   assert.ok((await readdir(path.join(project, 'node_modules'))).includes('react'), 'React is hoisted beside sitegen, as npm installs it');
 
   const init = await npx(['init', 'site'], project);
@@ -130,7 +140,7 @@ test('the packed package installs into another project, whose `sitegen init`, `b
 test('npm create sitegen: the packed create-sitegen writes a starter with sitegen and Node 24 installed, whose npm scripts build it', async () => {
   const packDir = await tempDir('sitegen-create-pack-');
   const packOf = async (cwd: string) => (JSON.parse((await npm(['pack', '--json', '--pack-destination', packDir], cwd)).stdout) as { filename: string }[])[0].filename;
-  const sitegen = path.join(packDir, await packOf(REPO_ROOT));
+  const sitegen = (await packedSitegen()).tarball;
   const create = path.join(packDir, await packOf(path.join(REPO_ROOT, 'packages', 'create-sitegen')));
   const where = await tempDir('sitegen-create-');
   // What `npm create sitegen@latest made -- --starter news` runs, from the tarball rather than the registry.
