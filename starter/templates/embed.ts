@@ -49,3 +49,10 @@ export const embedSchema = z.strictObject({
   // Written as a path (`./still.jpg`); the button names the video, so the poster's alt text stays empty.
   poster: z.preprocess((value) => (typeof value === 'string' ? { src: value, alt: '' } : value), image()).optional(),
 }).transform(({ url, title, poster }) => ({ ...videoOf(url)!, title, ...(poster ? { poster } : {}) }));
+
+/**
+ * What draws an `Embed` block is given: the host, the player's address on its privacy-enhanced domain and the video's
+ * own page on its host (the way to it without JavaScript), the title, the poster (read and resized at build like any
+ * image() field; without one, a poster drawn with the title), and the page's language, which the words follow.
+ */
+export type EmbedProps = z.output<typeof embedSchema> & { lang: string };

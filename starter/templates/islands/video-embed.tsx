@@ -1,18 +1,9 @@
 import { useRef, useState } from 'react';
 import { VIDEO_WORDS, wordsOf } from '../words.ts';
+import type { EmbedProps } from '../embed.ts';
 
-export interface VideoEmbedProps {
-  /** The player's address on the host's privacy-enhanced domain, worked out at build (templates/embed.ts). */
-  player: string;
-  /** The video's own page on its host: the way to it without JavaScript. */
-  watch: string;
-  host: 'YouTube' | 'Vimeo';
-  title: string;
-  /** A poster image, read and resized at build like any image() field; without one, a drawn poster with the title. */
-  poster?: { src: string; alt: string; width: number; height: number; sources?: { type: string; srcSet: string }[] };
-  /** The page's language: the button's words follow it. */
-  lang: string;
-}
+/** Worked out at build by templates/embed.ts (a type only: the island carries none of its code). */
+export type VideoEmbedProps = EmbedProps;
 
 /**
  * A YouTube or Vimeo video that asks nothing of its host until the visitor

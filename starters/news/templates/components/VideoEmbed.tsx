@@ -11,18 +11,9 @@
  */
 import { VIDEO_WORDS, wordsOf } from '../words.ts';
 import { Picture } from './Picture.tsx';
+import type { EmbedProps } from '../embed.ts';
 
-export interface VideoEmbedProps {
-  /** The player's address, worked out at build (templates/embed.ts). */
-  player: string;
-  watch: string;
-  host: 'YouTube' | 'Vimeo';
-  title: string;
-  poster?: { src: string; alt: string; width: number; height: number; sources?: { type: string; srcSet: string }[] };
-  lang: string;
-}
-
-export default function VideoEmbed({ player, watch, host, title, poster, lang }: VideoEmbedProps) {
+export default function VideoEmbed({ player, watch, host, title, poster, lang }: EmbedProps) {
   const words = wordsOf(VIDEO_WORDS, lang);
   return (
     <figure className="video-embed">
