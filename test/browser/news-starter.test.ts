@@ -76,6 +76,29 @@ news('the home page leads with the newest post large, then the ones before it as
   }
 });
 
+news('a post opens as a magazine story: its section above the title, the standfirst, the date, and from 60rem a cover wider than the text', async (context) => {
+  const { page, errors } = await openPage(context.browser, { width: 1280, height: 800 });
+  try {
+    await page.goto(context.server.url + '/news/hello-world');
+    const header = page.locator('.post__header');
+    const section = header.getByRole('link', { name: 'announcements' });
+    assert.is(await section.getAttribute('href'), '/tags/announcements', 'the first tag leads to its page');
+    const [sectionBox, titleBox] = await Promise.all([section.boundingBox(), header.getByRole('heading', { level: 1, name: 'Hello, world' }).boundingBox()]);
+    assert.ok(sectionBox && titleBox && sectionBox.y + sectionBox.height <= titleBox.y, 'the section above the title');
+    assert.ok(await header.getByText('The first post of the new site.').isVisible(), 'the description as the standfirst');
+    assert.is(await header.locator('time').getAttribute('datetime'), '2026-11-02');
+    const [coverBox, bodyBox] = await Promise.all([page.locator('.post__cover').boundingBox(), page.locator('.post__body').boundingBox()]);
+    assert.ok(coverBox && bodyBox && coverBox.width > bodyBox.width + 100 && Math.abs((coverBox.x + coverBox.width / 2) - (bodyBox.x + bodyBox.width / 2)) <= 2,
+      `the cover (${coverBox?.width} px) wider than the text (${bodyBox?.width} px), both centred`);
+    assert.ok(await page.getByRole('navigation', { name: 'Tags' }).getByRole('link', { name: 'announcements' }).isVisible(), 'the tags after the text');
+    await page.setViewportSize({ width: 375, height: 800 });
+    assert.is(await page.evaluate(() => document.documentElement.scrollWidth), 375, 'on a phone the cover is the text\'s width: no sideways scrolling');
+    assert.equal(errors, []);
+  } finally {
+    await page.close();
+  }
+});
+
 news('on a phone the menu folds behind its button, opens over the page with the languages in it, and Escape closes it', async (context) => {
   const { page, errors } = await openPage(context.browser, { width: 375, height: 740 });
   try {
@@ -239,7 +262,7 @@ news('the posts are set in the starter\'s own reading face, from the site\'s ori
     page.on('request', (request) => { if (request.resourceType() === 'font') fonts.push(request.url()); });
     await page.goto(context.server.url + '/news/hello-world', { waitUntil: 'networkidle' });
     assert.ok(fonts.length === 1 && fonts[0].startsWith(context.server.url + '/assets/source-serif-4-latin-wght-normal-'), `fonts fetched: ${fonts.join(', ')}`);
-    const family = await page.locator('.post p').nth(1).evaluate((element) => getComputedStyle(element).fontFamily);
+    const family = await page.locator('.post__body p').first().evaluate((element) => getComputedStyle(element).fontFamily);
     assert.match(family, /^"Source Serif 4", "Source Serif 4 Fallback"/);
     assert.ok(await page.evaluate(() => document.fonts.check('16px "Source Serif 4"')), 'the face is loaded');
     assert.is(await page.locator('link[rel="preload"][as="font"]').count(), 1, 'preloaded');

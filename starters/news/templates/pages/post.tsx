@@ -20,23 +20,30 @@ export default function Post({ data, page, site }: PageProps<z.infer<typeof sche
   const locale = page.locale ?? site.lang;
   return (
     <article className="post">
-      <h1>{page.title}</h1>
-      <p>
-        {page.date && <time dateTime={page.date}>{page.date.slice(0, 10)}</time>}
-        {page.readingTime !== undefined && `${page.date ? ' · ' : ''}${words.readingTime(page.readingTime)}`}
-      </p>
-      {data.cover && <Picture image={data.cover} sizes={`(max-width: 46rem) 100vw, 46rem`} eager className="post__cover" />}
+      {/* As a magazine sets a story: its section (the first tag) above the title, the description as its standfirst. */}
+      <header className="post__header">
+        {page.tags[0] && <p className="post__eyebrow"><a href={localeRoute(site, locale, `/tags/${tagSlug(page.tags[0])}`)}>{page.tags[0]}</a></p>}
+        <h1>{page.title}</h1>
+        {page.description && <p className="post__standfirst">{page.description}</p>}
+        <p className="post__meta">
+          {page.date && <time dateTime={page.date}>{page.date.slice(0, 10)}</time>}
+          {page.readingTime !== undefined && `${page.date ? ' · ' : ''}${words.readingTime(page.readingTime)}`}
+        </p>
+      </header>
+      {data.cover && <Picture image={data.cover} sizes="(max-width: 60rem) 100vw, 60rem" eager className="post__cover" />}
       {countOf(page.headings ?? []) >= 3 && (
         <nav className="contents" aria-labelledby="contents-heading">
           <h2 id="contents-heading">{words.contents}</h2>
           <Contents headings={page.headings!} depth={6} />
         </nav>
       )}
-      <div dangerouslySetInnerHTML={{ __html: data.body }} />
+      <div className="post__body" dangerouslySetInnerHTML={{ __html: data.body }} />
       {page.tags.length > 0 && (
-        <p>{words.tags}: {page.tags.map((tag, index) => (
-          <span key={tag}>{index > 0 && ', '}<a href={localeRoute(site, locale, `/tags/${tagSlug(tag)}`)}>{tag}</a></span>
-        ))}</p>
+        <nav className="post__tags" aria-label={words.tags}>
+          <ul className="terms">
+            {page.tags.map((tag) => <li key={tag}><a href={localeRoute(site, locale, `/tags/${tagSlug(tag)}`)}>{tag}</a></li>)}
+          </ul>
+        </nav>
       )}
       <p><a href={localeRoute(site, locale, '/news')}>{words.allNews}</a></p>
     </article>
