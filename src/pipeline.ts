@@ -29,7 +29,7 @@ import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-
 import { preloadVendorModules } from './render/vendor.ts';
 import { pageAssets, type SiteAssets } from './render/page-assets.ts';
 import { framingOf } from './render/component-frames.ts';
-import { imagesStampOf, openLedger, renderAll, saveBuildCache, siteKeyOf, type CacheParts, type Ledger, type ReusePlan } from './cache/ledger.ts';
+import { imagesStampOf, openLedger, ownStampsOf, renderAll, saveBuildCache, siteKeyOf, type CacheParts, type Ledger, type ReusePlan } from './cache/ledger.ts';
 import { startRender, type RenderedShares, type RenderStage } from './pipeline/render-stage.ts';
 import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
@@ -88,7 +88,7 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   const { pages: pageFiles, bundles } = await time('load', () => listPagesFolder(root));
   if (pageFiles.length === 0) throw noPagesError();
   // What the last build made, and what it may keep: asked of one ledger, here and by the render stage.
-  const ledger = openLedger(root, outDir, cache, pageFiles);
+  const ledger = openLedger(root, outDir, cache, pageFiles, options.unchanged);
   const render = await startRender({ root, outDir, pageFiles, ledger, threads: options.parallel === false ? 1 : options.threads });
   try {
     const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, !options.dev && output !== 'none');
@@ -98,6 +98,8 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     const built = await planAndPublish(run, validated, validated.site);
     if (useCache && built.record) saveBuildCache({ ...built.record, root, kind, outDir }, built.record.pages);
     if (cacheWarnings.length > 0) built.result.warnings.unshift(...cacheWarnings);
+    // dev's next rebuild takes these for the files its watcher saw no event for (BuildOptions.unchanged).
+    if (options.dev) built.result.stamps = ledger.stamps ?? (built.record ? ownStampsOf(built.record.pages) : undefined);
     return built.result;
   } finally {
     render.close();

@@ -237,6 +237,13 @@ export function pageStampOf(root: string, relative: string, known?: Record<strin
   return known?.[relative] ?? stampOf(`${root}/${PAGES_DIR}/${relative}`);
 }
 
+/** The stamp each page file had when the build read it (paths under content/pages/), from the entries it records. */
+export function ownStampsOf(pages: readonly PageEntry[]): Record<string, string> {
+  const prefix = `${PAGES_DIR}/`;
+  // A page that copies another's (`also`) records both stamps, its own first.
+  return Object.fromEntries(pages.map((entry) => [entry.page.file.slice(prefix.length), entry.stamp.split('+')[0]]));
+}
+
 /** What the ledger records of a page read from its file: its stamp and hash, joined with those of the page it copies. */
 export function pageSourceOf(
   read: { stamp: string; source: string }, original?: { stamp: string; source: string; file: string },
@@ -294,7 +301,7 @@ export interface Ledger {
 }
 
 /** The ledger of a build into `outDir`, from the last build's cache (none: it keeps nothing). */
-export function openLedger(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[]): Ledger {
+export function openLedger(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[], unchanged?: ReadonlyMap<string, string>): Ledger {
   if (!cache) {
     return {
       suspects: pageFiles, outputStands: () => false, publicStands: () => false,
@@ -305,7 +312,8 @@ export function openLedger(root: string, outDir: string, cache: BuildCache | und
   // Concatenated rather than path.join()ed: this runs for every page of every warm build.
   const prefix = root.endsWith(path.sep) ? root : root + path.sep;
   const pagesPrefix = `${prefix}${PAGES_DIR}/`;
-  const own = pageFiles.map((file) => stampOf(pagesPrefix + file));
+  // A file dev's watcher vouches for keeps the stamp the last build took (BuildOptions.unchanged); any other is looked at.
+  const own = pageFiles.map((file) => unchanged?.get(file) ?? stampOf(pagesPrefix + file));
   const stamps = pageFiles.map((file, index) => {
     const also = usable ? cache.also[`${PAGES_DIR}/${file}`] : undefined;
     return also ? `${own[index]}+${stampOf(prefix + also)}` : own[index];

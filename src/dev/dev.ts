@@ -18,6 +18,7 @@ import { describeError, printError } from '../report.ts';
 import { listPageFiles, routeOf } from '../load/content-files.ts';
 import { startServer, type RequestHandler, type RunningServer } from '../serve/serve.ts';
 import { EDIT_PATH } from '../edit/edit-path.ts';
+import { PAGES_DIR } from '../paths.ts';
 import { style } from '../terminal.ts';
 import { countOf, mountedLine, type Mount } from '../commands.ts';
 
@@ -63,10 +64,18 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   // An integration's watched file is outside what the build cache knows: a change to one rebuilds every page, with its hooks.
   const integrationFiles = new Set<string>();
   let fresh = false;
-  const build = async () => {
+  // The stamps the last good build took of the page files: a rebuild takes them for every file the watcher saw no
+  // event for, instead of a stat each (BuildOptions.unchanged). Forgotten when a build fails.
+  let stamps: Readonly<Record<string, string>> | undefined;
+  const build = async (changed?: readonly string[]) => {
     const uncached = fresh;
     fresh = false;
-    const built = await buildSite({ root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}) });
+    const seen = new Set(changed);
+    const unchanged = stamps && changed && !uncached
+      ? new Map(Object.entries(stamps).filter(([file]) => !seen.has(`${PAGES_DIR}/${file}`))) : undefined;
+    stamps = undefined;
+    const built = await buildSite({ root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}), ...(unchanged ? { unchanged } : {}) });
+    stamps = built.stamps;
     for (const file of built.watch ?? []) {
       if (integrationFiles.has(file)) continue;
       integrationFiles.add(file);
@@ -129,7 +138,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     const started = performance.now();
     recheckLater(changed);
     try {
-      const built = await build();
+      const built = await build(changed);
       const written = built.changed ?? 0;
       server.clearErrors();
       // The bundled stylesheets alone changed (a new hashed name for each): open tabs swap them in place, as Vite does,

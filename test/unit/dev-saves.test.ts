@@ -5,7 +5,9 @@
  * compile is a change at the next build; a content folder renamed under a
  * rebuild is built again, not reported as a bug of sitegen.
  */
+import fs from 'node:fs';
 import { readFile, rename, writeFile } from 'node:fs/promises';
+import { syncBuiltinESMExports } from 'node:module';
 import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -80,6 +82,41 @@ test('dev: a content folder renamed while dev runs is built again, with no inter
     await session.close();
   }
   assert.not.ok(errors.some((line) => /internal error|bug of sitegen/.test(line)), errors.join('\n'));
+});
+
+test('dev: a rebuild takes the watcher\'s word for the pages it saw no event for: it looks at the edited page alone, and every edit is served', async () => {
+  const root = await copyFixture('basic');
+  for (let index = 1; index <= 40; index++) {
+    await writeFile(path.join(root, 'content', 'pages', `note-${index}.md`), `---\ntitle: Note ${index}\ndescription: A note.\n---\n\nNote ${index}.\n`);
+  }
+  const session = await quietDev(root);
+  const pagesDir = path.join(root, 'content', 'pages') + path.sep;
+  // Every stat of a page file, through the fs function the ledger's stamps use (node's ESM bindings follow the patch).
+  const looked: string[] = [];
+  const { statSync } = fs;
+  const patched = fs as { statSync: typeof fs.statSync };
+  patched.statSync = ((file: fs.PathLike, ...rest: unknown[]) => {
+    if (typeof file === 'string' && file.startsWith(pagesDir)) looked.push(file.slice(pagesDir.length));
+    return (statSync as (...args: unknown[]) => unknown)(file, ...rest);
+  }) as typeof fs.statSync;
+  syncBuiltinESMExports();
+  try {
+    for (const index of [7, 23, 7]) {
+      looked.length = 0;
+      const marker = `Edited ${index} at ${performance.now()}`;
+      await writeFile(path.join(root, 'content', 'pages', `note-${index}.md`), `---\ntitle: Note ${index}\ndescription: A note.\n---\n\n${marker}.\n`);
+      await waitUntil(async () => (await readFile(path.join(session.outDir, `note-${index}.html`), 'utf8').catch(() => '')).includes(marker), `edit of note-${index} is served`, { timeoutMs: 15_000 });
+      await session.idle();
+      // The edited file, and the one before it, which dev looks at again 60 ms after its build (a quick second save).
+      const others = [...new Set(looked)].filter((file) => !['note-7.md', 'note-23.md'].includes(file));
+      assert.ok(looked.includes(`note-${index}.md`), `the rebuild looked at note-${index}.md`);
+      assert.equal(others, [], 'the rebuild looked at none of the other 42 page files');
+    }
+  } finally {
+    patched.statSync = statSync;
+    syncBuiltinESMExports();
+    await session.close();
+  }
 });
 
 test('dev: its heap, after collection, stays flat across 200 template saves (each save loads a new template bundle)', async () => {
