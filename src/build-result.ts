@@ -40,7 +40,7 @@ export interface BuildOptions {
    * 5,000 pages the stats were 15 ms of every rebuild before the edited page could be served. A file not given is
    * looked at as always.
    */
-  unchanged?: ReadonlyMap<string, string>;
+  unchanged?: Pick<ReadonlyMap<string, string>, 'get'>;
 }
 
 export type StageListener = (stage: string, phase: 'start' | 'end') => void;

@@ -301,7 +301,7 @@ export interface Ledger {
 }
 
 /** The ledger of a build into `outDir`, from the last build's cache (none: it keeps nothing). */
-export function openLedger(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[], unchanged?: ReadonlyMap<string, string>): Ledger {
+export function openLedger(root: string, outDir: string, cache: BuildCache | undefined, pageFiles: string[], unchanged?: Pick<ReadonlyMap<string, string>, 'get'>): Ledger {
   if (!cache) {
     return {
       suspects: pageFiles, outputStands: () => false, publicStands: () => false,

@@ -70,9 +70,11 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   const build = async (changed?: readonly string[]) => {
     const uncached = fresh;
     fresh = false;
+    const last = stamps;
     const seen = new Set(changed);
-    const unchanged = stamps && changed && !uncached
-      ? new Map(Object.entries(stamps).filter(([file]) => !seen.has(`${PAGES_DIR}/${file}`))) : undefined;
+    // Asked per page file by the ledger: no copy of 5,000 stamps made for each rebuild.
+    const unchanged = last && changed && !uncached
+      ? { get: (file: string) => (seen.has(`${PAGES_DIR}/${file}`) ? undefined : last[file]) } : undefined;
     stamps = undefined;
     const built = await buildSite({ root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}), ...(unchanged ? { unchanged } : {}) });
     stamps = built.stamps;

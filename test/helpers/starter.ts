@@ -8,44 +8,38 @@ import { buildSite } from '../../src/pipeline.ts';
 
 const run = promisify(execFile);
 
-/** What a copy of a starter may take from one built before it (`fresh: false`): what the build names by content. */
-interface Seeding {
-  /**
-   * No image variants and no social cards made beforehand, as a new site has none. Otherwise the copy starts with
-   * those of the starter as built once in this process: both are named by what they are made from (a variant by its
-   * source's hash, a card by its words, colours and font), so a copy that changes an image or a title still makes that
-   * one, and only the drawing of unchanged ones (about 0.9 s of each cold build of the news starter) is saved.
-   */
-  fresh?: boolean;
-}
-
-/** A new site written by `sitegen init` (the real CLI) into a fresh folder: the starter a user gets. */
-export async function initStarter(starter: Starter, prefix = `sitegen-${starter}-`, { fresh = false }: Seeding = {}): Promise<string> {
+/** A new site written by `sitegen init` (the real CLI) into a fresh folder: the starter a user gets, with the variants and cards seed() gives. */
+export async function initStarter(starter: Starter, prefix = `sitegen-${starter}-`): Promise<string> {
   const root = path.join(await tempDir(prefix), 'site');
   const { FORCE_COLOR: _color, ...env } = process.env;
   await run(process.execPath, [path.join(REPO_ROOT, 'bin', 'sitegen.js'), 'init', '--starter', starter, root], { env: { ...env, NO_COLOR: '1' } });
-  if (!fresh) await seed(root, starter);
+  await seed(root, starter);
   return root;
 }
 
 /** The news starter as `init --starter news` lays it out (the basic starter, the news starter over it), copied without the CLI: quicker for unit tests. */
-export async function copyNewsStarter(prefix: string, seeding: Seeding = {}): Promise<string> {
-  return copyStarter('news', prefix, seeding);
+export async function copyNewsStarter(prefix: string): Promise<string> {
+  return copyStarter('news', prefix);
 }
 
 /** A starter as `init --starter NAME` lays it out (the basic starter, NAME's files over it), written without the CLI. */
-export async function copyStarter(starter: 'news' | 'docs', prefix: string, { fresh = false }: Seeding = {}): Promise<string> {
+export async function copyStarter(starter: 'news' | 'docs', prefix: string): Promise<string> {
   const root = await tempDir(prefix);
   await layStarter(root, starter);
-  if (!fresh) await seed(root, starter);
+  await seed(root, starter);
   return root;
 }
 
 /** The caches a copy is seeded with, under .sitegen/cache/. */
-const SEEDED = [path.join('images'), path.join('integrations', 'cards')];
+const SEEDED = ['images', path.join('integrations', 'cards')];
 const built = new Map<Starter, Promise<string>>();
 
-/** Copies into `root` the image variants and cards of `starter` as built once in this process (see Seeding). */
+/**
+ * Copies into `root` the image variants and social cards of `starter` as built once in this process. Both are named by
+ * what they are made from (a variant by its source's hash, a card by its words, colours and font), so a copy that
+ * changes an image or a title still makes that one; only the drawing of unchanged ones (about 0.9 s of each cold build
+ * of the news starter) is saved.
+ */
 async function seed(root: string, starter: Starter): Promise<void> {
   let pristine = built.get(starter);
   if (!pristine) {
