@@ -10,7 +10,8 @@ import path from 'node:path';
 
 /** A path relative to a folder, with forward slashes whatever the system writes: how sitegen names files to users and in URLs. */
 export function toPosix(relativePath: string): string {
-  return relativePath.split(path.sep).join('/');
+  // On POSIX systems the path is already so: no copy (this runs for every file of every listing).
+  return path.sep === '/' ? relativePath : relativePath.replaceAll(path.sep, '/');
 }
 
 /**

@@ -24,11 +24,20 @@ export async function contentDates(
 ): Promise<ContentDates> {
   const committed = await commits;
   const dates: ContentDates = new Map();
-  await Promise.all(files.map(async (file) => {
+  // Most dates are known already (git's, or the stamp's time): only the rest wait for a stat, and only they take a promise.
+  const unknown: string[] = [];
+  for (const file of files) {
+    const date = committed.get(file);
+    if (date !== undefined) {
+      dates.set(file, date);
+      continue;
+    }
     const known = mtimeOf(file);
-    const date = committed.get(file) ?? (known === undefined
-      ? await stat(path.join(root, file)).then((info) => info.mtime.toISOString(), () => undefined)
-      : new Date(known).toISOString());
+    if (known === undefined) unknown.push(file);
+    else dates.set(file, new Date(known).toISOString());
+  }
+  await Promise.all(unknown.map(async (file) => {
+    const date = await stat(path.join(root, file)).then((info) => info.mtime.toISOString(), () => undefined);
     if (date) dates.set(file, date);
   }));
   return dates;

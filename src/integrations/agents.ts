@@ -160,13 +160,27 @@ function prefixOf(lang: string, pages: readonly IntegrationPage[]): string {
   return pages.every((page) => page.route === prefix || page.route.startsWith(`${prefix}/`)) ? prefix : '';
 }
 
+/** llms.txt's line of each route, with what it was made of, kept between the builds of one process (dev's rebuilds). */
+const llmsLines = new Map<string, { url: string; title: string; description: string; line: string }>();
+const LINES_KEPT = 200_000;
+
 /** llms.txt, as llmstxt.org has it: an H1, a blockquote, then sections of links with what each page is. */
 function llmsText(
   site: IntegrationSite, pages: readonly IntegrationPage[], prefix: string, options: { twins: boolean; full: boolean; sections?: Record<string, string[]> },
 ): string {
   const content = pages.filter((page) => page.content);
   const local = (page: IntegrationPage) => (prefix && page.route.startsWith(prefix) ? page.route.slice(prefix.length) || '/' : page.route);
-  const link = (page: IntegrationPage) => `- ${markdownLink(page.title, options.twins ? absolute(site, twinFileOf(page.route)) : page.url)}${page.description ? `: ${markdownText(page.description)}` : ''}`;
+  const base = options.twins ? `twin ${site.url} ${site.basePath}` : '';
+  const link = (page: IntegrationPage) => {
+    // A page's line depends only on these: a dev rebuild of one page of 5,000 makes one line, not 5,000.
+    const kept = llmsLines.get(page.route);
+    const url = options.twins ? base : page.url;
+    if (kept?.url === url && kept.title === page.title && kept.description === page.description) return kept.line;
+    const line = `- ${markdownLink(page.title, options.twins ? absolute(site, twinFileOf(page.route)) : page.url)}${page.description ? `: ${markdownText(page.description)}` : ''}`;
+    if (llmsLines.size >= LINES_KEPT) llmsLines.clear();
+    llmsLines.set(page.route, { url, title: page.title, description: page.description, line });
+    return line;
+  };
   const sections = new Map<string, IntegrationPage[]>();
   const placed = new Set<IntegrationPage>();
   if (options.sections) {

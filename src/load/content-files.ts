@@ -85,11 +85,20 @@ export function listPagesFolder(root: string): { pages: string[]; bundles: Map<s
 
 /** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`; an integration's page by its path in its folder. */
 export function routeOf(relative: string): string {
-  const own = generatedPageOf(relative)?.inside ?? relative;
-  const withoutExt = toPosix(own.replace(CONTENT_FILE, ''));
-  const trimmed = withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, '');
-  return '/' + trimmed;
+  let route = routes.get(relative);
+  if (route === undefined) {
+    const own = generatedPageOf(relative)?.inside ?? relative;
+    const withoutExt = toPosix(own.replace(CONTENT_FILE, ''));
+    route = '/' + (withoutExt === 'index' ? '' : withoutExt.replace(/\/index$/, ''));
+    // A route depends on the file's name alone: a dev session asks for the same 5,000 on every rebuild.
+    if (routes.size >= ROUTES_KEPT) routes.clear();
+    routes.set(relative, route);
+  }
+  return route;
 }
+
+const routes = new Map<string, string>();
+const ROUTES_KEPT = 200_000;
 
 /**
  * One error per route that more than one file claims (`careers.md`,

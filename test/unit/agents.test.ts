@@ -117,15 +117,22 @@ test('each language has its own llms.txt of its own pages; drafts are in none; t
   }
 });
 
-test('a warm build keeps the twins of the pages it reuses, and rewrites the edited one', async () => {
+test('a warm build keeps the twins of the pages it reuses, and rewrites the edited one and its line of llms.txt', async () => {
   const root = await newsSite();
   const outDir = path.join(root, 'dist');
   await buildSite({ root, outDir, now: NOW });
+  assert.match(await read(outDir, 'llms.txt'), ': A post whose picture sits beside it, in its own folder.');
   await edit(root, 'content/pages/news/a-picture/index.md', 'This post is a folder', 'This post, edited, is a folder');
+  await edit(root, 'content/pages/news/a-picture/index.md', 'description: A post whose picture', 'description: A post, retold, whose picture');
+  // In the same process, as dev's rebuilds are: what one build made of a page is not taken for the next's.
   const second = await buildSite({ root, outDir, now: NOW });
   assert.ok(second.rendered < second.pages.length, 'pages were reused');
   assert.match(await read(outDir, 'news/a-picture.md'), 'This post, edited, is a folder');
   assert.match(await read(outDir, 'news/hello-world.md'), '# Hello, world', 'a reused page keeps its twin');
+  const llms = await read(outDir, 'llms.txt');
+  assert.match(llms, '[A picture from the newsroom](https://');
+  assert.match(llms, ': A post, retold, whose picture sits beside it, in its own folder.');
+  assert.not.match(llms, ': A post whose picture');
 });
 
 test('llms-full.txt is written only while every twin fits in fullLimit', async () => {
