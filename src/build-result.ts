@@ -41,6 +41,12 @@ export interface BuildOptions {
    * looked at as always.
    */
   unchanged?: Pick<ReadonlyMap<string, string>, 'get'>;
+  /**
+   * dev's rebuilds: told when the rendered pages are in the output, before the site-wide files (the sitemap,
+   * llms.txt) are made, so that open tabs reload at once. Not called when none changed, nor when the pages could not
+   * go first (new assets, a page bundle's files to copy): then the build's end is the moment.
+   */
+  onPagesServed?: () => void;
 }
 
 export type StageListener = (stage: string, phase: 'start' | 'end') => void;

@@ -34,7 +34,7 @@ import { startRender, type RenderedShares, type RenderStage } from './pipeline/r
 import type { RenderJob } from './pipeline/page-jobs.ts';
 import { bundleIslands } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
-import { discardStaging, emitSite, linkFiles, stageSite, updateSite } from './emit/staging.ts';
+import { discardStaging, emitSite, linkFiles, publishRenderedPages, stageSite, updateSite } from './emit/staging.ts';
 import { NOT_FOUND_ROUTE, siteFiles, siteHeaders, type OutputFiles } from './emit/site-files.ts';
 import { translationErrors } from './i18n.ts';
 import { commitDates, contentDates } from './emit/content-dates.ts';
@@ -307,6 +307,7 @@ async function planAndPublish(run: Run, validated: Validated, site: SiteInfo): P
  *   stage      a fresh folder beside the output, the reused pages linked into it
  *   render     the integrations resolved, the dirty pages validated and rendered into it
  *   media      the image variants the pages use
+ *   pages      dev: the rendered pages moved into the output at once, when they link nothing it lacks
  *   list       every page in canonical order, with its dates
  *   siteFiles  sitegen's own files: the redirects, the bundle; and the response headers, the site's policy
  *   claim      every output claimed by its writer (output-claims.ts)
@@ -322,6 +323,7 @@ async function renderAndEmit(
   try {
     const rendered = await renderPhase(run, validated, site, assets, plan, staged);
     const media = await mediaPhase(run, validated, plan, rendered.pages, staged);
+    const early = pagesPhase(run, plan, rendered.pages, staged);
     const built = await listPhase(run, plan, rendered.pages, staged.commits);
     const { files, headers } = siteFilesPhase(run, site, assets, built.pages, rendered);
     const { claims, errors: clashes } = claimOutputs(site, built.entries, files, run.inputs.publicFiles, media);
@@ -329,14 +331,15 @@ async function renderAndEmit(
     const late = await hooksPhase(run, site, built.pages, files, headers, claims, rendered.integrations.hooks, staged);
     const copies = built.entries.flatMap((entry) => entry.copies ?? []);
     if (copies.length > 0) await time('emit', () => emitBundleCopies(run.root, staged.folder, copies, claims));
-    const changed = await publishPhase(run, staged, files, media.images, late);
+    const changed = await publishPhase(run, staged, files, [...media.images, ...early?.staged ?? []], late);
     const result = buildResult({
       ...resultParts(run), site, assets, clean: plan.clean, rendered: rendered.pages, files, siteDoc: run.inputs.siteDoc,
       templates: { ...rendered.templates, ...run.inputs.compiled },
       warnings: [...validated.warnings, ...rendered.pages.warnings, ...rendered.integrations.hooks.takeNotices()],
     });
     const watch = [...new Set(rendered.integrations.list.flatMap((integration) => integration.watch ?? []))];
-    return { result: { ...result, changed, ...(watch.length > 0 ? { watch } : {}) }, pages: built.entries };
+    const total = early && changed !== undefined ? changed + early.moved : changed;
+    return { result: { ...result, changed: total, ...(watch.length > 0 ? { watch } : {}) }, pages: built.entries };
   } finally {
     // Gone already when it was swapped in or moved over; left behind only by an error.
     await discardStaging(staged.folder);
@@ -389,6 +392,20 @@ async function mediaPhase(run: Run, validated: Validated, plan: ReusePlan, rende
   const published = staged.update ? run.outDir : undefined;
   const images = await run.time('emit', () => emitImageVariants(run.root, staged.folder, [...validated.images, ...entries.flatMap((entry) => entry.images ?? [])], run.warn, published));
   return { images: images.files };
+}
+
+/**
+ * pages (dev's rebuilds only): the rendered pages moved into the output before the site-wide files are made, when
+ * they link nothing the output lacks: the site key held (the same assets; some page was reused), and no page
+ * rendered copies a file of its bundle (those are copied later). The site-wide files follow with the rest. A later
+ * step that fails (two writers of one path, an integration's error) leaves these pages served with the last
+ * good site-wide files, and dev shows the error.
+ */
+function pagesPhase(run: Run, plan: ReusePlan, rendered: RenderedShares, staged: Staged): { staged: string[]; moved: number } | undefined {
+  if (!run.options.dev || !staged.update || plan.clean.length === 0 || rendered.built.some((entry) => (entry.copies?.length ?? 0) > 0)) return undefined;
+  const published = publishRenderedPages(staged.folder, run.outDir);
+  if (published.moved > 0) run.options.onPagesServed?.();
+  return published;
 }
 
 /**

@@ -67,7 +67,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   // The stamps the last good build took of the page files: a rebuild takes them for every file the watcher saw no
   // event for, instead of a stat each (BuildOptions.unchanged). Forgotten when a build fails.
   let stamps: Readonly<Record<string, string>> | undefined;
-  const build = async (changed?: readonly string[]) => {
+  const build = async (changed?: readonly string[], onPagesServed?: () => void) => {
     const uncached = fresh;
     fresh = false;
     const last = stamps;
@@ -76,7 +76,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     const unchanged = last && changed && !uncached
       ? { get: (file: string) => (seen.has(`${PAGES_DIR}/${file}`) ? undefined : last[file]) } : undefined;
     stamps = undefined;
-    const built = await buildSite({ root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}), ...(unchanged ? { unchanged } : {}) });
+    const built = await buildSite({ root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}), ...(unchanged ? { unchanged } : {}), ...(onPagesServed ? { onPagesServed } : {}) });
     stamps = built.stamps;
     for (const file of built.watch ?? []) {
       if (integrationFiles.has(file)) continue;
@@ -136,16 +136,27 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
 
   // Rebuilds in a row that met a file moved under them (see rebuild).
   let retries = 0;
+  // The last build failed: its errors are on show.
+  let failing = failure !== undefined;
   async function rebuild(changed: string[]): Promise<void> {
     const started = performance.now();
     recheckLater(changed);
+    // The bundled stylesheets alone changed (a new hashed name for each): open tabs swap them in place, as Vite does,
+    // keeping where they are and what they hold. A stylesheet in public/ keeps its address, so its change reloads.
+    const styles = changed.every((file) => /^templates\/.*\.css$/.test(file));
+    // Tabs reload as soon as the rendered pages are served, before the site-wide files are made; not while the
+    // overlay shows an error, which the build's end clears first.
+    let reloaded = false;
+    const onPagesServed = styles || failing ? undefined : () => {
+      reloaded = true;
+      server.reload();
+    };
     try {
-      const built = await build(changed);
+      const built = await build(changed, onPagesServed);
       const written = built.changed ?? 0;
       server.clearErrors();
-      // The bundled stylesheets alone changed (a new hashed name for each): open tabs swap them in place, as Vite does,
-      // keeping where they are and what they hold. A stylesheet in public/ keeps its address, so its change reloads.
-      if (written > 0) (changed.every((file) => /^templates\/.*\.css$/.test(file)) ? server.reloadStyles() : server.reload());
+      failing = false;
+      if (written > 0 && !reloaded) (styles ? server.reloadStyles() : server.reload());
       console.log(`rebuilt ${written} file(s) in ${(performance.now() - started).toFixed(1)} ms (${changed.join(', ')})`);
       retries = 0;
     } catch (error) {
@@ -158,6 +169,7 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
         return;
       }
       retries = 0;
+      failing = true;
       printError(error, root);
       server.showErrors(describeError(error, root));
       console.error(style('yellow', 'still serving the last good build; fix the file and save to rebuild'));

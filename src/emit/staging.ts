@@ -54,16 +54,37 @@ export async function stageSite(root: string, outDir: string, publicFiles: Itera
  * dev's rebuilds (`journal: false`) write into a folder of dev's own, which
  * the next session builds again: they keep the order but not the journal,
  * and move the rendered pages in as soon as they are compared, before the
- * site-wide files are, so the edited page is served a little sooner.
+ * site-wide files are, so the edited page is served a little sooner (most
+ * of them have gone even earlier: publishRenderedPages).
  * Returns how many files changed.
  */
+/**
+ * dev's rebuilds that change no asset (the site key held: the pages link only what the output has): the staged pages,
+ * the files made beside them (their twins) and their new image variants moved into the output as soon as they are
+ * rendered, new variants first, before the site-wide files are made, so that the edited page is served (and the
+ * browser told to reload) without waiting for a sitemap and an llms.txt of 5,000 pages. Returns every file staged
+ * (moved, or the same as served) for updateSite to keep, and how many moved.
+ */
+export function publishRenderedPages(staging: string, outDir: string): { staged: string[]; moved: number } {
+  const staged = listFiles(staging, { hidden: true });
+  const changed = staged.filter((file) => !sameBytes(readFileSync(path.join(staging, file)), path.join(outDir, file)));
+  moveFiles(outDir, staging, inRankOrder(changed, new Set()));
+  return { staged, moved: changed.length };
+}
+
+/** Files in the order an update moves them: assets/ first, then pages and the files beside them, then `late` (the site-wide files); else as listed. */
+function inRankOrder(list: readonly string[], late: ReadonlySet<string>): string[] {
+  const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
+  return list.map((file, index) => ({ file, index, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.index - b.index).map(({ file }) => file);
+}
+
 export async function updateSite(
   root: string, staging: string, outDir: string, files: OutputFiles, publicFiles: Iterable<string>, kept: Iterable<string>,
   siteWide: Iterable<string> = files.keys(), options: { journal?: boolean } = {},
 ): Promise<number> {
   const late = new Set(siteWide);
   const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
-  const inOrder = (list: readonly string[]) => list.map((file, index) => ({ file, index })).sort((a, b) => rank(a.file) - rank(b.file) || a.index - b.index).map(({ file }) => file);
+  const inOrder = (list: readonly string[]) => inRankOrder(list, late);
   const journal = options.journal ?? true;
   // What was staged, changed or not: a file the build made, which the output keeps.
   const stagedFiles = listFiles(staging, { hidden: true });

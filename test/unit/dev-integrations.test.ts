@@ -1,9 +1,11 @@
 /**
  * `sitegen dev` and a site's integrations: a file an integration names in
  * `watch` rebuilds the site with its hooks when it changes, and so does an
- * edit of sitegen.config.ts itself.
+ * edit of sitegen.config.ts itself; an edited page is served, and open tabs
+ * reloaded, before the integrations' site-wide files are made.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -28,11 +30,21 @@ test.before(async () => {
     `  files: () => ({ 'people.txt': 'People: ' + (JSON.parse(readFileSync(${JSON.stringify(path.join(root, 'data', 'people.json'))}, 'utf8')) as string[]).join(', ') + '\\n' }),`,
     '}) });',
     '',
-    'export default defineConfig({ integrations: [people()] });',
+    // Its step after the build waits while the gate file is away: the test holds a rebuild there.
+    "import { existsSync } from 'node:fs';",
+    'const slow = defineIntegration({ name: \'slow\', setup: () => ({',
+    `  buildDone: async () => { for (let waited = 0; waited < 10_000 && !existsSync(${JSON.stringify(gate())}); waited += 10) await new Promise((resolve) => setTimeout(resolve, 10)); },`,
+    '}) });',
+    '',
+    'export default defineConfig({ integrations: [people(), slow()] });',
     '',
   ].join('\n'));
+  await writeFile(gate(), 'open');
   session = await quietDev(root);
 });
+
+/** While this file is away, the site's `slow` integration holds each build in its buildDone. */
+const gate = () => path.join(root, 'gate');
 
 test.after(async () => {
   await session?.close();
@@ -53,5 +65,37 @@ test('a file an integration watches rebuilds the site with its hooks; an edit of
     console.log = log;
   }
 });
+
+test('an edited page is served, and open tabs told to reload, while the integrations still make the site-wide files; once', async () => {
+  const events = await openEvents(session!.server.url);
+  const log = console.log;
+  console.log = () => undefined;
+  try {
+    await rm(gate());
+    await edit(root, 'content/pages/about.yaml', 'heading: About the fixture', 'heading: About the edited fixture');
+    await waitUntil(() => events.text().includes('event: reload'), 'a reload while buildDone waits at the gate', { timeoutMs: 5000 });
+    const page = await (await fetch(`${session!.server.url}/about`)).text();
+    assert.match(page, 'About the edited fixture', 'the tab reloads into the edited page');
+    await writeFile(gate(), 'open');
+    await session!.idle();
+    assert.is(events.text().split('event: reload').length - 1, 1, 'one reload for one edit');
+  } finally {
+    console.log = log;
+    events.close();
+    await writeFile(gate(), 'open');
+  }
+});
+
+/** The live-reload stream, as a tab holds it: what it has received so far. */
+function openEvents(base: string): Promise<{ text(): string; close(): void }> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${base}/__sitegen/events`, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (chunk) => { text += chunk; });
+      resolve({ text: () => text, close: () => request.destroy() });
+    });
+    request.on('error', reject);
+  });
+}
 
 test.run();
