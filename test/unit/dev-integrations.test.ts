@@ -67,6 +67,8 @@ test('a file an integration watches rebuilds the site with its hooks; an edit of
 });
 
 test('an edited page is served, and open tabs told to reload, while the integrations still make the site-wide files; once', async () => {
+  // The last test's rebuilds done first: one of them held at the gate would hold this edit's behind it.
+  await session!.idle();
   const events = await openEvents(session!.server.url);
   const log = console.log;
   console.log = () => undefined;
