@@ -338,8 +338,8 @@ async function renderAndEmit(
       warnings: [...validated.warnings, ...rendered.pages.warnings, ...rendered.integrations.hooks.takeNotices()],
     });
     const watch = [...new Set(rendered.integrations.list.flatMap((integration) => integration.watch ?? []))];
-    const total = early && changed !== undefined ? changed + early.moved : changed;
-    return { result: { ...result, changed: total, ...(watch.length > 0 ? { watch } : {}) }, pages: built.entries };
+    // The pages moved early count with the rest.
+    return { result: { ...result, changed: changed === undefined ? undefined : changed + (early?.moved ?? 0), ...(watch.length > 0 ? { watch } : {}) }, pages: built.entries };
   } finally {
     // Gone already when it was swapped in or moved over; left behind only by an error.
     await discardStaging(staged.folder);

@@ -31,6 +31,30 @@ export async function stageSite(root: string, outDir: string, publicFiles: Itera
 }
 
 /**
+ * dev's rebuilds that change no asset (the site key held: the pages link only what the output has): the staged pages,
+ * the files made beside them (their twins) and their new image variants moved into the output as soon as they are
+ * rendered, new variants first, before the site-wide files are made, so that the edited page is served (and the
+ * browser told to reload) without waiting for a sitemap and an llms.txt of 5,000 pages. Returns every file staged
+ * (moved, or the same as served) for updateSite to keep, and how many moved.
+ */
+export function publishRenderedPages(staging: string, outDir: string): { staged: string[]; moved: number } {
+  const staged = listFiles(staging, { hidden: true });
+  const changed = staged.filter((file) => !sameBytes(readFileSync(path.join(staging, file)), path.join(outDir, file)));
+  moveFiles(outDir, staging, inRankOrder(changed, new Set()));
+  return { staged, moved: changed.length };
+}
+
+/** Files in the order an update moves them: assets/ first, then pages and the files beside them, then `late` (the site-wide files); else as listed. */
+function inRankOrder(list: readonly string[], late: ReadonlySet<string>): string[] {
+  return list.map((file, index) => ({ file, index, rank: rankOf(file, late) })).sort((a, b) => a.rank - b.rank || a.index - b.index).map(({ file }) => file);
+}
+
+/** Which step of an update moves a file: 0 assets/, 1 a page and the files beside it, 2 a site-wide file (`late`). */
+function rankOf(file: string, late: ReadonlySet<string>): 0 | 1 | 2 {
+  return file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1;
+}
+
+/**
  * Updates an output folder in place with a staged build (a warm build's, and
  * each of dev's rebuilds: its server keeps serving the folder). Everything
  * new is in the staging folder before the output is touched: the staged
@@ -58,32 +82,12 @@ export async function stageSite(root: string, outDir: string, publicFiles: Itera
  * of them have gone even earlier: publishRenderedPages).
  * Returns how many files changed.
  */
-/**
- * dev's rebuilds that change no asset (the site key held: the pages link only what the output has): the staged pages,
- * the files made beside them (their twins) and their new image variants moved into the output as soon as they are
- * rendered, new variants first, before the site-wide files are made, so that the edited page is served (and the
- * browser told to reload) without waiting for a sitemap and an llms.txt of 5,000 pages. Returns every file staged
- * (moved, or the same as served) for updateSite to keep, and how many moved.
- */
-export function publishRenderedPages(staging: string, outDir: string): { staged: string[]; moved: number } {
-  const staged = listFiles(staging, { hidden: true });
-  const changed = staged.filter((file) => !sameBytes(readFileSync(path.join(staging, file)), path.join(outDir, file)));
-  moveFiles(outDir, staging, inRankOrder(changed, new Set()));
-  return { staged, moved: changed.length };
-}
-
-/** Files in the order an update moves them: assets/ first, then pages and the files beside them, then `late` (the site-wide files); else as listed. */
-function inRankOrder(list: readonly string[], late: ReadonlySet<string>): string[] {
-  const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
-  return list.map((file, index) => ({ file, index, rank: rank(file) })).sort((a, b) => a.rank - b.rank || a.index - b.index).map(({ file }) => file);
-}
-
 export async function updateSite(
   root: string, staging: string, outDir: string, files: OutputFiles, publicFiles: Iterable<string>, kept: Iterable<string>,
   siteWide: Iterable<string> = files.keys(), options: { journal?: boolean } = {},
 ): Promise<number> {
   const late = new Set(siteWide);
-  const rank = (file: string) => (file.startsWith('assets/') ? 0 : late.has(file) ? 2 : 1);
+  const rank = (file: string) => rankOf(file, late);
   const inOrder = (list: readonly string[]) => inRankOrder(list, late);
   const journal = options.journal ?? true;
   // What was staged, changed or not: a file the build made, which the output keeps.
