@@ -22,7 +22,7 @@ import { existsSync, lstatSync, rmSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { PAGES_DIR, duplicateRouteErrors, listPagesFolder, noPagesError, readDataFiles, readSiteFile, routeOf } from './load/content-files.ts';
+import { duplicateRouteErrors, listPagesFolder, noPagesError, pageNamesOf, readDataFiles, readSiteFile, routesOf } from './load/content-files.ts';
 import { listPublicFiles } from './load/public-files.ts';
 import { validateSiteOnce } from './validate/site-memo.ts';
 import { configFileOf, prepareTemplates, loadTemplates } from './render/compile-templates.ts';
@@ -85,14 +85,14 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   if (!cache) preloadVendorModules();
   // A site with code configuration may make pages from code: its integrations run before the pages are listed.
   const early = await pagesFromCode(root, cache, time);
-  const { pages: pageFiles, bundles } = await time('load', () => listPagesFolder(root));
+  const { pages: pageFiles, bundles, folder } = await time('load', () => listPagesFolder(root, options.listed));
   if (pageFiles.length === 0) throw noPagesError();
   // What the last build made, and what it may keep: asked of one ledger, here and by the render stage.
   const ledger = openLedger(root, outDir, cache, pageFiles, options.unchanged);
   const render = await startRender({ root, outDir, pageFiles, ledger, threads: options.parallel === false ? 1 : options.threads });
   try {
     const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, !options.dev && output !== 'none');
-    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, ledger, pageFiles, routes: pageFiles.map(routeOf), render, inputs, warn };
+    const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, ledger, pageFiles, routes: routesOf(pageFiles), render, inputs, warn };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
     const built = await planAndPublish(run, validated, validated.site);
@@ -100,6 +100,8 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
     if (cacheWarnings.length > 0) built.result.warnings.unshift(...cacheWarnings);
     // dev's next rebuild takes these for the files its watcher saw no event for (BuildOptions.unchanged).
     if (options.dev) built.result.stamps = ledger.stamps ?? (built.record ? ownStampsOf(built.record.pages) : undefined);
+    // And the page files it listed, while its watcher sees none added or removed (BuildOptions.listed).
+    if (options.dev) built.result.listed = folder;
     return built.result;
   } finally {
     render.close();
@@ -202,7 +204,7 @@ async function remoteImages(
   if (origins.length === 0) return { images: new Map(), errors: [], warnings: [], origins };
   const texts = new Map<string, string>([[siteDoc.file, siteDoc.source], ...dataDocs.map((doc) => [doc.file, doc.source] as [string, string])]);
   // Named as the load stage names them: an integration's page too is a path from content/pages/.
-  const names = content.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`);
+  const names = pageNamesOf(content.pageFiles);
   for (const name of names) texts.set(name, readSiteText(root, name));
   // An origin site.yaml lists on the loopback (a local image server) is the owner's to reach; every other host must be public.
   const allowed = new Set([...origins.map((origin) => new URL(origin).host).filter((host) => /^(127\.0\.0\.1|\[::1\]|localhost)(:|$)/.test(host))]);
@@ -346,7 +348,7 @@ async function renderAndEmit(
   }
 }
 
-type Staged = { folder: string; cleanFiles: string[]; update: boolean; commits: Promise<Map<string, string>> };
+type Staged = { folder: string; cleanFiles: () => string[]; update: boolean; commits: Promise<Map<string, string>> };
 
 /** stage: a fresh folder beside the output (a build's with public/ copied in), the reused pages' files linked into it. */
 async function stagePhase(run: Run, site: SiteInfo, plan: ReusePlan): Promise<Staged> {
@@ -356,12 +358,14 @@ async function stagePhase(run: Run, site: SiteInfo, plan: ReusePlan): Promise<St
   // The pages' dates (page.updated, the sitemap's lastmod): one git call, started with the inputs. dev uses the files' times.
   const commits = options.dev ? Promise.resolve(new Map<string, string>()) : (inputs.commits ??= commitDates(root));
   const folder = await time('emit', () => stageSite(root, outDir, update ? [] : inputs.publicFiles));
-  // A clean list page brings its pages and its feeds; any other clean page its one file.
-  const cleanFiles = [
+  // A clean list page brings its pages and its feeds; any other clean page its one file. An update asks only when it
+  // publishes, after dev has served the rendered pages.
+  let clean: string[] | undefined;
+  const cleanFiles = () => (clean ??= [
     ...plan.clean.filter((entry) => !entry.list).flatMap((entry) => [outputPathOf(entry.page.route, site.trailingSlash), ...entry.derived ?? []]),
     ...new Set(plan.clean.flatMap((entry) => entry.list?.files ?? [])),
-  ];
-  if (!update) linkFiles(outDir, folder, cleanFiles);
+  ]);
+  if (!update) linkFiles(outDir, folder, cleanFiles());
   return { folder, cleanFiles, update, commits };
 }
 
@@ -416,7 +420,7 @@ async function listPhase(run: Run, plan: ReusePlan, rendered: RenderedShares, co
   const entries = inCanonicalOrder(plan.clean, rendered.built, run.pageFiles);
   // A page's stamp starts with its file's modification time (files.ts stampOf).
   const mtimes = new Map(entries.map(({ page, stamp }) => [page.file, Number.parseFloat(stamp)] as const).filter(([, time]) => Number.isFinite(time)));
-  const lastmod = await contentDates(run.root, run.pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`), (file) => mtimes.get(file), commits);
+  const lastmod = await contentDates(run.root, pageNamesOf(run.pageFiles), (file) => mtimes.get(file), commits);
   const pages = entries.map(({ page, derived }) => ({ ...page, lastmod: lastmod.get(page.file), ...(derived ? { derived } : {}) }));
   return { entries, pages };
 }
@@ -478,7 +482,7 @@ async function publishPhase(
   if (staged.update) {
     // dev's folder is its own (the next session builds it again): its rebuilds need no journal.
     const journal = !run.options.dev;
-    return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, [...staged.cleanFiles, ...media], [...files.keys(), ...late], { journal }));
+    return time('emit', () => updateSite(root, staged.folder, outDir, files, inputs.publicFiles, [...staged.cleanFiles(), ...media], [...files.keys(), ...late], { journal }));
   }
   await time('emit', () => emitSite(staged.folder, outDir, files));
   return undefined;
@@ -490,7 +494,7 @@ async function publishPhase(
  * compared as numbers.
  */
 function inCanonicalOrder(clean: readonly PageEntry[], rendered: readonly PageEntry[], pageFiles: readonly string[]): PageEntry[] {
-  const place = new Map(pageFiles.map((file, index) => [`${PAGES_DIR}/${toPosix(file)}`, index]));
+  const place = new Map(pageNamesOf(pageFiles).map((file, index) => [file, index]));
   const rank = (entry: PageEntry) => place.get(entry.page.file) ?? pageFiles.length;
   // Routes are compared only within one file (a list's pages), which few pages are: the keys are made then.
   const compare = (a: PageEntry, b: PageEntry) => rank(a) - rank(b) || compareKeys(routeKey(a.page.route), routeKey(b.page.route));

@@ -72,6 +72,8 @@ export interface BuildCache {
   publicStamp: string;
   /** The entry of each page the cache may reuse, by its file (read from build.pages.json on first call). */
   pages(): Record<string, PageEntry>;
+  /** Whether pages() costs nothing: a dev session's entries, still in memory (then comparing each stamp beats the key). */
+  pagesAtHand?: boolean;
   /** A key of every such page's file and stamp (pagesKeyOf): when today's stamps give the same, no page changed. */
   pagesKey: string;
   /** How many pages that is, and how many routes they built (a list page has one per list page). */
@@ -191,7 +193,8 @@ export function readCache(root: string, kind: CacheKind = 'build', warn: (messag
       return {};
     }
   };
-  return { ...header, pages: () => (pages ??= readPages()) };
+  const atHand = written.get(pagesFile(root, kind))?.generation === header.generation;
+  return { ...header, pages: () => (pages ??= readPages()), ...(atHand ? { pagesAtHand: true } : {}) };
 }
 
 /** A cache file's JSON when its checksum holds; undefined when there is none (quietly) or it does not (with a warning). */

@@ -23,6 +23,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash, listFiles, stampOf, stampsOf } from '../files.ts';
 import { PAGES_DIR, SITEGEN_DIR } from '../paths.ts';
+import { pageNamesOf } from '../load/content-files.ts';
 import { writeCache, type BuildCache, type BundleMemo, type CacheKind, type Memo, type PageEntry, type SiteMemo, type TemplatesMemo } from './build-cache.ts';
 import type { CollectionItem, PageAssets, PageSummary, RawDoc, SiteInfo, SiteTemplates } from '../model.ts';
 
@@ -314,15 +315,27 @@ export function openLedger(root: string, outDir: string, cache: BuildCache | und
   const pagesPrefix = `${prefix}${PAGES_DIR}/`;
   // A file dev's watcher vouches for keeps the stamp the last build took (BuildOptions.unchanged); any other is looked at.
   const own = pageFiles.map((file) => unchanged?.get(file) ?? stampOf(pagesPrefix + file));
-  const stamps = pageFiles.map((file, index) => {
-    const also = usable ? cache.also[`${PAGES_DIR}/${file}`] : undefined;
+  const names = pageNamesOf(pageFiles);
+  // A page that copies another's (`copyOf`) has that file's stamp too; most sites have none.
+  const copies = usable && Object.keys(cache.also).length > 0;
+  const stamps = !copies ? own : pageFiles.map((file, index) => {
+    const also = cache.also[names[index]];
     return also ? `${own[index]}+${stampOf(prefix + also)}` : own[index];
   });
-  const allAsCached = usable && cache.pageCount === pageFiles.length
-    && cache.pagesKey === pagesKeyOf(pageFiles.map((file, index) => [`${PAGES_DIR}/${file}`, stamps[index]] as const));
   // The entries are read only when some stamp moved, or when a plan needs them.
-  const entryOf = (file: string): PageEntry | undefined => (usable ? cache.pages()[`${PAGES_DIR}/${file}`] : undefined);
-  const suspects = allAsCached ? [] : pageFiles.filter((file, index) => entryOf(file)?.stamp !== stamps[index]);
+  const entryAt = (index: number): PageEntry | undefined => (usable ? cache.pages()[names[index]] : undefined);
+  const suspectsOf = () => pageFiles.filter((file, index) => entryAt(index)?.stamp !== stamps[index]);
+  let suspects: string[];
+  let allAsCached: boolean;
+  if (usable && cache.pagesAtHand) {
+    // Entries in memory (dev): each stamp against its entry's, the same answer as the key's without making it.
+    suspects = suspectsOf();
+    allAsCached = suspects.length === 0 && cache.pageCount === pageFiles.length;
+  } else {
+    allAsCached = usable && cache.pageCount === pageFiles.length
+      && cache.pagesKey === pagesKeyOf(names.map((name, index) => [name, stamps[index]] as const));
+    suspects = allAsCached ? [] : suspectsOf();
+  }
   const publicStands = (publicFiles: Set<string>) => cache.publicStamp === publicStampOf(root, publicFiles);
   return {
     suspects,
@@ -336,7 +349,7 @@ export function openLedger(root: string, outDir: string, cache: BuildCache | und
       const plan: ReusePlan = { clean: [], dirty: [], lists: new Map(), restamped: false };
       const unchangedLists: [string, PageEntry][] = [];
       pageFiles.forEach((file, index) => {
-        const entry = entryOf(file);
+        const entry = entryAt(index);
         if (entry?.list) {
           plan.lists.set(entry.page.file, entry);
           if (!suspect.has(file)) return void unchangedLists.push([file, entry]);
@@ -344,7 +357,7 @@ export function openLedger(root: string, outDir: string, cache: BuildCache | und
         }
         if (entry && !suspect.has(file)) return void plan.clean.push(entry);
         // The stamp moved (a touch, a checkout): the page is dirty only if its content did too.
-        const read = loaded?.get(`${PAGES_DIR}/${file}`);
+        const read = loaded?.get(names[index]);
         const hash = read?.stamp === stamps[index] ? read.hash : entry && contentHash(sourceOf(root, file, entry.also));
         if (entry && hash === entry.hash) {
           plan.clean.push({ ...entry, stamp: stamps[index] });

@@ -13,9 +13,11 @@ import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
 import { CONFIG_FILES } from '../render/compile-templates.ts';
 import { buildSite } from '../pipeline.ts';
+import type { BuildResult } from '../build-result.ts';
+import { SiteErrors } from '../errors.ts';
 import { stampOf, toPosix } from '../files.ts';
 import { describeError, printError } from '../report.ts';
-import { listPageFiles, routeOf } from '../load/content-files.ts';
+import { listPageFiles, routeOf, type PagesFolder } from '../load/content-files.ts';
 import { startServer, type RequestHandler, type RunningServer } from '../serve/serve.ts';
 import { EDIT_PATH } from '../edit/edit-path.ts';
 import { PAGES_DIR } from '../paths.ts';
@@ -67,6 +69,11 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   // The stamps the last good build took of the page files: a rebuild takes them for every file the watcher saw no
   // event for, instead of a stat each (BuildOptions.unchanged). Forgotten when a build fails.
   let stamps: Readonly<Record<string, string>> | undefined;
+  // content/pages/ as the last good build listed it, and how many times the watcher has seen a file or folder come or
+  // go under content/ (BuildOptions.listed): a list taken while one came or went is not kept.
+  let listed: PagesFolder | undefined;
+  let arrivals = 0;
+  let watching = false;
   const build = async (changed?: readonly string[], onPagesServed?: () => void) => {
     const uncached = fresh;
     fresh = false;
@@ -75,9 +82,26 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     // Asked per page file by the ledger: no copy of 5,000 stamps made for each rebuild.
     const unchanged = last && changed && !uncached
       ? { get: (file: string) => (seen.has(`${PAGES_DIR}/${file}`) ? undefined : last[file]) } : undefined;
+    const known = listed;
+    const arrivalsBefore = arrivals;
     stamps = undefined;
-    const built = await buildSite({ root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}), ...(unchanged ? { unchanged } : {}), ...(onPagesServed ? { onPagesServed } : {}) });
+    listed = undefined;
+    const options = {
+      root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}), ...(unchanged ? { unchanged } : {}),
+      ...(onPagesServed ? { onPagesServed } : {}),
+    } as const;
+    let built: BuildResult;
+    try {
+      built = await buildSite({ ...options, ...(known ? { listed: known } : {}) });
+    } catch (error) {
+      // A file removed a moment ago whose event is still on its way (chokidar holds an unlink for 100 ms): the folder
+      // is walked again rather than the missing file reported.
+      if (!known || !namesMissingFile(error)) throw error;
+      built = await buildSite(options);
+    }
     stamps = built.stamps;
+    // Not the first build's: a file that came before the watcher was ready went unseen.
+    if (arrivals === arrivalsBefore && watching) listed = built.listed;
     for (const file of built.watch ?? []) {
       if (integrationFiles.has(file)) continue;
       integrationFiles.add(file);
@@ -132,6 +156,13 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
       pending.clear();
       running = running.then(() => rebuild(batch));
     }, 5);
+  };
+
+  // A file or folder that comes or goes under content/ changes the list of pages (a link inside may lead to any of it).
+  const noteArrival = (file: string) => {
+    if (!file.startsWith('content/')) return;
+    arrivals++;
+    listed = undefined;
   };
 
   // Rebuilds in a row that met a file moved under them (see rebuild).
@@ -197,8 +228,10 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     ignoreInitial: true,
     ignored: (file) => /(^|[/\\])(\.|node_modules)/.test(path.relative(root, file)),
   });
+  for (const event of ['add', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, (absolute) => noteArrival(toPosix(path.relative(root, absolute))));
   for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, schedule);
   await new Promise<void>((resolve) => watcher!.once('ready', () => resolve()));
+  watching = true;
 
   return {
     server,
@@ -218,3 +251,9 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   };
 }
 
+/** Whether a build failed on a file that was not there: its own ENOENT, or a content error that says so. */
+function namesMissingFile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'missing-file') return true;
+  return error instanceof SiteErrors && error.errors.some((each) => each.code === 'missing-file');
+}

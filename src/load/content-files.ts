@@ -57,14 +57,28 @@ export function listPageFiles(root: string): string[] {
   return listPagesFolder(root).pages;
 }
 
+/** What content/pages/ holds, in one walk: its page files, and the files of the pages' bundles (address → path from the root). */
+export interface PagesFolder {
+  pages: string[];
+  bundles: Map<string, string>;
+}
+
 /**
  * content/pages/ in one walk: its page files (then the pages integrations
  * made), and the other files beside them, a page's bundle (Hugo's page
  * bundles): `news/my-post/photo.jpg` beside `news/my-post/index.md` is the
  * address /news/my-post/photo.jpg to the pages, and reaches the output only
  * as what a page makes of it (an image's variants, a linked file's copy).
+ * `known`: the folder as a walk found it already, when nothing was added to it or removed since (dev's watcher
+ * says so); the integrations' pages are listed afresh. `folder` in the answer is what the walk found, for the next.
  */
-export function listPagesFolder(root: string): { pages: string[]; bundles: Map<string, string> } {
+export function listPagesFolder(root: string, known?: PagesFolder): PagesFolder & { folder: PagesFolder } {
+  const folder = known ?? walkPagesFolder(root);
+  const generated = listFiles(path.join(root, GENERATED_PAGES)).filter((file) => CONTENT_FILE.test(file)).map((file) => GENERATED_PREFIX + toPosix(file));
+  return { pages: generated.length > 0 ? [...folder.pages, ...generated] : folder.pages, bundles: folder.bundles, folder };
+}
+
+function walkPagesFolder(root: string): PagesFolder {
   const pages: string[] = [];
   const bundles = new Map<string, string>();
   const listed = listSiteFolder(root, 'content', 'pages');
@@ -79,8 +93,31 @@ export function listPagesFolder(root: string): { pages: string[]; bundles: Map<s
     if (isPageFile(relative)) pages.push(file);
     else bundles.set(`/${relative}`, `${PAGES_DIR}/${relative}`);
   }
-  const generated = listFiles(path.join(root, GENERATED_PAGES)).filter((file) => CONTENT_FILE.test(file)).map((file) => GENERATED_PREFIX + toPosix(file));
-  return { pages: [...pages, ...generated], bundles };
+  return { pages, bundles };
+}
+
+/**
+ * What a build derives from its list of page files, made once per list: dev's rebuilds are handed the same list
+ * (BuildOptions.listed) while no file comes or goes, and at 5,000 pages each of these was a millisecond or more.
+ */
+const derived = new WeakMap<readonly string[], { names?: string[]; routes?: string[]; duplicates?: SiteError[] }>();
+
+function derivedOf(pageFiles: readonly string[]) {
+  let known = derived.get(pageFiles);
+  if (!known) derived.set(pageFiles, (known = {}));
+  return known;
+}
+
+/** The page files' paths from the root (`content/pages/about.yaml`), in the list's order. */
+export function pageNamesOf(pageFiles: readonly string[]): readonly string[] {
+  const known = derivedOf(pageFiles);
+  return (known.names ??= pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`));
+}
+
+/** The page files' routes (routeOf), in the list's order. */
+export function routesOf(pageFiles: readonly string[]): string[] {
+  const known = derivedOf(pageFiles);
+  return (known.routes ??= pageFiles.map(routeOf));
 }
 
 /** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`; an integration's page by its path in its folder. */
@@ -106,6 +143,11 @@ const ROUTES_KEPT = 200_000;
  * one of them: otherwise the last one read would silently win.
  */
 export function duplicateRouteErrors(relativeFiles: readonly string[]): SiteError[] {
+  const known = derivedOf(relativeFiles);
+  return (known.duplicates ??= findDuplicateRoutes(relativeFiles));
+}
+
+function findDuplicateRoutes(relativeFiles: readonly string[]): SiteError[] {
   const byRoute = new Map<string, string[]>();
   for (const relative of relativeFiles) {
     // Two names that differ only in Unicode normalisation (é as one code point, or e and an accent) look alike in
