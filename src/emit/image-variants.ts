@@ -6,7 +6,7 @@
  * ROOT/.sitegen/cache/images/ under its name (source hash, width, format),
  * so a rebuild copies it instead of encoding it again.
  */
-import { copyFile, mkdir, rename, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, rename, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Sharp from 'sharp';
@@ -39,6 +39,7 @@ export async function emitImageVariants(
   let encoded = 0;
   // Two files of the same bytes and name (a bundle's copy of a public image) share their variants: each is made once.
   const making = new Map<string, Promise<void>>();
+  const isPublished = published === undefined ? undefined : publishedIn(published);
   await Promise.all(unique.map(async (image) => {
     const file = path.join(root, image);
     const facts = imageFacts(file);
@@ -55,7 +56,7 @@ export async function emitImageVariants(
       if (!making.has(variant.url)) {
         making.set(variant.url, (async () => {
           // Updating an output in place (dev), a variant already there is this one: its name is a hash of its source.
-          if (published !== undefined && await isPublished(published, variant.url)) return;
+          if (isPublished && await isPublished(variant.url)) return;
           const cached = path.join(cacheDir, path.posix.basename(variant.url));
           const whole = await isWholeCachedImage(cached, variant.format, variant.width);
           if (whole !== true) {
@@ -120,7 +121,20 @@ async function encode(source: string, variant: ImageVariant, target: string, ima
   await rename(partial, target);
 }
 
-/** Whether the output being updated already holds `url` (a name made from its content, so the same file). */
-export async function isPublished(outDir: string, url: string): Promise<boolean> {
-  return (await stat(path.join(outDir, url)).catch(() => undefined))?.isFile() === true;
+/**
+ * Whether the output being updated already holds a file at a URL (a name made from its content, so the same file):
+ * one listing of each folder asked about, where a stat of each variant took 190 on this repository's site.
+ */
+function publishedIn(outDir: string): (url: string) => Promise<boolean> {
+  const folders = new Map<string, Promise<Set<string>>>();
+  return async (url) => {
+    const folder = path.posix.dirname(url);
+    let names = folders.get(folder);
+    if (!names) {
+      names = readdir(path.join(outDir, folder), { withFileTypes: true })
+        .then((entries) => new Set(entries.filter((entry) => entry.isFile()).map((entry) => entry.name)), () => new Set<string>());
+      folders.set(folder, names);
+    }
+    return (await names).has(path.posix.basename(url));
+  };
 }
