@@ -145,12 +145,15 @@ type CacheHeader = Omit<BuildCache, 'pages'> & { generation: string };
 
 /**
  * What a dev session wrote last, by its header file: the header and the entries, with the stamp the header file
- * took. Its next rebuild takes them as they are while the file keeps that stamp (a rename gives a new inode), rather
- * than read and parse them again: the header holds the islands' bundle (470 KB for this repository's site), the
- * entries 2.7 MB of JSON at 5,000 pages. A cache another process wrote since has another stamp and is read from its
- * file. (A build runs once a process: it has none.)
+ * had then. Its next rebuild takes them as they are while the file keeps that stamp (each write renames a new file
+ * in, a new inode), rather than read and parse them again: the header holds the islands' bundle (470 KB for this
+ * repository's site), the entries 2.7 MB of JSON at 5,000 pages. A cache another process wrote since has another
+ * stamp and is read from its file. `unsaved`: what is not on disk yet (saveDevCaches). (A build runs once a
+ * process: it has none.)
  */
-const written = new Map<string, { stamp: string; header: CacheHeader; pages: Record<string, PageEntry> }>();
+const written = new Map<string, {
+  stamp: string; header: CacheHeader; pages: Record<string, PageEntry>; unsaved?: { root: string; pagesKey: () => string };
+}>();
 
 /**
  * The cache of the last build, or undefined to build cold. Each file is read through its checksum (the first
@@ -270,19 +273,32 @@ function relativeTo(root: string, file: string): string {
 }
 
 /** Writes what the ledger records (src/cache/ledger.ts saveBuildCache): the header, with its key of the pages' stamps, and the pages. */
-export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'root' | 'pages' | 'pageCount' | 'routeCount' | 'also'>, pages: Record<string, PageEntry>, kind: CacheKind = 'build'): void {
+export function writeCache(
+  root: string, cache: Omit<BuildCache, 'format' | 'root' | 'pages' | 'pageCount' | 'routeCount' | 'also' | 'pagesKey'> & { pagesKey: () => string },
+  pages: Record<string, PageEntry>, kind: CacheKind = 'build',
+): void {
   const file = cacheFile(root, kind);
-  mkdirSync(path.dirname(file), { recursive: true });
   const generation = randomUUID();
   const entries = Object.values(pages);
   const also = Object.fromEntries(entries.flatMap((entry) => (entry.also ? [[entry.page.file, entry.also]] : [])));
-  const header: CacheHeader = {
+  const header = {
     format: FORMAT, root: path.resolve(root), ...cache, generation,
     pageCount: entries.length, also,
     routeCount: entries.reduce((sum, entry) => sum + (entry.list ? entry.list.pages.length : 1), 0),
   };
-  // The pages first: a header names only a pages file that is already in place.
-  for (const [target, contents] of [[pagesFile(root, kind), { generation, pages }], [file, header]] as const) {
+  if (kind === 'build') return writeCacheFiles(root, kind, { ...header, pagesKey: cache.pagesKey() }, pages);
+  // dev: the session's next rebuild takes this from memory, and the files are written once its edits pause (a
+  // second without one, or the session's end): 30 ms of every rebuild at 5,000 pages. A session killed before
+  // leaves the files of an earlier rebuild, whose entries name older stamps: the next session renders those pages again.
+  written.set(file, { stamp: stampOf(file), header: { ...header, pagesKey: '' }, pages, unsaved: { root, pagesKey: cache.pagesKey } });
+  scheduleSave();
+}
+
+/** Writes the two files: the pages first (a header names only a pages file that is already in place), each whole by a rename. */
+function writeCacheFiles(root: string, kind: CacheKind, header: CacheHeader, pages: Record<string, PageEntry>): void {
+  const file = cacheFile(root, kind);
+  mkdirSync(path.dirname(file), { recursive: true });
+  for (const [target, contents] of [[pagesFile(root, kind), { generation: header.generation, pages }], [file, header]] as const) {
     const temporary = `${target}.${process.pid}.tmp`;
     // Its checksum on the first line: a reader knows a file cut short or changed (readChecked). The JSON is made
     // into bytes once, for the sum and the file (2.7 MB at 5,000 pages).
@@ -290,5 +306,40 @@ export function writeCache(root: string, cache: Omit<BuildCache, 'format' | 'roo
     writeFileSync(temporary, Buffer.concat([Buffer.from(`${checksumBytes(json)}\n`), json]));
     renameSync(temporary, target);
   }
-  if (kind === 'dev') written.set(file, { stamp: stampOf(file), header, pages });
+}
+
+const SAVE_AFTER_MS = 1000;
+let saveTimer: NodeJS.Timeout | undefined;
+let savesOnExit = false;
+
+function scheduleSave(): void {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveDevCaches, SAVE_AFTER_MS);
+  // Never what keeps a process alive; one that ends writes what is left (synchronously, as 'exit' requires).
+  saveTimer.unref();
+  if (!savesOnExit) {
+    savesOnExit = true;
+    process.once('exit', saveDevCaches);
+  }
+}
+
+/**
+ * Writes every dev cache still held only in memory (dev's close calls it; so do a pause in the edits and the
+ * process's exit). A file another process wrote since is left to it.
+ */
+export function saveDevCaches(): void {
+  clearTimeout(saveTimer);
+  for (const [file, kept] of written) {
+    if (!kept.unsaved) continue;
+    const { root, pagesKey } = kept.unsaved;
+    kept.unsaved = undefined;
+    if (stampOf(file) !== kept.stamp) continue;
+    kept.header.pagesKey = pagesKey();
+    try {
+      writeCacheFiles(root, 'dev', kept.header, kept.pages);
+      kept.stamp = stampOf(file);
+    } catch {
+      // A folder removed under the session, a full disk: the next session builds without it, as with any cache it cannot read.
+    }
+  }
 }

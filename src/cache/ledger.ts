@@ -139,7 +139,8 @@ export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): 
     outStamp: outStampOf(parts.outDir),
     siteKey: parts.siteKey,
     publicStamp: publicStampOf(parts.root, parts.publicFiles),
-    pagesKey: pagesKeyOf(Object.values(kept).map((entry) => [entry.page.file, entry.stamp])),
+    // Made when the cache is written: dev writes its own once its edits pause, and asks its entries in memory instead.
+    pagesKey: () => pagesKeyOf(Object.values(kept).map((entry) => [entry.page.file, entry.stamp])),
     site: parts.site,
     templates: parts.templates.memo,
     bundle: parts.bundle.memo,

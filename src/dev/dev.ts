@@ -15,6 +15,7 @@ import { CONFIG_FILES } from '../render/compile-templates.ts';
 import { buildSite } from '../pipeline.ts';
 import type { BuildResult } from '../build-result.ts';
 import { SiteErrors } from '../errors.ts';
+import { saveDevCaches } from '../cache/build-cache.ts';
 import { stampOf, toPosix } from '../files.ts';
 import { describeError, printError } from '../report.ts';
 import { listPageFiles, routeOf, type PagesFolder } from '../load/content-files.ts';
@@ -245,6 +246,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
       clearTimeout(timer);
       await watcher?.close();
       await running;
+      // The last rebuild's cache, kept in memory until the edits pause, for the next session.
+      saveDevCaches();
       await server.close();
       await mount?.close?.();
     },

@@ -3,12 +3,19 @@ import * as assert from 'uvu/assert';
 import fs from 'node:fs';
 import { cp, readFile, stat, utimes, writeFile, unlink } from 'node:fs/promises';
 import { syncBuiltinESMExports } from 'node:module';
+import { execFile } from 'node:child_process';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { buildSite } from '../../src/pipeline.ts';
 import { copyFixture, edit } from '../helpers/fixture.ts';
 import { quietDev } from '../helpers/dev-session.ts';
 import { copyNewsStarter } from '../helpers/starter.ts';
 import { readCacheJson, writeCacheJson } from '../helpers/cache-file.ts';
+import { saveDevCaches } from '../../src/cache/build-cache.ts';
+import { waitUntil } from '../helpers/wait-until.ts';
+
+const execFileAsync = promisify(execFile);
 
 const build = (root: string) => buildSite({ root, parallel: false });
 const inode = async (root: string, file: string) => (await stat(path.join(root, 'dist', file))).ino;
@@ -55,11 +62,29 @@ test('a dev rebuild takes the entries its session wrote from memory, and a cache
   await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
   assert.is((await dev()).rendered, 1, 'the entries the session wrote were not used');
   // Another process's cache (a new generation in the header): its file, unreadable, is all there is.
+  saveDevCaches();
   const header = await readCacheJson(headerFile);
   await writeCacheJson(headerFile, { ...header, generation: 'another-process' });
   await writeFile(pagesFile, '{ not json');
   await edit(root, 'content/pages/index.yaml', 'heading: Welcome again', 'heading: Welcome once more');
   assert.is((await dev()).rendered, cold.rendered, 'entries in memory were trusted for a cache this session did not write');
+});
+
+test('a dev session\'s cache is on disk once it ends: the next session, in another process, renders nothing', async () => {
+  const root = await copyFixture('basic');
+  const session = await quietDev(root);
+  await edit(root, 'content/pages/index.yaml', 'heading: Welcome', 'heading: Welcome again');
+  await waitUntil(async () => (await readFile(path.join(session.outDir, 'index.html'), 'utf8')).includes('Welcome again'), 'the edit to be served');
+  await session.idle();
+  await session.close();
+  const pipeline = pathToFileURL(path.resolve('src/pipeline.ts')).href;
+  const script = `const { buildSite } = await import(${JSON.stringify(pipeline)});
+const built = await buildSite({ root: ${JSON.stringify(root)}, outDir: ${JSON.stringify(session.outDir)}, dev: true, parallel: false, output: 'update' });
+console.log(JSON.stringify({ rendered: built.rendered, warnings: built.warnings }));`;
+  const { stdout } = await execFileAsync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { env: { ...process.env, NODE_ENV: 'production' } });
+  const next = JSON.parse(stdout.trim().split('\n').at(-1)!) as { rendered: number; warnings: string[] };
+  assert.equal(next.warnings, [], 'the next session warned about the cache');
+  assert.is(next.rendered, 0, 'the next session rendered pages the last one had left as they are');
 });
 
 test('a dev session between two builds leaves the second build nothing to render', async () => {
