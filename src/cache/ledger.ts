@@ -22,8 +22,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { contentHash, listFiles, stampOf, stampsOf } from '../files.ts';
-import { PAGES_DIR, SITEGEN_DIR } from '../paths.ts';
-import { pageNamesOf } from '../load/content-files.ts';
+import { PAGES_DIR, SITEGEN_DIR, pageNamesOf } from '../paths.ts';
 import { writeCache, type BuildCache, type BundleMemo, type CacheKind, type Memo, type PageEntry, type SiteMemo, type TemplatesMemo } from './build-cache.ts';
 import type { CollectionItem, PageAssets, PageSummary, RawDoc, SiteInfo, SiteTemplates } from '../model.ts';
 

@@ -98,20 +98,15 @@ function walkPagesFolder(root: string): PagesFolder {
 
 /**
  * What a build derives from its list of page files, made once per list: dev's rebuilds are handed the same list
- * (BuildOptions.listed) while no file comes or goes, and at 5,000 pages each of these was a millisecond or more.
+ * (BuildOptions.listed) while no file comes or goes, and at 5,000 pages each of these was a millisecond or more
+ * (the paths from the root: paths.ts pageNamesOf).
  */
-const derived = new WeakMap<readonly string[], { names?: string[]; routes?: string[]; duplicates?: SiteError[] }>();
+const derived = new WeakMap<readonly string[], { routes?: string[]; duplicates?: SiteError[] }>();
 
 function derivedOf(pageFiles: readonly string[]) {
   let known = derived.get(pageFiles);
   if (!known) derived.set(pageFiles, (known = {}));
   return known;
-}
-
-/** The page files' paths from the root (`content/pages/about.yaml`), in the list's order. */
-export function pageNamesOf(pageFiles: readonly string[]): readonly string[] {
-  const known = derivedOf(pageFiles);
-  return (known.names ??= pageFiles.map((file) => `${PAGES_DIR}/${toPosix(file)}`));
 }
 
 /** The page files' routes (routeOf), in the list's order. */
