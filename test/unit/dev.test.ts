@@ -1,6 +1,6 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { access, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { access, cp, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startDev, type DevSession } from '../../src/dev/dev.ts';
 import { buildSite } from '../../src/pipeline.ts';
@@ -118,6 +118,21 @@ test('a page or a public file removed leaves the served folder, and a public fil
   }
   assert.equal(errors, [], 'a rebuild reported the removed page as an error');
   assert.not.ok((await output('sitemap.xml')).includes('/gone<'), 'the sitemap still lists the removed page');
+});
+
+test('a folder of pages renamed, then a page added to it: the old routes leave, the new ones are served', async () => {
+  // dev takes the last build's list of page files while nothing comes or goes: a rename and an add must each end it.
+  await cp(path.join(root, 'content/pages/docs'), path.join(root, 'content/pages/guide'), { recursive: true });
+  await eventually(async () => await exists(path.join(session.outDir, 'guide/guide.html')), 'the copied folder to be served');
+  await rename(path.join(root, 'content/pages/guide'), path.join(root, 'content/pages/manual'));
+  await eventually(async () => await exists(path.join(session.outDir, 'manual/guide.html')) && !await exists(path.join(session.outDir, 'guide/guide.html')), 'the renamed folder to be served in place of the old');
+  await session.idle();
+  await writeFile(path.join(root, 'content/pages/manual/later.yaml'), await readFile(path.join(root, 'content/pages/about.yaml'), 'utf8'));
+  await eventually(async () => await exists(path.join(session.outDir, 'manual/later.html')), 'the page added to the renamed folder');
+  assert.ok((await output('sitemap.xml')).includes('/manual/later<'), 'the sitemap does not list the added page');
+  assert.not.ok((await output('sitemap.xml')).includes('/guide/guide<'), 'the sitemap still lists the renamed folder\'s old route');
+  await rm(path.join(root, 'content/pages/manual'), { recursive: true });
+  await eventually(async () => !await exists(path.join(session.outDir, 'manual/guide.html')) && !await exists(path.join(session.outDir, 'manual/later.html')), 'the removed folder to leave');
 });
 
 test('a dev session never creates dist/', async () => {
