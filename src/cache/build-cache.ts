@@ -12,7 +12,7 @@
  * and the garbage it leaves, were a third of an unchanged build.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import type { PageSummary, SiteInfo } from '../model.ts';
@@ -333,7 +333,8 @@ export function saveDevCaches(): void {
     if (!kept.unsaved) continue;
     const { root, pagesKey } = kept.unsaved;
     kept.unsaved = undefined;
-    if (stampOf(file) !== kept.stamp) continue;
+    // Gone (the site's folder removed under the session), or written by another process since: nothing to write.
+    if (!existsSync(root) || stampOf(file) !== kept.stamp) continue;
     kept.header.pagesKey = pagesKey();
     try {
       writeCacheFiles(root, 'dev', kept.header, kept.pages);
