@@ -13,8 +13,7 @@ import { performance } from 'node:perf_hooks';
 import { watch } from 'chokidar';
 import { CONFIG_FILES } from '../render/compile-templates.ts';
 import { buildSite } from '../pipeline.ts';
-import type { BuildResult } from '../build-result.ts';
-import { SiteErrors } from '../errors.ts';
+import { SiteError, SiteErrors } from '../errors.ts';
 import { saveDevCaches } from '../cache/build-cache.ts';
 import { stampOf, toPosix } from '../files.ts';
 import { describeError, printError } from '../report.ts';
@@ -74,7 +73,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   // go under content/ (BuildOptions.listed): a list taken while one came or went is not kept.
   let listed: PagesFolder | undefined;
   let arrivals = 0;
-  let watching = false;
+  // Whether the last build was handed that list: a page missing then was removed after it (see rebuild).
+  let handedList = false;
   const build = async (changed?: readonly string[], onPagesServed?: () => void) => {
     const uncached = fresh;
     fresh = false;
@@ -87,22 +87,14 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     const arrivalsBefore = arrivals;
     stamps = undefined;
     listed = undefined;
-    const options = {
+    handedList = known !== undefined;
+    const built = await buildSite({
       root, outDir, dev: true, parallel: false, output: 'update', ...(uncached ? { cache: false } : {}), ...(unchanged ? { unchanged } : {}),
-      ...(onPagesServed ? { onPagesServed } : {}),
-    } as const;
-    let built: BuildResult;
-    try {
-      built = await buildSite({ ...options, ...(known ? { listed: known } : {}) });
-    } catch (error) {
-      // A file removed a moment ago whose event is still on its way (chokidar holds an unlink for 100 ms): the folder
-      // is walked again rather than the missing file reported.
-      if (!known || !namesMissingFile(error)) throw error;
-      built = await buildSite(options);
-    }
+      ...(onPagesServed ? { onPagesServed } : {}), ...(known ? { listed: known } : {}),
+    });
     stamps = built.stamps;
-    // Not the first build's: a file that came before the watcher was ready went unseen.
-    if (arrivals === arrivalsBefore && watching) listed = built.listed;
+    // A rebuild's (the watcher's): a file that came before the watcher was ready, during the first build, went unseen.
+    if (arrivals === arrivalsBefore && changed) listed = built.listed;
     for (const file of built.watch ?? []) {
       if (integrationFiles.has(file)) continue;
       integrationFiles.add(file);
@@ -194,8 +186,10 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
     } catch (error) {
       // A file that went between the moment the build listed it and the moment it read it (a folder renamed, a save
       // by rename): the files moved under the build, no one's error. Built again, a few times at most.
+      // So is a page the build was handed in the last list that is gone (a content error that names it missing): its
+      // removal's event is still on its way (chokidar holds an unlink for 100 ms), and the build again walks the folder.
       const code = (error as NodeJS.ErrnoException)?.code;
-      if ((code === 'ENOENT' || code === 'ENOTDIR') && retries < 3 && !closed) {
+      if ((code === 'ENOENT' || code === 'ENOTDIR' || (handedList && namesMissingFile(error))) && retries < 3 && !closed) {
         retries++;
         running = running.then(() => rebuild(changed));
         return;
@@ -232,7 +226,6 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   for (const event of ['add', 'unlink', 'addDir', 'unlinkDir'] as const) watcher.on(event, (absolute) => noteArrival(toPosix(path.relative(root, absolute))));
   for (const event of ['add', 'change', 'unlink'] as const) watcher.on(event, schedule);
   await new Promise<void>((resolve) => watcher!.once('ready', () => resolve()));
-  watching = true;
 
   return {
     server,
@@ -254,9 +247,8 @@ export async function startDev({ root, port, host, mount, outDir = devOutDir(roo
   };
 }
 
-/** Whether a build failed on a file that was not there: its own ENOENT, or a content error that says so. */
+/** Whether a build failed on a content file that was not there. */
 function namesMissingFile(error: unknown): boolean {
-  const code = (error as { code?: unknown } | undefined)?.code;
-  if (code === 'ENOENT' || code === 'ENOTDIR' || code === 'missing-file') return true;
+  if (error instanceof SiteError) return error.code === 'missing-file';
   return error instanceof SiteErrors && error.errors.some((each) => each.code === 'missing-file');
 }

@@ -8,7 +8,7 @@ import { GENERATED_PAGES, GENERATED_PREFIX, generatedPageOf } from '../generated
 import { SiteError, throwIfAny } from '../errors.ts';
 import { listSiteFolder, readSiteText } from '../site-reader.ts';
 import { listFiles, toPosix } from '../files.ts';
-import { PAGES_DIR } from '../paths.ts';
+import { PAGES_DIR, perPageList } from '../paths.ts';
 import { parseContentFile, type RawDoc } from './parse.ts';
 import { DATA_DIR, dataNameOf, isDataFile } from '../data-files.ts';
 
@@ -96,24 +96,8 @@ function walkPagesFolder(root: string): PagesFolder {
   return { pages, bundles };
 }
 
-/**
- * What a build derives from its list of page files, made once per list: dev's rebuilds are handed the same list
- * (BuildOptions.listed) while no file comes or goes, and at 5,000 pages each of these was a millisecond or more
- * (the paths from the root: paths.ts pageNamesOf).
- */
-const derived = new WeakMap<readonly string[], { routes?: string[]; duplicates?: SiteError[] }>();
-
-function derivedOf(pageFiles: readonly string[]) {
-  let known = derived.get(pageFiles);
-  if (!known) derived.set(pageFiles, (known = {}));
-  return known;
-}
-
-/** The page files' routes (routeOf), in the list's order. */
-export function routesOf(pageFiles: readonly string[]): string[] {
-  const known = derivedOf(pageFiles);
-  return (known.routes ??= pageFiles.map(routeOf));
-}
+/** The page files' routes (routeOf), in the list's order, made once per list. */
+export const routesOf = perPageList((pageFiles) => pageFiles.map(routeOf));
 
 /** `index.yaml` → `/`, `about.yaml` → `/about`, `legal/index.md` → `/legal`; an integration's page by its path in its folder. */
 export function routeOf(relative: string): string {
@@ -137,10 +121,7 @@ const ROUTES_KEPT = 200_000;
  * `careers.yaml` and `careers/index.yaml` are all /careers), naming every
  * one of them: otherwise the last one read would silently win.
  */
-export function duplicateRouteErrors(relativeFiles: readonly string[]): SiteError[] {
-  const known = derivedOf(relativeFiles);
-  return (known.duplicates ??= findDuplicateRoutes(relativeFiles));
-}
+export const duplicateRouteErrors = perPageList(findDuplicateRoutes);
 
 function findDuplicateRoutes(relativeFiles: readonly string[]): SiteError[] {
   const byRoute = new Map<string, string[]>();
