@@ -15,17 +15,18 @@ export const SITE_FOLDERS = ['content', 'templates', 'public', 'server'] as cons
 
 /**
  * This site (SITE_FOLDERS, without the server's tests) copied into `root`, with the packages its server imports
- * (node_modules, linked) and, unless `fresh`, its images' AVIF and WebP variants as the repo's own build made them
- * (.sitegen/cache/images): encoding them takes a copy's first build about 30 s on two cores, and a test of anything
- * but a fresh clone has no need to pay it again. The variants are named by their source's hash, so a copy whose test
- * changes an image still encodes that one.
+ * (node_modules, linked) and its images' AVIF and WebP variants as the repo's own build made them
+ * (.sitegen/cache/images): encoding them takes a copy's first build 30 to 80 s on two cores, which the repo's own
+ * first build in a test run (on a fresh clone, as in CI) has already paid. Nothing else of .sitegen/: no login keys,
+ * no build cache. The variants are named by their source's hash, so a copy whose test changes an image still encodes
+ * that one.
  */
-export async function copyRepoSite(root: string, { fresh = false }: { fresh?: boolean } = {}): Promise<void> {
+export async function copyRepoSite(root: string): Promise<void> {
   for (const item of SITE_FOLDERS) {
     await cp(path.join(REPO_ROOT, item), path.join(root, item), { recursive: true, filter: (source) => !/[/\\]server[/\\]test$/.test(source) });
   }
   await symlink(path.join(REPO_ROOT, 'node_modules'), path.join(root, 'node_modules'), 'dir');
-  if (!fresh) await seedRepoImages(root);
+  await seedRepoImages(root);
 }
 
 /** Gives `root` (a copy of this site, or of part of it) the image variants the repo's own build made: see copyRepoSite. */
