@@ -15,10 +15,11 @@
  * With --jobs N (N > 1; `auto` is one per core, at most 4), the test files
  * are shared out to N processes of this runner (./parallel.ts), each with
  * its own verdict, by how long each file took (./durations.json): the run
- * passes only when every process did. `npm test` runs one: on two cores,
- * two processes ran the unit tests 1.17× faster (each file took 1.6× as
- * long beside another), and the dev overlay's browser tests, which wait on
- * a rebuild, failed under that load.
+ * passes only when every process did. `npm test` runs every file, unit,
+ * server and browser, as one run with `--jobs auto`: one process kept two
+ * cores 72 % busy (a test waits on Chromium, a child process, a server or a
+ * timer), two keep them 95 % busy. Two builds of this repository's site at
+ * once take turns (the build lock), so its images are encoded once.
  */
 import { register } from 'node:module';
 import { availableParallelism } from 'node:os';
