@@ -1,8 +1,8 @@
-import { execFile } from 'node:child_process';
+import { execFile, fork } from 'node:child_process';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { REPO_ROOT } from '../helpers/site.ts';
+import { REPO_ROOT, tempDir } from '../helpers/site.ts';
 
 const RUNNER = path.join('test', 'harness', 'run.ts');
 const CASES = path.join('test', 'fixtures', 'harness');
@@ -67,18 +67,41 @@ test('a run where every defined test passed exits 0, counting every file and sui
   assert.not.match(run.output, 'FAILED');
 });
 
-test('a process given a file it cannot find fails, rather than running the others as if all were there', async () => {
-  const share = JSON.stringify([path.join(CASES, 'passes', 'a.test.ts'), path.join(CASES, 'passes', 'gone.test.ts')]);
-  const run = await runTests(path.join(CASES, 'passes'), undefined, { SITEGEN_TEST_SHARE: share });
-  assert.is(run.code, 1, run.output);
-  assert.match(run.lastLine, `gone.test.ts: the file failed to load: given to this process, and not found by it`);
+test('a queued process given a file it cannot find fails, rather than running the others as if all were there', async () => {
+  // As ./parallel.ts runs it: the files asked for over the IPC channel, one at a time, until it is given none.
+  const given = [path.join(CASES, 'passes', 'a.test.ts'), path.join(CASES, 'passes', 'gone.test.ts')];
+  const { FORCE_COLOR: _color, ...plain } = process.env;
+  const child = fork(RUNNER, [path.join(CASES, 'passes'), '--no-color'], {
+    cwd: REPO_ROOT, execArgv: ['--import', 'tsx'], env: { ...plain, SITEGEN_TEST_QUEUE: '1' }, stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
+  });
+  child.on('message', (message: { ask?: boolean }) => void (message.ask && child.send({ file: given.shift() ?? null })));
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk));
+  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk));
+  const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
+  assert.is(code, 1, output);
+  assert.is(given.length, 0, 'it asked until it was given none');
+  assert.match(output, /Total:\s+2\s+Passed:\s+2/, 'the file it found ran');
+  assert.match(output.trim().split('\n').at(-1)!, `gone.test.ts: the file failed to load: given to this process, and not found by it`);
+});
+
+test('--jobs 2 gives a process its next file when it has run the last: while one is in a long file, the other runs the rest', async () => {
+  // The first file (longest first; these are unknown to durations.json, so by name) waits until each other file has run.
+  const log = path.join(await tempDir('sitegen-harness-'), 'ran');
+  const run = await runTests(path.join(CASES, 'queue'), undefined, { HARNESS_QUEUE_LOG: log }, ['--jobs', '2']);
+  assert.is(run.code, 0, run.output);
+  assert.equal(run.output.match(/(?<=── process \d of 2: )\d(?= files ──)/g)?.sort(), ['1', '3'], 'one process ran the long file alone');
 });
 
 test('--jobs 2 runs the files in two processes: all passing passes, and one process whose hook failed fails the whole run', async () => {
   const green = await runTests(path.join(CASES, 'passes'), undefined, {}, ['--jobs', '2']);
   assert.is(green.code, 0, green.output);
   assert.is(green.lastLine.replace(/, [\d.]+ s$/, ''), '✔ 4 tests passed in 2 processes, 2 files');
-  assert.is(green.output.match(/── process \d of 2: 1 files ──/g)?.length, 2, 'each process says what it ran, its output whole');
+  // Which process ran which file is whichever asked first; together they ran both, once.
+  const counts = [...green.output.matchAll(/── process \d of 2: (\d) files ──/g)].map((match) => Number(match[1]));
+  assert.is(counts.length, 2, 'each process says what it ran');
+  assert.is(counts[0] + counts[1], 2, green.output);
+  for (const file of ['a.test.ts', 'b.test.ts']) assert.is(green.output.split(file).length - 1, 1, `${file}'s report, whole and once`);
   const red = await runTests(path.join(CASES, 'hook-fails'), undefined, {}, ['--jobs', '2']);
   assert.is(red.code, 1, red.output);
   assert.match(red.lastLine, /^✘ test run FAILED: 1 of 3 tests passed in 2 processes: process \d \(exit 1\); each process's own verdict is above$/);
