@@ -131,7 +131,7 @@ async function runHere(files: Iterable<string> | AsyncIterable<string>): Promise
       continue;
     }
     const start = performance.now();
-    globalThis.UVU_QUEUE.splice(0, Infinity, [suite.name]);
+    globalThis.UVU_QUEUE.splice(0, Infinity, [file]); // its header: DIR/NAME (test/unit and test/browser both have a dev.test.ts)
     globalThis.UVU_INDEX = 0;
     harness.loading.file = file;
     try {

@@ -104,6 +104,21 @@ export async function hydrateEveryIsland(page: Page, options: { orError?: boolea
 }
 
 /**
+ * Holds the script at `pathname` back until the returned release() is called (then it comes as any other: with
+ * slowScripts' delay, when that is set): a test of what a visitor does before an island is live does all of it,
+ * however long the typing takes on a busy machine, and only then lets the island's code come.
+ */
+export async function holdScript(page: Page, pathname: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => { release = resolve; });
+  await page.route((url) => url.pathname === pathname, async (route) => {
+    await held;
+    await route.fallback();
+  });
+  return release;
+}
+
+/**
  * Holds every script of the site's /assets/ back for `delay` ms, as on a slow
  * phone network; returns the paths asked for, in order, as they are asked.
  */
