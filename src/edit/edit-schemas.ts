@@ -16,12 +16,15 @@ type Converted = Awaited<ReturnType<typeof jsonSchemasOf>>;
 
 /** The last templates' schemas, by their compiled bundle (a new bundle when a template changes). */
 let last: { moduleFile: string; schemas: Promise<Converted> } | undefined;
-/** The last compile's record: its sources unmoved, the bundle is taken as it is instead of compiled again. */
-let compiled: Awaited<ReturnType<typeof prepareTemplates>>['memo'];
+/**
+ * Each site root's last compile record: its sources unmoved, the bundle is taken as it is instead of compiled again.
+ * By root: a record names its own site's files, and another site's, unmoved, would hand over that site's templates.
+ */
+const compiled = new Map<string, Awaited<ReturnType<typeof prepareTemplates>>['memo']>();
 
 async function schemasOf(root: string): Promise<Converted> {
-  const prepared = await prepareTemplates(root, compiled);
-  compiled = prepared.memo;
+  const prepared = await prepareTemplates(root, compiled.get(root));
+  compiled.set(root, prepared.memo);
   const { moduleFile } = prepared;
   if (last?.moduleFile !== moduleFile) {
     const schemas = (async () => jsonSchemasOf(await loadTemplates(moduleFile)))();

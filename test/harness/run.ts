@@ -12,14 +12,17 @@
  * folders, separated by commas, run as one suite (the generator's tests,
  * and the site server's beside its code).
  *
- * With --jobs N (N > 1; `auto` is one per core, at most 4), the test files
- * are shared out to N processes of this runner (./parallel.ts), each with
- * its own verdict, by how long each file took (./durations.json): the run
- * passes only when every process did. `npm test` runs every file, unit,
- * server and browser, as one run with `--jobs auto`: one process kept two
- * cores 72 % busy (a test waits on Chromium, a child process, a server or a
- * timer), two keep them 95 % busy. Two builds of this repository's site at
- * once take turns (the build lock), so its images are encoded once.
+ * Each file is imported and its suites run before the next is imported
+ * (uvu's own runner imports them all first), so that a process can take
+ * its files one at a time. With --jobs N (N > 1; `auto` is one per core, at
+ * most 4), N processes of this runner take the files from one queue,
+ * longest first (./parallel.ts), each with its own verdict: the run passes
+ * only when every process did and every file ran. `npm test` runs every
+ * file, unit, server and browser, as one run with `--jobs auto`: one
+ * process kept two cores 72 % busy (a test waits on Chromium, a child
+ * process, a server or a timer), two keep them 95 % busy. Two builds of
+ * this repository's site at once take turns (the build lock), so its
+ * images are encoded once.
  */
 import { register } from 'node:module';
 import { availableParallelism } from 'node:os';

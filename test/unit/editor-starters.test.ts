@@ -2,6 +2,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { REPO_ROOT } from '../helpers/site.ts';
 import { copyStarter, initStarter } from '../helpers/starter.ts';
+import { copyFixture } from '../helpers/fixture.ts';
 import { composeFile, listEditable, openFile } from '../../src/edit/edit-files.ts';
 import { schemaOf } from '../../src/edit/edit-schemas.ts';
 
@@ -39,6 +40,18 @@ test('the news starter', async () => {
 
 test('the docs starter', async () => {
   await everyFileOpens(await copyStarter('docs', 'sitegen-edit-docs-'), 'docs');
+});
+
+test('two sites opened in one process: each file gets its own site\'s template schema, never the last site\'s', async () => {
+  const fixture = await copyFixture('basic');
+  const propertiesOf = async (root: string, file: string) => {
+    const entry = listEditable(root).find((each) => each.path === file)!;
+    return Object.keys((await schemaOf(root, entry, openFile(root, entry).values) as { properties: Record<string, unknown> }).properties);
+  };
+  for (let round = 0; round < 2; round++) {
+    assert.ok((await propertiesOf(REPO_ROOT, 'content/pages/index.yaml')).includes('hero'), 'this site\'s home page: its template\'s keys');
+    assert.ok((await propertiesOf(fixture, 'content/pages/about.yaml')).includes('heading'), 'the fixture\'s about page: its own template\'s keys');
+  }
 });
 
 test.run();
