@@ -446,18 +446,36 @@ export function defineIntegration<Schema extends ZodType>(definition: {
   setup(options: z.output<Schema>): IntegrationHooks;
 }): (options?: z.input<Schema>) => Integration {
   return (options) => {
-    const origin = callerOf(new Error().stack ?? '');
+    const call = new Error();
     // An integration with no options takes none: one given anyway is a mistake to tell, not to pass over.
     const given = options !== undefined && options !== null && typeof options === 'object' ? Object.keys(options) : options === undefined ? [] : ['(a value that is no object)'];
     if (!definition.options && given.length > 0) {
-      return { name: definition.name, origin, problems: given.map((key) => `${key}: ${definition.name} takes no options`) };
+      return withOrigin({ name: definition.name, problems: given.map((key) => `${key}: ${definition.name} takes no options`) }, call);
     }
     const parsed = definition.options ? definition.options.safeParse(options ?? {}) : { success: true as const, data: options ?? {} };
     if (!parsed.success) {
-      return { name: definition.name, origin, problems: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`) };
+      return withOrigin({ name: definition.name, problems: parsed.error.issues.map((issue) => `${issue.path.length > 0 ? `${issue.path.join('.')}: ` : ''}${issue.message}`) }, call);
     }
-    return { ...definition.setup(parsed.data as z.output<Schema>), name: definition.name, origin };
+    return withOrigin({ ...definition.setup(parsed.data as z.output<Schema>), name: definition.name }, call);
   };
+}
+
+/**
+ * The integration with its `origin` read from the stack of the call that made it, when first asked for (an error's
+ * location). Formatting a stack maps each frame through its source map, and the call's frames are in the template
+ * bundle: its map, parsed for every integration of every build, was about 25 ms of each, for a value only errors read.
+ */
+function withOrigin(integration: Integration, call: Error): Integration {
+  let origin: IntegrationOrigin | undefined;
+  let read = false;
+  return Object.defineProperty(integration, 'origin', {
+    get: () => {
+      if (!read) [origin, read] = [callerOf(call.stack ?? ''), true];
+      return origin;
+    },
+    enumerable: true,
+    configurable: true,
+  });
 }
 
 /** The site's code configuration: its integrations, and the built-in ones (sitemap, feeds, search) it turns off. */

@@ -8,7 +8,7 @@
  * build's fixed cost (an esbuild run over 1.4 MB, and as long to import it
  * again in each worker).
  */
-import { existsSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -78,6 +78,8 @@ async function prepare(): Promise<Record<string, string>> {
       },
     }],
   });
+  // Its modules' type, which Node would otherwise guess by compiling each as CommonJS first (see bin/compile.js).
+  writeFileSync(path.join(staging, 'package.json'), '{ "type": "module" }\n');
   try {
     renameSync(staging, dir);
   } catch {
