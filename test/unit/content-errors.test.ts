@@ -50,6 +50,22 @@ test('a wrong type names the field path, the line and what it got', async () => 
   assert.equal(error.location, { file: 'content/pages/index.yaml', line: 6, column: 14 });
 });
 
+test('the same mistake on the 1st and the 80th page of a template is told in the same words', async () => {
+  // zod compiles a schema after its first parses (src/validate/issues.ts): the pages checked before and after are told alike.
+  const errors = await errorsAfter(async (root) => {
+    const page = (index: number) => `template: page\ntitle: About ${index}\ndescription: One of many.\nheading: 42\nlinks: [{ label: About, href: /about }]\nextra: typo\n`;
+    await Promise.all(Array.from({ length: 80 }, (_, index) => writeFile(path.join(root, 'content', 'pages', `many-${String(index).padStart(2, '0')}.yaml`), page(index))));
+  });
+  const told = new Map<string, string[]>();
+  for (const error of errors) {
+    const file = error.location?.file ?? '';
+    if (file.startsWith('content/pages/many-')) told.set(file, [...told.get(file) ?? [], `${error.field} ${error.location?.line}:${error.location?.column} ${error.message}`].sort());
+  }
+  assert.is(told.size, 80, `each page's mistakes are told: ${[...told.keys()].join(', ')}`);
+  const expected = ['extra 6:1 unknown key "extra"', 'heading 4:10 expected text, got number 42'];
+  for (const [file, lines] of told) assert.equal(lines, expected, file);
+});
+
 test('an unknown key is reported at the key, with a hint', async () => {
   const error = only(await errorsAfter((root) => edit(root, 'content/pages/about.yaml', 'links: []', 'links: []\nheadline: typo')));
   assert.is(error.field, 'headline');
