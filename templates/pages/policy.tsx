@@ -24,6 +24,13 @@ export default function Policy({ data }: PageProps<Data>) {
   );
 }
 
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+
+/**
+ * "1 March 2025", as toLocaleDateString('en-GB', { dateStyle: 'long' }) writes it, by hand: the site's one use of
+ * Intl's date formatting loaded its locale data in every build, 10 to 25 ms for three policy pages.
+ */
 function formatDate(isoDate: string): string {
-  return new Date(`${isoDate}T00:00:00Z`).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const date = new Date(`${isoDate}T00:00:00Z`);
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
 }

@@ -196,6 +196,14 @@ test('each policy page ends on its contact section, whose box leads to the conta
   }
 });
 
+test('each policy page says when it was last updated, as a day, a month\'s name and a year, with the date for machines', async () => {
+  for (const route of ['/privacy-policy', '/terms', '/cookie-policy']) {
+    const time = (await pageOf(route)).querySelector('.policy__header time')!;
+    assert.is(time.getAttribute('datetime'), '2025-03-01', route);
+    assert.is(textOf(time), '1 March 2025', route);
+  }
+});
+
 test('/demo keeps the specification\'s heading, intro and form first, then says what the demo is, its quote marked as a sample', async () => {
   const demo = await pageOf('/demo');
   const main = demo.querySelector('main')!;
