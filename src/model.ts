@@ -427,9 +427,10 @@ export interface ClientModule {
 
 /** The integrations' browser code: asked for only when the bundle is made afresh. */
 export interface ClientModules {
+  /** Asked only once esbuild reaches the runtime's table of them: the bundle starts before the configuration is loaded. */
   list(): Promise<readonly ClientModule[]>;
   /** What the list depends on besides sitegen's own sources: the site's compiled configuration (`none` without one). */
-  key: string;
+  key(): Promise<string>;
 }
 
 /** What the pages need of the bundle stage's output: the asset URLs, their SRI hashes, each island's imports. */

@@ -33,7 +33,7 @@ import { framingOf } from './render/component-frames.ts';
 import { imagesStampOf, openLedger, ownStampsOf, renderAll, saveBuildCache, siteKeyOf, type CacheParts, type Ledger, type ReusePlan } from './cache/ledger.ts';
 import { startRender, type RenderedShares, type RenderStage } from './pipeline/render-stage.ts';
 import type { RenderJob } from './pipeline/page-jobs.ts';
-import { bundleIslands } from './bundle/bundle-islands.ts';
+import { bundleIslands, type BundleResult } from './bundle/bundle-islands.ts';
 import { codeThemeOf } from './markdown/code-themes.ts';
 import { discardStaging, emitSite, linkFiles, publishRenderedPages, stageSite, updateSite } from './emit/staging.ts';
 import { NOT_FOUND_ROUTE, siteFiles, siteHeaders, type OutputFiles } from './emit/site-files.ts';
@@ -85,14 +85,16 @@ async function runBuild(options: BuildOptions): Promise<BuildResult> {
   // A build without a cache renders every page: its shared modules can load while esbuild works.
   if (!cache) preloadVendorModules();
   // A site with code configuration may make pages from code: its integrations run before the pages are listed.
-  const early = await pagesFromCode(root, cache, time);
+  const code = pagesFromCode(root, cache, time);
+  const bundling = startBundle(root, cache, time, code);
+  const early = await code;
   const { pages: pageFiles, bundles, folder } = await time('load', () => listPagesFolder(root, options.listed));
   if (pageFiles.length === 0) throw noPagesError();
   // What the last build made, and what it may keep: asked of one ledger, here and by the render stage.
   const ledger = openLedger(root, outDir, cache, pageFiles, options.unchanged);
   const render = await startRender({ root, outDir, pageFiles, ledger, threads: options.parallel === false ? 1 : options.threads });
   try {
-    const inputs = await readInputs(root, cache, time, early, { pageFiles, bundles }, !options.dev && output !== 'none');
+    const inputs = await readInputs(root, cache, time, early, bundling, { pageFiles, bundles }, !options.dev && output !== 'none');
     const run: Run = { options, root, outDir, output, now: options.now ?? new Date(), time, cache, ledger, pageFiles, routes: routesOf(pageFiles), render, inputs, warn };
     const validated = await validate(run);
     if (!validated.site || output === 'none') return await validateOnly(run, validated);
@@ -164,24 +166,52 @@ async function pagesFromCode(root: string, cache: BuildCache | undefined, time: 
 
 type Early = { compiled: Awaited<ReturnType<typeof prepareTemplates>>; templates: Promise<SiteTemplates> };
 
+/** The islands and styles as esbuild bundles them, begun with the build; or why site.yaml could not be read then. */
+type Bundling = { siteDoc: RawDoc; bundle: Promise<BundleResult> } | { error: unknown };
+
+/**
+ * Starts bundling the islands, the styles and the runtime at the build's start, while the templates compile and the
+ * site's configuration runs (pagesFromCode): of what that makes, the bundle needs only the integrations' browser
+ * code, which esbuild asks for last (the runtime's table of it). Waiting for the configuration first put the two
+ * compiles one after the other: 0.25 s of this site's 0.9 s cold build.
+ */
+function startBundle(root: string, cache: BuildCache | undefined, time: Stopwatch, code: Promise<Early | undefined>): Bundling {
+  let siteDoc: RawDoc;
+  try {
+    // The stylesheet holds the code theme site.yaml names.
+    siteDoc = readSiteFile(root);
+  } catch (error) {
+    // Thrown where the load phase begins, after the errors that come first (the templates, no pages).
+    return { error };
+  }
+  const clients = {
+    key: async () => {
+      const early = await code;
+      return early ? path.basename(early.compiled.moduleFile) : 'none';
+    },
+    list: async () => {
+      const early = await code;
+      return (await integrationHooks()).clientModulesOf(early ? (await early.templates).config : undefined, root);
+    },
+  };
+  const bundle = time('bundle', () => bundleIslands(root, cache?.bundle, codeThemeOf(siteDoc.data), clients));
+  // Awaited by the load phase; a build that fails before then reports its own failure, not this one.
+  bundle.catch(() => undefined);
+  return { siteDoc, bundle };
+}
+
 /** The load phase: everything but the pages (which the render stage loads as it goes), read at once. */
 async function readInputs(
-  root: string, cache: BuildCache | undefined, time: Stopwatch, early: Early | undefined,
+  root: string, cache: BuildCache | undefined, time: Stopwatch, early: Early | undefined, bundling: Bundling,
   content: { pageFiles: readonly string[]; bundles: Map<string, string> }, publishes: boolean,
 ) {
-  // Read first, at once: the stylesheet holds the code theme it names, and esbuild starts on the islands before the rest is read.
-  const siteDoc = readSiteFile(root);
-  // The integrations' browser code the runtime carries: a site's configuration is loaded already (pagesFromCode).
-  const clients = {
-    key: early ? path.basename(early.compiled.moduleFile) : 'none',
-    list: async () => (await integrationHooks()).clientModulesOf(early ? (await early.templates).config : undefined, root),
-  };
-  const bundling = time('bundle', () => bundleIslands(root, cache?.bundle, codeThemeOf(siteDoc.data), clients));
+  if ('error' in bundling) throw bundling.error;
+  const { siteDoc } = bundling;
   const [data, publicFiles, compiled, bundle] = await Promise.all([
     time('load', () => readDataFiles(root)),
     time('load', () => listPublicFiles(root)),
     early?.compiled ?? time('templates', () => prepareTemplates(root, cache?.templates)),
-    bundling,
+    bundling.bundle,
   ]);
   let loaded: Promise<SiteTemplates> | undefined = early?.templates;
   // Imported only when needed: a warm build with nothing to render or validate never loads the templates.

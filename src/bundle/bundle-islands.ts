@@ -34,9 +34,12 @@ const OWN_CLIENT = /^sitegen\/client\/([a-z][a-z0-9-]*)$/;
  */
 export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeTheme?: string, clients?: ClientModules): Promise<BundleResult> {
   const recalled = recall(memo);
-  const clientsKey = clientsKeyOf(clients?.key);
-  if (recalled && recalled.codeTheme === codeTheme && recalled.clients === clientsKey) return { ...fromMemo(recalled), memo };
-  const clientModules = (await clients?.list()) ?? [];
+  if (recalled && recalled.codeTheme === codeTheme && recalled.clients === clientsKeyOf(await clients?.key())) return { ...fromMemo(recalled), memo };
+  // The integrations' browser code is known once the site's configuration is compiled and loaded; the islands, the
+  // styles and the runtime itself are bundled meanwhile, and the runtime's table of that code is read last.
+  const clientModules = (async () => (await clients?.list()) ?? [])();
+  // Until esbuild asks for it: a configuration that fails is the templates' error, told by the pipeline.
+  clientModules.catch(() => undefined);
   const clientFiles = new Map<string, string>();
   const unresolved: Error[] = [];
   const islandNames = listNames(path.join(root, 'templates', 'islands'), /\.tsx?$/);
@@ -100,13 +103,13 @@ export async function bundleIslands(root: string, memo?: Memo<BundleMemo>, codeT
       cause: error,
     });
   }
-  const bundle = collect(root, result, islandNames, clientFiles, clientModules);
+  const bundle = collect(root, result, islandNames, clientFiles, await clientModules);
   // A new island or stylesheet changes its folder's stamp.
   const inputs = memoInputs([
     ...Object.keys(result.metafile.inputs).map((input) => path.resolve(root, input)),
     path.join(root, 'templates', 'islands'), path.join(root, 'templates', 'styles'),
   ], before);
-  return { ...bundle, memo: { inputs, value: toMemo(bundle, codeTheme, clientsKey) } };
+  return { ...bundle, memo: { inputs, value: toMemo(bundle, codeTheme, clientsKeyOf(await clients?.key())) } };
 }
 
 /** Which integrations' browser code a bundle holds is decided by the site's configuration and sitegen's own sources (its built-in integrations). */
@@ -141,11 +144,11 @@ function fromMemo(memo: BundleMemo): BundleResult {
  * file (its chunk's entry point); a module that cannot be found is its integration's fault, in `unresolved`. One
  * plugin serves both runtime builds: the table is made once, by whichever build asks first.
  */
-function clientScripts(root: string, modules: readonly ClientModule[], files: Map<string, string>, unresolved: Error[]): esbuild.Plugin {
+function clientScripts(root: string, modules: Promise<readonly ClientModule[]>, files: Map<string, string>, unresolved: Error[]): esbuild.Plugin {
   let table: Promise<esbuild.OnLoadResult> | undefined;
   const makeTable = async (build: esbuild.PluginBuild): Promise<esbuild.OnLoadResult> => {
     const entries: string[] = [];
-    for (const script of modules) {
+    for (const script of await modules) {
       const found = await build.resolve(script.module, { kind: 'dynamic-import', resolveDir: root });
       if (found.errors.length > 0 || !found.path) {
         unresolved.push(script.fault(`its client module ${JSON.stringify(script.module)} cannot be found from the site root: ${found.errors[0]?.text ?? 'no file'}`));
