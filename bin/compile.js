@@ -25,6 +25,9 @@ const ENTRIES = {
   'server-api': 'site-server/api.ts',
   // The zod that template bundles import (src/render/vendor.ts): the same module as sitegen's own.
   zod: 'render/zod-module.ts',
+  // What a site's sitegen.config.ts imports as `sitegen/config` (src/render/compile-templates.ts): the integration
+  // API and the built-in integrations, sitegen's own modules rather than a copy compiled into every template bundle.
+  config: 'integrations/index.ts',
   // For bin/prepare.js: the shared React bundle, made at install time.
   vendor: 'render/vendor.ts',
 };

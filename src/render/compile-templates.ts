@@ -14,8 +14,9 @@ import type { Memo, TemplatesMemo } from '../cache/build-cache.ts';
 import { memoInputs, recall, siteCodeBefore } from '../cache/ledger.ts';
 import { listFiles, toPosix } from '../files.ts';
 import { VENDOR_SPECIFIERS, vendorModules } from './vendor.ts';
+import { compiledFile } from '../compiled.ts';
 
-const VENDOR_FILTER = new RegExp(`^(${VENDOR_SPECIFIERS.map((specifier) => specifier.replace(/[/.]/g, '\\$&')).join('|')})$`);
+const VENDOR_FILTER = new RegExp(`^(${[...VENDOR_SPECIFIERS, 'sitegen/config'].map((specifier) => specifier.replace(/[/.]/g, '\\$&')).join('|')})$`);
 
 /** The compiled templates of a site root, loaded and ready to render. */
 export interface Templates extends SiteTemplates {
@@ -38,7 +39,9 @@ export type CompiledTemplates = Pick<Templates, 'moduleFile' | 'dependencies' | 
  * imports the bundle, so this stops at the file.
  */
 export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>): Promise<CompiledTemplates> {
-  const vendor = await vendorModules();
+  // `sitegen/config` is sitegen's compiled module, as zod is: esbuild compiled the integrations' sources (120 of
+  // this site's bundle's 180 kB of code) into every bundle again, and each thread evaluated a second copy.
+  const vendor: Record<string, string> = { ...await vendorModules(), 'sitegen/config': (await compiledFile('config.js')).href };
   const recalled = recall(memo);
   // The bundle names the shared modules by path: another sitegen (an upgrade, an edit of its sources) has others.
   // The compiled module must still be there (a cleaned cache folder): else it is compiled again.
@@ -70,9 +73,8 @@ export async function prepareTemplates(root: string, memo?: Memo<TemplatesMemo>)
       setup(build: esbuild.PluginBuild) {
         // React, react-dom/server and zod come from the shared vendor modules (src/vendor.ts), so all templates
         // and the document shell use one React.
+        // What sitegen.config.ts and the integrations it installs import of sitegen too: the integration API and the built-in integrations.
         build.onResolve({ filter: VENDOR_FILTER }, (args) => ({ path: format === 'cjs' ? fileURLToPath(vendor[args.path]) : vendor[args.path], external: true }));
-        // What sitegen.config.ts and the integrations it installs import of sitegen: the integration API and the built-in integrations.
-        build.onResolve({ filter: /^sitegen\/config$/ }, () => ({ path: path.join(SITEGEN_DIR, 'src', 'integrations', 'index.ts') }));
       },
     }],
     bundle: true,
