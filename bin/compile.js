@@ -130,7 +130,8 @@ async function compile() {
 function sourceHash() {
   const hash = createHash('sha256');
   const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    // By code unit: localeCompare loaded ICU's collation at every start, 10 ms of this walk's 18.
+    for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else {
