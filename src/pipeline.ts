@@ -173,7 +173,7 @@ type Bundling = { siteDoc: RawDoc; bundle: Promise<BundleResult> } | { error: un
  * Starts bundling the islands, the styles and the runtime at the build's start, while the templates compile and the
  * site's configuration runs (pagesFromCode): of what that makes, the bundle needs only the integrations' browser
  * code, which esbuild asks for last (the runtime's table of it). Waiting for the configuration first put the two
- * compiles one after the other: 0.25 s of this site's 0.9 s cold build.
+ * compiles one after the other (this site's cold build: 0.93 -> 0.90 of the time before, 15 pairs).
  */
 function startBundle(root: string, cache: BuildCache | undefined, time: Stopwatch, code: Promise<Early | undefined>): Bundling {
   let siteDoc: RawDoc;
