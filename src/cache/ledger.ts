@@ -337,9 +337,13 @@ export function openLedger(root: string, outDir: string, cache: BuildCache | und
     suspects = allAsCached ? [] : suspectsOf();
   }
   const publicStands = (publicFiles: Set<string>) => cache.publicStamp === publicStampOf(root, publicFiles);
+  let stampsByFile: Record<string, string> | undefined;
   return {
     suspects,
-    stamps: Object.fromEntries(pageFiles.map((file, index) => [file, own[index]])),
+    // Made when asked (the pages loaded, dev's next rebuild): a build with no page to load never needs the 5,000 keys.
+    get stamps() {
+      return (stampsByFile ??= Object.fromEntries(pageFiles.map((file, index) => [file, own[index]])));
+    },
     publicStands,
     outputStands: (siteKey, publicFiles, siteMemo) => allAsCached && cache.siteKey === siteKey && cache.site?.key === siteMemo?.key && publicStands(publicFiles),
     learnt: (plan, siteMemo) => plan.restamped || cache.site?.key !== siteMemo?.key,

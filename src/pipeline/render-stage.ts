@@ -53,8 +53,18 @@ export interface RenderedShares {
 
 export async function startRender(options: RenderOptions): Promise<RenderStage> {
   const { root, outDir, pageFiles, ledger, threads } = options;
-  const routeFiles = Object.fromEntries(pageFiles.map((file) => [routeOf(file), file]));
-  const pool = await startPagePool({ root, routeFiles, stamps: ledger.stamps }, ledger.suspects, threads);
+  // What loading a page takes, made when a page is loaded: a warm build with nothing to load makes neither table.
+  let routeFiles: Record<string, string> | undefined;
+  const load = {
+    root,
+    get routeFiles() {
+      return (routeFiles ??= Object.fromEntries(pageFiles.map((file) => [routeOf(file), file])));
+    },
+    get stamps() {
+      return ledger.stamps;
+    },
+  };
+  const pool = await startPagePool(load, ledger.suspects, threads);
   return {
     loadedAhead: () => pool.loadedAhead(),
     async render(job, templates, { dirty, clean, lists }) {

@@ -32,7 +32,8 @@ function cspHash(code: string): string {
  */
 export function integrityImportMap(integrity: ReadonlyMap<string, string>, basePath = ''): string {
   // Keyed by the URL the browser fetches, which carries the base path.
-  const scripts = [...integrity].filter(([url]) => url.endsWith('.js')).map(([url, hash]) => [basePath + url, hash]).sort(([a], [b]) => a.localeCompare(b));
+  // By code unit: localeCompare loaded ICU's collation, 8 ms of a warm build that renders nothing.
+  const scripts = [...integrity].filter(([url]) => url.endsWith('.js')).map(([url, hash]) => [basePath + url, hash]).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify({ integrity: Object.fromEntries(scripts) });
 }
 
