@@ -8,7 +8,7 @@
  * the main thread.
  */
 import os from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { compiledFile } from '../compiled.ts';
 import type { LoadJob, LoadedPages } from '../load/load-pages.ts';
 import type { SiteTemplates } from '../model.ts';
@@ -150,10 +150,12 @@ export function poolOf(pages: number, asked: number | undefined, cores = os.avai
 export async function startPagePool(load: Omit<LoadJob, 'files'>, files: string[], threads?: number): Promise<PagePool> {
   const { workers: workerCount, mainRenders } = poolOf(files.length, threads);
   const workerFile = workerCount > 0 ? await compiledFile('worker.js') : undefined;
+  // Imported for a build that starts workers: a small or warm build never loads Node's worker_threads (2 to 4 ms).
+  const { Worker } = workerCount > 0 ? await import('node:worker_threads') : { Worker: undefined };
   // The main thread never takes the last `reserve` pages from the front: when it renders none, any of them.
   const queue = new PageQueue(files, undefined, BATCH, mainRenders ? Math.min(files.length, workerCount * BATCH) : files.length);
   const workers = Array.from({ length: workerCount }, () => {
-    const worker = new Worker(workerFile!, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
+    const worker = new Worker!(workerFile!, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     worker.postMessage({ type: 'load', job: { ...load, files }, queue: queue.shared, batch: queue.batch } satisfies WorkerRequest);
     return worker;
   });
