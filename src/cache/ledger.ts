@@ -21,7 +21,7 @@
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash, listFiles, stampOf, stampsOf } from '../files.ts';
+import { contentHash, listFiles, recordOf, stampOf, stampsOf } from '../files.ts';
 import { PAGES_DIR, SITEGEN_DIR, pageNamesOf } from '../paths.ts';
 import { writeCache, type BuildCache, type BundleMemo, type CacheKind, type Memo, type PageEntry, type SiteMemo, type TemplatesMemo } from './build-cache.ts';
 import type { CollectionItem, PageAssets, PageSummary, RawDoc, SiteInfo, SiteTemplates } from '../model.ts';
@@ -132,7 +132,8 @@ export interface CacheParts {
 export function saveBuildCache(parts: CacheParts, pages: readonly PageEntry[]): void {
   // A page whose template read local files is not reused: the ledger does not watch them.
   // One entry per file: a list page's several pages share theirs (its last), as the key of the files' stamps does.
-  const kept = Object.fromEntries(pages.filter((entry) => !entry.volatile).map((entry) => [entry.page.file, entry]));
+  const lasting = pages.filter((entry) => !entry.volatile);
+  const kept = recordOf(lasting.map((entry) => entry.page.file), (index) => lasting[index]);
   writeCache(parts.root, {
     outDir: path.resolve(parts.outDir),
     outStamp: outStampOf(parts.outDir),
@@ -242,7 +243,7 @@ export function pageStampOf(root: string, relative: string, known?: Record<strin
 export function ownStampsOf(pages: readonly PageEntry[]): Record<string, string> {
   const prefix = `${PAGES_DIR}/`;
   // A page that copies another's (`also`) records both stamps, its own first.
-  return Object.fromEntries(pages.map((entry) => [entry.page.file.slice(prefix.length), entry.stamp.split('+')[0]]));
+  return recordOf(pages.map((entry) => entry.page.file.slice(prefix.length)), (index) => pages[index].stamp.split('+')[0]);
 }
 
 /** What the ledger records of a page read from its file: its stamp and hash, joined with those of the page it copies. */
@@ -342,7 +343,7 @@ export function openLedger(root: string, outDir: string, cache: BuildCache | und
     suspects,
     // Made when asked (the pages loaded, dev's next rebuild): a build with no page to load never needs the 5,000 keys.
     get stamps() {
-      return (stampsByFile ??= Object.fromEntries(pageFiles.map((file, index) => [file, own[index]])));
+      return (stampsByFile ??= recordOf(pageFiles, (index) => own[index]));
     },
     publicStands,
     outputStands: (siteKey, publicFiles, siteMemo) => allAsCached && cache.siteKey === siteKey && cache.site?.key === siteMemo?.key && publicStands(publicFiles),

@@ -14,6 +14,7 @@ import type { PageJobResult, RenderJob } from './page-jobs.ts';
 import { listKeysOf, listPagesKept, listStands, type Ledger, type ListKeys, type ReusePlan } from '../cache/ledger.ts';
 import { startPagePool } from './worker-pool.ts';
 import { routeOf } from '../load/content-files.ts';
+import { recordOf } from '../files.ts';
 import { outputPathOf } from '../output-path.ts';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -58,7 +59,7 @@ export async function startRender(options: RenderOptions): Promise<RenderStage> 
   const load = {
     root,
     get routeFiles() {
-      return (routeFiles ??= Object.fromEntries(pageFiles.map((file) => [routeOf(file), file])));
+      return (routeFiles ??= recordOf(pageFiles.map((file) => routeOf(file)), (index) => pageFiles[index]));
     },
     get stamps() {
       return ledger.stamps;
