@@ -5,11 +5,15 @@
  * an independent XML parser. Run on the integration's own hook: building
  * 60,000 pages would take the suite a minute for what the hook alone shows.
  */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { XMLParser } from 'fast-xml-parser';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { SITEMAP_LIMITS, sitemap } from '../../src/integrations/sitemap.ts';
 import type { IntegrationPage, IntegrationSite } from '../../src/integrations/api.ts';
+
+const run = promisify(execFile);
 
 /** The parts of a files hook's context that the sitemap does not read. */
 const HOOK_ONLY = { root: '/nowhere', cacheDir: '/nowhere/.sitegen/cache/integrations/sitemap', warn: (message: string) => assert.unreachable(message) };
@@ -49,6 +53,25 @@ test('a site within the limits keeps one sitemap.xml of its pages, as before', a
   const files = await sitemap().files!({ site, pages: [page(1), { ...page(2), listed: false }], robots: [], headers: [], ...HOOK_ONLY });
   assert.equal(Object.keys(files).sort(), ['sitemap.xml']);
   assert.match(files['sitemap.xml'] as string, '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://big.example/archive/000001</loc><lastmod>2026-02-01</lastmod></url>\n</urlset>');
+});
+
+test('the sitemap lists its routes in one order whatever the locale of the machine that builds it', async () => {
+  // Swedish sorts ä after z, English and German beside a: an order by the builder's locale differed from machine to machine.
+  const script = `
+    import { sitemap } from ${JSON.stringify(new URL('../../src/integrations/sitemap.ts', import.meta.url).href)};
+    const site = { name: 'S', url: 'https://s.example', lang: 'en', description: 'S.', basePath: '', trailingSlash: 'never', layout: {} };
+    const pages = ['/zebra', '/äpple', '/apple', '/Apple', '/a-b', '/ab'].map((route) => ({ route, path: route, url: 'https://s.example' + route,
+      file: route.slice(1) + '.html', source: 'content/pages' + route + '.md', title: route, description: '', lang: 'en', listed: true,
+      content: true, alternates: [], files: [] }));
+    const files = await sitemap().files({ site, pages, robots: [], headers: [], root: '/nowhere', cacheDir: '/nowhere/c', warn: () => {} });
+    console.log([...files['sitemap.xml'].matchAll(/<loc>https:\\/\\/s\\.example([^<]*)<\\/loc>/g)].map((match) => match[1]).join(' '));`;
+  const orderUnder = async (locale: string) => (await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    env: { ...process.env, LANG: locale, LC_ALL: locale },
+  })).stdout.trim();
+  const swedish = await orderUnder('sv_SE.UTF-8');
+  assert.is(swedish, '/Apple /a-b /ab /apple /zebra /äpple', 'by code unit');
+  assert.is(await orderUnder('en_US.UTF-8'), swedish);
+  assert.is(await orderUnder('de_DE.UTF-8'), swedish);
 });
 
 test.run();
