@@ -25,8 +25,31 @@ export async function withAxe(context: BrowserContext): Promise<void> {
 
 export type AxeViolation = Pick<AxeResults['violations'][number], 'id' | 'impact' | 'help'> & { nodes: { target: string[]; failureSummary?: string }[] };
 
+/**
+ * How long one check may take: a page's takes well under a second. Playwright gives page.evaluate no time limit and
+ * uvu none to a test, so an axe.run that never settled would hold a whole `npm test` (on 11-29 a share of the suite
+ * that held a11y's tests stopped for 25 minutes with two servers of the site listening and Chromium idle; which call
+ * waited is not known); past this it fails, naming the page.
+ */
+const AXE_LIMIT_MS = 60_000;
+
 /** axe's violations of AXE_TAGS on `page` (opened in a context given withAxe), or only within the elements `within` selects. */
 export async function axeViolations(page: Page, within?: string): Promise<AxeViolation[]> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`axe did not finish its check of ${page.url()} within ${AXE_LIMIT_MS / 1000} s`)), AXE_LIMIT_MS);
+  });
+  const checking = check(page, within);
+  // Settled after the limit (the page closed by the failing test): nothing left to report.
+  checking.catch(() => undefined);
+  try {
+    return await Promise.race([checking, limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+function check(page: Page, within?: string): Promise<AxeViolation[]> {
   return page.evaluate(async ({ tags, within }) => {
     const { axe } = globalThis as unknown as { axe: typeof import('axe-core') };
     if (!axe) throw new Error('axe is not in this page: open it in a context given withAxe()');
