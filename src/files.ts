@@ -41,7 +41,15 @@ export function listFiles(dir: string, options: { recursive?: boolean; hidden?: 
     }
   };
   walk(dir, '');
-  return found.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return found.sort(byCodeUnit);
+}
+
+/**
+ * Strings in code-unit order, the same on every machine: what sitegen sorts paths, routes and URLs by. localeCompare's
+ * order follows the process's locale, and it loads ICU's collation (about 8 ms) in a build that needs nothing else of it.
+ */
+export function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** Modification time, size and inode; `missing` for a file that is not there. Equal stamps: the file did not move. */

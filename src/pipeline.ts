@@ -52,7 +52,7 @@ import { buildResult, type BuildOptions, type BuildResult, type StageListener } 
 import type { RawDoc, SiteInfo, SiteTemplates } from './model.ts';
 import { outputPathOf } from './output-path.ts';
 import { readSiteText } from './site-reader.ts';
-import { toPosix } from './files.ts';
+import { byCodeUnit, toPosix } from './files.ts';
 import { withBuildLock } from './build-lock.ts';
 
 export type { BuildOptions, BuildResult };
@@ -528,7 +528,7 @@ function inCanonicalOrder(clean: readonly PageEntry[], rendered: readonly PageEn
   const place = new Map(pageNamesOf(pageFiles).map((file, index) => [file, index]));
   const rank = (entry: PageEntry) => place.get(entry.page.file) ?? pageFiles.length;
   // Routes are compared only within one file (a list's pages), which few pages are: the keys are made then.
-  const compare = (a: PageEntry, b: PageEntry) => rank(a) - rank(b) || compareKeys(routeKey(a.page.route), routeKey(b.page.route));
+  const compare = (a: PageEntry, b: PageEntry) => rank(a) - rank(b) || byCodeUnit(routeKey(a.page.route), routeKey(b.page.route));
   // The reused pages come as the last build saved them, in this order already: checked, not sorted again. The few
   // rendered ones are sorted and merged in.
   const kept = clean.every((entry, index) => index === 0 || compare(clean[index - 1], entry) <= 0) ? clean : [...clean].sort(compare);
@@ -541,10 +541,6 @@ function inCanonicalOrder(clean: readonly PageEntry[], rendered: readonly PageEn
     else merged.push(fresh[j++]);
   }
   return merged;
-}
-
-function compareKeys(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 /** A route with each run of digits padded, so that code-unit order puts /news/2 before /news/10. */

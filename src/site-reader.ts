@@ -21,7 +21,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { closeSync, lstatSync, openSync, readFileSync, readSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { SiteError } from './errors.ts';
-import { toPosix } from './files.ts';
+import { byCodeUnit, toPosix } from './files.ts';
 
 /** The folders of a site that editors fill, each the boundary of the links inside it. */
 export type SiteFolder = 'content' | 'public';
@@ -99,7 +99,7 @@ export function listSiteFolder(
     const rest = draft.startsWith(prefix) ? draft.slice(prefix.length) : undefined;
     if (rest && !(options.recursive === false && rest.includes('/')) && !files.includes(rest)) files.push(rest);
   }
-  files.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  files.sort(byCodeUnit);
   return { files, errors };
 }
 

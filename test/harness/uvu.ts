@@ -47,7 +47,6 @@ export const records: SuiteRecord[] = [];
 /** The test file being imported; run.ts sets it before each import. */
 export const loading = { file: '' };
 
-
 export function suite<T = Record<string, unknown>>(name = '', context?: T): Test<T> {
   const record = newRecord(name);
   return tracked(uvu.suite<T>(name, context), () => record);
